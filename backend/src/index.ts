@@ -1,0 +1,14 @@
+/**
+ * The backend's public surface for the worker process and tools: the platform pieces a worker
+ * needs, and the domain modules. Nothing else is imported from outside backend/.
+ */
+export { domainModules } from './app.module';
+export { loadConfig, APP_CONFIG, repoRoot, type AppConfig } from './platform/config/config';
+export { PlatformModule } from './platform/platform.module';
+export { migrateUp } from './platform/database/migrate';
+export { WorkerRuntime } from './platform/jobs/worker-runtime';
+export { HandlesJob, abortableDelay, type JobContext, type JobProcessor } from './platform/jobs/job-handler';
+export { EventRelay } from './platform/events/event-relay';
+export { Rebuilder } from './platform/events/rebuilder';
+export { SubscriberRegistry } from './platform/events/subscriber-registry';
+export { EventStore } from './platform/events/event-store';

@@ -1,0 +1,44 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { JobCancelRequested, JobCanceled, JobCompleted, JobFailed, JOBS, type JobName, type JobRunStatus } from '@sparkhouse/contracts';
+import { isAdmin, ownerIdOf, type Principal } from '../../../platform/auth/principal';
+import { EventStore } from '../../../platform/events/event-store';
+import { conflict, notFound } from '../../../platform/http/errors';
+import { jobStreamId } from '../../../platform/jobs/job-requests';
+
+/** Ask for a queued or running job to stop. The dispatcher and the worker carry it out. */
+export class CancelJobRun {
+  constructor(
+    readonly principal: Principal | null,
+    readonly runId: string,
+  ) {}
+}
+
+const TERMINAL = new Set<string>([JobCompleted.type, JobFailed.type, JobCanceled.type]);
+
+@CommandHandler(CancelJobRun)
+export class CancelJobRunHandler implements ICommandHandler<CancelJobRun, { runId: string; status: JobRunStatus }> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+  ) {}
+
+  async execute({ principal, runId }: CancelJobRun) {
+    return this.orm.em.fork().transactional(async (tem) => {
+      const stream = await this.events.readStream(tem, jobStreamId(runId));
+      const requested = stream[0];
+      const owner = requested?.type === 'JobRequested' ? (requested.payload as { owner: { ownerId: string }; name: JobName }) : null;
+      // someone else's run is reported as missing, not forbidden: ids are not to be probed
+      if (!owner || (owner.owner.ownerId !== ownerIdOf(principal) && !isAdmin(principal))) throw notFound('No such job run.');
+      if (stream.some((e) => TERMINAL.has(e.type))) throw conflict('This job has already finished.');
+      if (!JOBS[owner.name]?.cancellable) throw conflict('This kind of job cannot be canceled.');
+      const running = stream.some((e) => e.type === 'JobStarted');
+      if (!stream.some((e) => e.type === JobCancelRequested.type)) {
+        await this.events.append(tem, jobStreamId(runId), [{ type: JobCancelRequested.type, payload: { runId } }], {
+          expectedVersion: stream.length,
+        });
+      }
+      return { runId, status: (running ? 'running' : 'queued') as JobRunStatus };
+    });
+  }
+}

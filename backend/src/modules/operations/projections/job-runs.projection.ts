@@ -1,0 +1,136 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  JobAttemptFailed,
+  JobCanceled,
+  JobCancelRequested,
+  JobCompleted,
+  JobFailed,
+  JobProgressed,
+  JobRequeued,
+  JobRequested,
+  JobStarted,
+  type EventPayload,
+  type StoredEvent,
+} from '@sparkhouse/contracts';
+import { Subscribes, type Projection } from '../../../platform/events/subscribers';
+
+type P<D> = EventPayload<D>;
+
+/** The job_run read model: one row per run with its status, progress, steps, result and timings. */
+@Subscribes()
+@Injectable()
+export class JobRunsProjection implements Projection {
+  readonly kind = 'projection';
+  readonly name = 'operations.job-runs';
+  readonly version = 1;
+  readonly handles = [
+    JobRequested.type,
+    JobStarted.type,
+    JobProgressed.type,
+    JobAttemptFailed.type,
+    JobRequeued.type,
+    JobCancelRequested.type,
+    JobCompleted.type,
+    JobFailed.type,
+    JobCanceled.type,
+  ];
+
+  async truncate(em: EntityManager) {
+    await this.sql(em, 'truncate job_run');
+  }
+
+  async handle(em: EntityManager, e: StoredEvent) {
+    const at = e.metadata.occurredAt;
+    switch (e.type) {
+      case JobRequested.type: {
+        const p = e.payload as P<typeof JobRequested>;
+        return this.sql(
+          em,
+          `insert into job_run (run_id, name, queue, owner_id, subject_id, status, step, steps, requested_at)
+           values (?, ?, ?, ?, ?, 'queued', ?, '[]', ?) on conflict (run_id) do nothing`,
+          [p.runId, p.name, p.queue, p.owner.ownerId, p.owner.subjectId ?? null, p.steps[0] ?? null, at],
+        );
+      }
+      case JobStarted.type: {
+        const p = e.payload as P<typeof JobStarted>;
+        return this.sql(
+          em,
+          `update job_run set status = 'running', attempts = ?, error = null, started_at = coalesce(started_at, ?)
+            where run_id = ? and status in ('queued', 'running')`,
+          [p.attempt, at, p.runId],
+        );
+      }
+      case JobProgressed.type: {
+        const p = e.payload as P<typeof JobProgressed>;
+        return this.sql(
+          em,
+          `update job_run set percent = ?, step = ?, message = ?,
+                  steps = case when steps @> jsonb_build_array(jsonb_build_object('step', ?::text)) then steps
+                               else steps || jsonb_build_array(jsonb_build_object('step', ?::text, 'startedAt', ?::text)) end
+            where run_id = ? and status in ('queued', 'running')`,
+          [p.percent, p.step, p.message, p.step, p.step, at, p.runId],
+        );
+      }
+      case JobAttemptFailed.type: {
+        const p = e.payload as P<typeof JobAttemptFailed>;
+        return this.sql(
+          em,
+          `update job_run set status = 'queued', error = ?, message = ? where run_id = ? and status in ('queued', 'running')`,
+          [p.reason, `Attempt ${p.attempt} failed; retrying in ${Math.round(p.retryInMs / 1000)} s`, p.runId],
+        );
+      }
+      case JobRequeued.type: {
+        const p = e.payload as P<typeof JobRequeued>;
+        return this.sql(em, `update job_run set status = 'queued', message = ? where run_id = ? and status = 'running'`, [
+          p.reason,
+          p.runId,
+        ]);
+      }
+      case JobCancelRequested.type:
+        return this.sql(em, 'update job_run set cancel_requested = true where run_id = ?', [(e.payload as { runId: string }).runId]);
+      case JobCompleted.type: {
+        const p = e.payload as P<typeof JobCompleted>;
+        return this.finish(em, p.runId, 'completed', at, { result: p.result, percent: 100 });
+      }
+      case JobFailed.type: {
+        const p = e.payload as P<typeof JobFailed>;
+        return this.finish(em, p.runId, 'failed', at, { error: p.reason });
+      }
+      case JobCanceled.type: {
+        const p = e.payload as P<typeof JobCanceled>;
+        return this.finish(em, p.runId, 'canceled', at, { error: null, message: p.reason });
+      }
+    }
+  }
+
+  private finish(
+    em: EntityManager,
+    runId: string,
+    status: 'completed' | 'failed' | 'canceled',
+    at: string,
+    fields: { result?: unknown; error?: string | null; percent?: number; message?: string },
+  ) {
+    return this.sql(
+      em,
+      `update job_run set status = ?, finished_at = ?,
+              duration_ms = round(extract(epoch from (?::timestamptz - coalesce(started_at, requested_at))) * 1000),
+              result = coalesce(?::jsonb, result), error = ?, percent = coalesce(?, percent), message = coalesce(?, message)
+        where run_id = ?`,
+      [
+        status,
+        at,
+        at,
+        fields.result === undefined ? null : JSON.stringify(fields.result),
+        fields.error ?? null,
+        fields.percent ?? null,
+        fields.message ?? null,
+        runId,
+      ],
+    );
+  }
+
+  private async sql(em: EntityManager, query: string, params: unknown[] = []) {
+    await em.getConnection().execute(query, params, 'run', em.getTransactionContext());
+  }
+}

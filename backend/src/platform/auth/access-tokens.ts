@@ -1,0 +1,98 @@
+import { generateKeyPairSync, createPublicKey, randomUUID, type JsonWebKey } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import jwt from 'jsonwebtoken';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import type { Principal } from './principal';
+
+interface KeyRow {
+  kid: string;
+  private_key_pem: string;
+  public_jwk: JsonWebKey;
+}
+
+export class InvalidTokenError extends Error {}
+
+export interface AccessTokenClaims {
+  sub: string;
+  email?: string;
+  /** Role names, as a hosted user pool names its groups. */
+  'cognito:groups'?: string[];
+  token_use?: 'access' | 'id';
+}
+
+const KEY_CACHE_MS = 60_000;
+
+/**
+ * RS256 access tokens: signed with the newest key of the signing_key table (created on first
+ * need, shared by every node) and verified against all keys not retired, so keys can rotate.
+ */
+@Injectable()
+export class AccessTokens {
+  private keys: KeyRow[] = [];
+  private loadedAt = 0;
+
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get issuer() {
+    return this.config.PUBLIC_URL;
+  }
+
+  async sign(claims: AccessTokenClaims, ttlSeconds = 15 * 60): Promise<string> {
+    const key = (await this.signingKeys())[0];
+    return jwt.sign({ token_use: 'access', ...claims }, key.private_key_pem, {
+      algorithm: 'RS256',
+      keyid: key.kid,
+      expiresIn: ttlSeconds,
+      issuer: this.issuer,
+      jwtid: randomUUID(),
+    });
+  }
+
+  async verify(token: string): Promise<Principal> {
+    const decoded = jwt.decode(token, { complete: true });
+    const kid = decoded && typeof decoded === 'object' ? decoded.header.kid : undefined;
+    if (!kid) throw new InvalidTokenError('Access token is malformed');
+    let key = (await this.signingKeys()).find((k) => k.kid === kid);
+    if (!key) key = (await this.signingKeys(true)).find((k) => k.kid === kid);
+    if (!key) throw new InvalidTokenError('Access token was signed by an unknown key');
+    try {
+      const publicKey = createPublicKey({ key: key.public_jwk, format: 'jwk' });
+      const claims = jwt.verify(token, publicKey, { algorithms: ['RS256'], issuer: this.issuer }) as AccessTokenClaims;
+      if (claims.token_use && claims.token_use !== 'access') throw new InvalidTokenError('Not an access token');
+      return { kind: 'user', id: claims.sub, email: claims.email, roles: claims['cognito:groups'] ?? [] };
+    } catch (err) {
+      if (err instanceof InvalidTokenError) throw err;
+      throw new InvalidTokenError(err instanceof jwt.TokenExpiredError ? 'Access Token has expired' : 'Access token is invalid');
+    }
+  }
+
+  /** Public keys as a JWKS document. */
+  async jwks() {
+    return { keys: (await this.signingKeys()).map((k) => ({ ...k.public_jwk, kid: k.kid, alg: 'RS256', use: 'sig' })) };
+  }
+
+  private async signingKeys(force = false): Promise<KeyRow[]> {
+    if (!force && this.keys.length > 0 && Date.now() - this.loadedAt < KEY_CACHE_MS) return this.keys;
+    const conn = this.orm.em.fork().getConnection();
+    const load = () =>
+      conn.execute<KeyRow[]>(
+        'select kid, private_key_pem, public_jwk from signing_key where retired_at is null order by created_at desc',
+      );
+    let rows = await load();
+    if (rows.length === 0) {
+      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      await conn.execute(
+        `insert into signing_key (kid, algorithm, private_key_pem, public_jwk) values (?, 'RS256', ?, ?)`,
+        [randomUUID(), privateKey.export({ type: 'pkcs8', format: 'pem' }), JSON.stringify(publicKey.export({ format: 'jwk' }))],
+      );
+      rows = await load();
+    }
+    this.keys = rows;
+    this.loadedAt = Date.now();
+    return rows;
+  }
+}

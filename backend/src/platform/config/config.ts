@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const csv = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+/** The repository root: config defaults point into it (frontend build, .data). */
+export const repoRoot = path.resolve(__dirname, '../../../..');
+
+/**
+ * Every setting of the backend and worker processes, read once from the environment.
+ * The README's configuration table lists these; a test keeps the two in step.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** HTTP port of the API process. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** The address users reach the product at. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATABASE_URL: z.string().startsWith('postgres').default('postgres://postgres@127.0.0.1:5432/sparkhouse'),
+  REDIS_URL: z.string().startsWith('redis').default('redis://127.0.0.1:6379'),
+  /** Namespace of every Redis key (queues, socket.io channels): lets several stacks share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('sparkhouse'),
+  /** Browser origins allowed by CORS, comma separated. The product's own origin needs no entry. */
+  CORS_ORIGINS: csv.default(['http://localhost:3000', 'http://localhost:5173']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Built SPA served at /. */
+  FRONTEND_DIST: z.string().default(path.join(repoRoot, 'frontend/dist')),
+  /** Largest accepted request body. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  /** Whether this process competes for the projection runner (one wins per cluster). */
+  RUN_PROJECTIONS: bool.default(true),
+  /** Fallback poll of the event log when no notification arrives. */
+  EVENT_RELAY_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  EVENT_RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+  /** Jobs one worker process runs at once, per queue. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
+  /** Minimum time between two stored progress events of one job (pushes are not throttled). */
+  JOB_PROGRESS_PERSIST_MS: z.coerce.number().int().min(0).default(1000),
+  /** Whether any visitor (not only admins) may start pipeline checks. Default: on outside production. */
+  OPERATIONS_OPEN_PIPELINE_CHECKS: bool.optional(),
+});
+
+export type AppConfig = z.output<typeof configSchema> & { OPERATIONS_OPEN_PIPELINE_CHECKS: boolean };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return { ...c, OPERATIONS_OPEN_PIPELINE_CHECKS: c.OPERATIONS_OPEN_PIPELINE_CHECKS ?? c.NODE_ENV !== 'production' };
+}
+
+/** Injection token of the loaded configuration. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,43 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '../auth/principal';
+
+/** What every layer may know about the call it is serving, without passing it by hand. */
+export interface RequestContext {
+  requestId: string;
+  /** IANA time zone from X-Time-Zone; UTC when absent. */
+  timeZone: string;
+  principal: Principal | null;
+  /** The event that caused this work, when it runs inside an event handler or job. */
+  causationId: string | null;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export const requestContext = {
+  run<T>(ctx: RequestContext, fn: () => T): T {
+    return storage.run(ctx, fn);
+  },
+  current(): RequestContext | undefined {
+    return storage.getStore();
+  },
+  /** A context for work that no request started (start-up, schedulers, replays). */
+  system(actor = 'system'): RequestContext {
+    return {
+      requestId: randomUUID(),
+      timeZone: 'UTC',
+      principal: { kind: 'system', id: actor },
+      causationId: null,
+    };
+  },
+};
+
+export function isValidTimeZone(tz: string): boolean {
+  if (tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,18 @@
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { migrationsList } from './migrations';
+
+/** MikroORM options shared by the API, the worker, the migration CLI and the tests. */
+export function ormOptions(databaseUrl: string, extra: Partial<Options> = {}): Options {
+  return defineConfig({
+    clientUrl: databaseUrl,
+    extensions: [Migrator],
+    // handlers and processors fork their own EntityManager: a shared global one would leak state
+    allowGlobalContext: false,
+    discovery: { warnWhenNoEntities: false },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    pool: { min: 0, max: 10 },
+    debug: false,
+    ...extra,
+  });
+}

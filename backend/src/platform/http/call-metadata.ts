@@ -1,0 +1,1 @@
+export const CALL_METADATA = Symbol('CALL_METADATA');

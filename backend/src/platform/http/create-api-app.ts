@@ -1,0 +1,53 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { ApiModule } from '../../app.module';
+import { PrincipalResolver } from '../auth/principal-resolver';
+import type { AppConfig } from '../config/config';
+import { RedisConnections } from '../jobs/redis-connections';
+import { RedisIoAdapter } from '../realtime/redis-io.adapter';
+import { bodyErrors, jsonBody, requestContextMiddleware } from './middleware';
+import { buildOpenApiDocument } from './openapi';
+import { spa } from './spa';
+
+/** Builds the API process: security headers, body limits, request context, /api routes, docs, socket.io, the SPA. */
+export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          // Swagger UI at /api/docs styles itself inline
+          'style-src': ["'self'", "'unsafe-inline'"],
+          // only behind https: on plain http (localhost) it would break every asset request
+          'upgrade-insecure-requests': config.PUBLIC_URL.startsWith('https:') ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+  app.use(requestContextMiddleware(app.get(PrincipalResolver)));
+  app.use(...jsonBody(config.BODY_LIMIT_BYTES), bodyErrors());
+  app.use(...spa(config.FRONTEND_DIST));
+  app.setGlobalPrefix('api');
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config, app.get(RedisConnections)));
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument() as unknown as OpenAPIObject, {
+    useGlobalPrefix: false,
+    jsonDocumentUrl: 'api/docs/openapi.json',
+    customSiteTitle: 'Sparkhouse API',
+  });
+  app.enableShutdownHooks();
+  return app;
+}

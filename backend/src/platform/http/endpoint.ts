@@ -1,0 +1,68 @@
+import {
+  applyDecorators,
+  createParamDecorator,
+  HttpCode,
+  RequestMapping,
+  RequestMethod,
+  SetMetadata,
+  UseGuards,
+  type ExecutionContext,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { describeIssue, type CallDefinition, type ValidationIssue } from '@sparkhouse/contracts';
+import { AccessGuard } from './access.guard';
+import { CALL_METADATA } from './call-metadata';
+import { badRequest } from './errors';
+
+const methods = {
+  GET: RequestMethod.GET,
+  POST: RequestMethod.POST,
+  PUT: RequestMethod.PUT,
+  PATCH: RequestMethod.PATCH,
+  DELETE: RequestMethod.DELETE,
+} as const;
+
+/** Serves a call declared in contracts/: its method, path, access rule, status and response style. */
+export const Endpoint = (call: CallDefinition) =>
+  applyDecorators(
+    RequestMapping({ path: call.path, method: methods[call.method] }),
+    SetMetadata(CALL_METADATA, call),
+    HttpCode(call.successStatus ?? 200),
+    UseGuards(AccessGuard),
+  );
+
+/** The call's parsed input: params, query and body validated by the contract's schemas. */
+export type CallInput<C> =
+  C extends CallDefinition<infer P, infer Q, infer B, z.ZodType>
+    ? { params: z.output<P>; query: z.output<Q>; body: z.output<B> }
+    : never;
+
+export const Input = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
+  const call = Reflect.getMetadata(CALL_METADATA, ctx.getHandler()) as CallDefinition | undefined;
+  if (!call) throw new Error('@Input() is only for handlers declared with @Endpoint(call)');
+  return parseInput(call, ctx.switchToHttp().getRequest<Request>());
+});
+
+export function parseInput(call: CallDefinition, req: Pick<Request, 'params' | 'query' | 'body'>) {
+  const issues: ValidationIssue[] = [];
+  const part = (name: 'params' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown) => {
+    if (!schema) return undefined;
+    const parsed = schema.safeParse(name === 'body' ? (value ?? {}) : value);
+    if (parsed.success) return parsed.data;
+    for (const i of parsed.error.issues) {
+      issues.push({ path: [name, ...i.path.map(String)].join('.'), message: describeIssue(i.path, i.message) });
+    }
+    return undefined;
+  };
+  const input = {
+    params: part('params', call.params, req.params),
+    query: part('query', call.query, { ...(req.query as object) }),
+    body: part('body', call.body, req.body),
+  };
+  if (issues.length > 0) {
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+    throw badRequest(`${issues[0].message}${more}`, issues);
+  }
+  return input;
+}

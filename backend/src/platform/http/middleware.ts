@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { errorCodes, headerNames } from '@sparkhouse/contracts';
+import type { PrincipalResolver } from '../auth/principal-resolver';
+import { isValidTimeZone, requestContext } from '../context/request-context';
+import type { CallRequest } from './access.guard';
+import { render } from './http-exception.filter';
+
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Request id from X-Request-Id when it is sane, else a new one; echoed back on the response. */
+export function requestIdOf(req: Request): string {
+  const given = req.headers[headerNames.requestId];
+  return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+}
+
+/** JSON bodies only; parser failures become JSON 400/413 answers instead of HTML pages. */
+export function jsonBody(limitBytes: number): RequestHandler[] {
+  return [
+    express.json({ limit: limitBytes, type: ['application/json', 'application/*+json'] }),
+    express.urlencoded({ extended: false, limit: limitBytes }),
+  ];
+}
+
+export function bodyErrors() {
+  return (err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const e = err as { type?: string; status?: number };
+    if (e?.type === 'entity.too.large') {
+      return res.status(413).json(render({ status: 413, code: errorCodes.payloadTooLarge, message: 'Request body is too large.' }, 'legacy'));
+    }
+    if (e?.type === 'entity.parse.failed') {
+      return res.status(400).json(render({ status: 400, code: errorCodes.malformedJson, message: 'Request body is not valid JSON.' }, 'legacy'));
+    }
+    if (e?.status && e.status >= 400 && e.status < 500) {
+      return res.status(e.status).json(render({ status: e.status, code: 'BAD_REQUEST', message: 'The request could not be read.' }, 'legacy'));
+    }
+    next(err);
+  };
+}
+
+/**
+ * Opens the request context: request id, X-Time-Zone and the caller (Bearer token or
+ * X-Non-Auth-User-Id). Bad credentials are remembered, and refused only by calls that need a caller.
+ */
+export function requestContextMiddleware(resolver: PrincipalResolver) {
+  return (req: Request & CallRequest, res: Response, next: NextFunction) => {
+    const requestId = (req as Request & { id?: string }).id?.toString() ?? requestIdOf(req);
+    res.setHeader('X-Request-Id', requestId);
+    const tz = req.headers[headerNames.timeZone];
+    if (tz !== undefined && (typeof tz !== 'string' || !isValidTimeZone(tz))) {
+      return res
+        .status(400)
+        .json(render({ status: 400, code: errorCodes.validationFailed, message: 'X-Time-Zone must be an IANA time zone name, e.g. Europe/Paris.' }, 'legacy'));
+    }
+    const anon = req.headers[headerNames.nonAuthUserId];
+    resolver
+      .resolve({ authorization: req.headers.authorization, anonymousId: typeof anon === 'string' ? anon : undefined })
+      .then((resolution) => {
+        if (!resolution.ok) req.credentialError = resolution.reason;
+        requestContext.run(
+          {
+            requestId,
+            timeZone: typeof tz === 'string' ? tz : 'UTC',
+            principal: resolution.ok ? resolution.principal : null,
+            causationId: null,
+          },
+          () => next(),
+        );
+      })
+      .catch(next);
+  };
+}

@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+
+/** Serves the built SPA: its files, and index.html for any other page route (client-side routing). */
+export function spa(distDir: string) {
+  const index = path.join(distDir, 'index.html');
+  const assets = express.static(distDir, { index: false, maxAge: '1h', immutable: false });
+  return [
+    assets,
+    (req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      if (req.path.startsWith('/api') || req.path.startsWith('/socket.io')) return next();
+      if (!fs.existsSync(index)) {
+        return res
+          .status(503)
+          .type('text/plain')
+          .send('The web app has not been built yet. Run `npm start`, which builds it.');
+      }
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    },
+  ];
+}

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { JOBS, JobRequested, type JobName, type JobOwner, type JobPayload } from '@sparkhouse/contracts';
+import { EventStore } from '../events/event-store';
+
+export const jobStreamId = (runId: string) => `job-${runId}`;
+
+/**
+ * Asks for slow work from inside a command's transaction: appends JobRequested. The job dispatcher
+ * enqueues it once the transaction has committed, so a rolled-back command never leaves a job behind.
+ */
+@Injectable()
+export class JobRequests {
+  constructor(private readonly events: EventStore) {}
+
+  async request<N extends JobName>(
+    tem: EntityManager,
+    name: N,
+    owner: JobOwner,
+    payload: JobPayload<N>,
+    runId: string = randomUUID(),
+  ): Promise<string> {
+    const def = JOBS[name];
+    await this.events.append(
+      tem,
+      jobStreamId(runId),
+      [
+        {
+          type: JobRequested.type,
+          payload: { runId, name, queue: def.queue, owner, payload: def.payload.parse(payload), steps: [...def.steps] },
+        },
+      ],
+      { expectedVersion: 0 },
+    );
+    return runId;
+  }
+}

@@ -1,0 +1,18 @@
+import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
+import { JobDispatcher } from './job-dispatcher.reactor';
+import { JobLifecycle } from './job-lifecycle';
+import { JobPushReactor } from './job-push.reactor';
+import { JobQueues } from './job-queues';
+import { JobRequests } from './job-requests';
+import { RedisConnections } from './redis-connections';
+import { WorkerRuntime } from './worker-runtime';
+
+@Global()
+@Module({
+  imports: [DiscoveryModule],
+  providers: [RedisConnections, JobQueues, JobRequests, JobLifecycle, RealtimePublisher, JobDispatcher, JobPushReactor, WorkerRuntime],
+  exports: [RedisConnections, JobQueues, JobRequests, JobLifecycle, RealtimePublisher, WorkerRuntime],
+})
+export class JobsModule {}

@@ -1,0 +1,44 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import IORedis, { type Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+
+/** Redis connections of this process, closed together at shutdown. */
+@Injectable()
+export class RedisConnections implements OnApplicationShutdown {
+  private readonly all = new Set<Redis>();
+  private sharedClient: Redis | null = null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  get prefix() {
+    return this.config.REDIS_PREFIX;
+  }
+
+  /** For commands and publishing. */
+  shared(): Redis {
+    this.sharedClient ??= this.open('shared');
+    return this.sharedClient;
+  }
+
+  /** A connection of its own: BullMQ workers and subscribers block it (maxRetriesPerRequest must be null). */
+  dedicated(name: string): Redis {
+    return this.open(name);
+  }
+
+  private open(name: string): Redis {
+    const client = new IORedis(this.config.REDIS_URL, {
+      maxRetriesPerRequest: null,
+      connectionName: `${this.config.REDIS_PREFIX}:${name}`,
+      lazyConnect: false,
+    });
+    client.on('error', () => undefined); // reconnects on its own; health checks report the outage
+    this.all.add(client);
+    return client;
+  }
+
+  async onApplicationShutdown() {
+    await Promise.all([...this.all].map((c) => c.quit().catch(() => c.disconnect())));
+    this.all.clear();
+    this.sharedClient = null;
+  }
+}

@@ -1,0 +1,164 @@
+import os from 'node:os';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { JOB_NAMES, JOBS, SERVER_EVENTS, type JobEnvelope, type JobName, type QueueName } from '@sparkhouse/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { requestContext } from '../context/request-context';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
+import { assertJobCoverage, JOB_HANDLER, type JobContext, type JobProcessor } from './job-handler';
+import { JobLifecycle } from './job-lifecycle';
+import { cancelKeys } from './job-queues';
+import { RedisConnections } from './redis-connections';
+
+class Shutdown extends Error {
+  constructor() {
+    super('worker is shutting down');
+  }
+}
+class Canceled extends Error {
+  constructor() {
+    super('Canceled by its owner');
+  }
+}
+
+/**
+ * Runs the jobs of contracts/jobs in this process: one BullMQ worker per queue that has handlers,
+ * lifecycle events around every run, live progress, cancel, and a shutdown that gives in-flight
+ * jobs back to their queue.
+ */
+@Injectable()
+export class WorkerRuntime implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('Worker');
+  private readonly workerId = `${os.hostname()}:${process.pid}`;
+  private readonly workers: Worker[] = [];
+  private readonly active = new Map<string, AbortController>();
+  private handlers = new Map<string, JobProcessor<JobName>>();
+  private stopping = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly discovery: DiscoveryService,
+    private readonly redis: RedisConnections,
+    private readonly lifecycle: JobLifecycle,
+    private readonly publisher: RealtimePublisher,
+  ) {}
+
+  /** Finds the handlers, checks them against contracts/jobs and starts consuming. */
+  async start(declared: readonly string[] = JOB_NAMES) {
+    const found = this.discovery
+      .getProviders()
+      .filter((w) => w.metatype && w.instance && Reflect.getMetadata(JOB_HANDLER, w.metatype))
+      .map((w) => ({ name: Reflect.getMetadata(JOB_HANDLER, w.metatype!) as JobName, handler: w.instance as JobProcessor<JobName> }));
+    assertJobCoverage(declared, found.map((f) => f.name));
+    this.handlers = new Map(found.map((f) => [f.name, f.handler]));
+
+    const subscriber = this.redis.dedicated('job-cancel');
+    await subscriber.subscribe(cancelKeys(this.redis.prefix).channel);
+    subscriber.on('message', (_channel: string, runId: string) => this.active.get(runId)?.abort(new Canceled()));
+
+    const queues = new Set<QueueName>(found.map((f) => JOBS[f.name].queue));
+    for (const queue of queues) {
+      const worker = new Worker(queue, (job, token) => this.process(job, token), {
+        connection: this.redis.dedicated(`worker:${queue}`),
+        prefix: this.redis.prefix,
+        concurrency: this.config.WORKER_CONCURRENCY,
+      });
+      worker.on('error', (err) => this.logger.error({ err, queue }, 'worker error'));
+      this.workers.push(worker);
+    }
+    await Promise.all(this.workers.map((w) => w.waitUntilReady()));
+    this.logger.log(`consuming ${[...queues].join(', ')} (${this.handlers.size} job kinds)`);
+  }
+
+  async beforeApplicationShutdown() {
+    await this.stop();
+  }
+
+  /** Stops taking jobs; the ones in flight are aborted and returned to their queue. */
+  async stop() {
+    if (this.stopping) return;
+    this.stopping = true;
+    const closing = this.workers.map((w) => w.close());
+    for (const controller of this.active.values()) controller.abort(new Shutdown());
+    await Promise.all(closing);
+  }
+
+  private async process(job: Job, token?: string): Promise<unknown> {
+    const env = job.data as JobEnvelope;
+    const handler = this.handlers.get(env.name);
+    if (!handler) throw new UnrecoverableError(`No handler for job ${env.name}`);
+    if (await this.lifecycle.isFinished(env.runId)) return { skipped: 'already finished' };
+
+    const controller = new AbortController();
+    this.active.set(env.runId, controller);
+    const attempt = job.attemptsMade + 1;
+    try {
+      if (await this.redis.shared().exists(cancelKeys(this.redis.prefix, env.runId).flag)) throw new Canceled();
+      await this.lifecycle.started(env, attempt, this.workerId);
+      const def = JOBS[env.name];
+      const ctx = this.context(env, attempt, controller.signal, job);
+      const result = def.result.parse(
+        await requestContext.run(
+          { requestId: env.correlationId, timeZone: 'UTC', principal: { kind: 'system', id: 'worker' }, causationId: null },
+          () => handler.run({ ...ctx, payload: def.payload.parse(env.payload) as never }),
+        ),
+      );
+      await this.lifecycle.completed(env, result);
+      return result;
+    } catch (err) {
+      const reason = controller.signal.aborted ? controller.signal.reason : err;
+      if (reason instanceof Shutdown && token) {
+        await this.lifecycle.requeued(env, 'The worker shut down; the job went back to the queue.');
+        await job.moveToDelayed(Date.now(), token);
+        throw new DelayedError();
+      }
+      if (reason instanceof Canceled) {
+        await this.lifecycle.canceled(env, reason.message);
+        return { canceled: true };
+      }
+      const message = err instanceof Error ? err.message : String(err);
+      const maxAttempts = job.opts.attempts ?? 1;
+      if (attempt >= maxAttempts || err instanceof UnrecoverableError) {
+        await this.lifecycle.failed(env, attempt, message);
+      } else {
+        const retryInMs = (job.opts.backoff && typeof job.opts.backoff === 'object' ? job.opts.backoff.delay ?? 0 : 0) * 2 ** (attempt - 1);
+        await this.lifecycle.attemptFailed(env, attempt, message, retryInMs);
+      }
+      throw err;
+    } finally {
+      this.active.delete(env.runId);
+    }
+  }
+
+  private context<N extends JobName>(env: JobEnvelope<N>, attempt: number, signal: AbortSignal, job: Job): Omit<JobContext<N>, 'payload'> {
+    let lastStored = 0;
+    let lastStep = '';
+    return {
+      runId: env.runId,
+      name: env.name,
+      owner: env.owner,
+      attempt,
+      requestedAt: env.requestedAt,
+      signal,
+      throwIfAborted: () => signal.throwIfAborted(),
+      progress: async (percent, step, message = '') => {
+        const p = { percent: Math.max(0, Math.min(100, Math.round(percent * 10) / 10)), step, message };
+        this.publisher.toJobAudience(env.owner.ownerId, env.runId, SERVER_EVENTS.jobProgress, {
+          runId: env.runId,
+          name: env.name,
+          subjectId: env.owner.subjectId ?? null,
+          ...p,
+          at: new Date().toISOString(),
+        });
+        await job.updateProgress(p);
+        const now = Date.now();
+        if (step !== lastStep || now - lastStored >= this.config.JOB_PROGRESS_PERSIST_MS || p.percent === 100) {
+          lastStep = step;
+          lastStored = now;
+          await this.lifecycle.progressed(env, p);
+        }
+      },
+    };
+  }
+}

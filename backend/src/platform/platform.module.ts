@@ -1,0 +1,37 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { AuthModule } from './auth/auth.module';
+import { APP_CONFIG, type AppConfig } from './config/config';
+import { ormOptions } from './database/orm-config';
+import { EventsModule } from './events/events.module';
+import { HttpExceptionFilter } from './http/http-exception.filter';
+import { ResponseStyleInterceptor } from './http/response-style.interceptor';
+import { JobsModule } from './jobs/jobs.module';
+import { loggerModule } from './logging/logger';
+
+/** Everything a module builds on, in the API and the worker process alike. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [
+        loggerModule(config),
+        MikroOrmModule.forRoot({ ...ormOptions(config.DATABASE_URL), autoLoadEntities: true, registerRequestContext: false }),
+        CqrsModule.forRoot(),
+        EventsModule,
+        JobsModule,
+        AuthModule,
+      ],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: ResponseStyleInterceptor },
+      ],
+      exports: [APP_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,8 @@
+import type { CallDefinition } from '../http';
+import * as operations from './operations';
+import * as system from './system';
+
+export { operations, system };
+
+/** Every call, for the OpenAPI document and the contract tests. */
+export const apiCalls: readonly CallDefinition[] = [...Object.values(system), ...Object.values(operations)];

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/**
+ * How a call answers. The spec has two styles: the older calls return the payload itself
+ * ("legacy"); the newer ones wrap it as `{ status, response }` ("envelope").
+ */
+export type ResponseStyle = 'legacy' | 'envelope';
+
+/**
+ * Who may make a call:
+ * - public: anyone; an anonymous visitor's `X-Non-Auth-User-Id` is read when present;
+ * - owner: a signed-in user or an anonymous visitor that sent its `anon_` id;
+ * - user: a signed-in user (Bearer access token);
+ * - admin: a signed-in user with the admin role.
+ */
+export type CallAccess = 'public' | 'owner' | 'user' | 'admin';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface CallDefinition<
+  TParams extends z.ZodType = z.ZodType,
+  TQuery extends z.ZodType = z.ZodType,
+  TBody extends z.ZodType = z.ZodType,
+  TResponse extends z.ZodType = z.ZodType,
+> {
+  /** Stable operation id, also the OpenAPI operationId. */
+  readonly id: string;
+  /** The backend module that serves the call (also the OpenAPI tag). */
+  readonly module: string;
+  readonly method: HttpMethod;
+  /** Path relative to /api, Express style (`/jobs/:runId`). */
+  readonly path: string;
+  readonly access: CallAccess;
+  readonly style: ResponseStyle;
+  readonly summary: string;
+  readonly params?: TParams;
+  readonly query?: TQuery;
+  readonly body?: TBody;
+  readonly response: TResponse;
+  /** HTTP status of a success answer; 200 unless said otherwise. */
+  readonly successStatus?: number;
+}
+
+export function defineCall<
+  TParams extends z.ZodType = z.ZodNever,
+  TQuery extends z.ZodType = z.ZodNever,
+  TBody extends z.ZodType = z.ZodNever,
+  TResponse extends z.ZodType = z.ZodType,
+>(call: CallDefinition<TParams, TQuery, TBody, TResponse>): CallDefinition<TParams, TQuery, TBody, TResponse> {
+  return Object.freeze(call);
+}
+
+export type CallParams<C> = C extends CallDefinition<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type CallQuery<C> = C extends CallDefinition<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type CallBody<C> = C extends CallDefinition<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type CallResponse<C> = C extends CallDefinition<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** The envelope of the newer calls. */
+export const envelopeSchema = <T extends z.ZodType>(response: T) =>
+  z.object({ status: z.literal('success'), response });
+
+export interface SuccessEnvelope<T> {
+  status: 'success';
+  response: T;
+}
+
+export interface ErrorEnvelope {
+  status: 'error';
+  /** Human-readable message, the spec's wording where it gives one. */
+  error: string;
+  /** Machine-readable code, e.g. VALIDATION_FAILED, NOT_FOUND. */
+  code: string;
+  details?: ValidationIssue[];
+}
+
+/** Error body of legacy calls and of anything outside a declared call (404, 413, bad JSON). */
+export interface LegacyErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+  details?: ValidationIssue[];
+}
+
+export interface ValidationIssue {
+  /** Where the bad value was: `body.email`, `query.limit`. */
+  path: string;
+  message: string;
+}
+
+export const errorCodes = {
+  validationFailed: 'VALIDATION_FAILED',
+  malformedJson: 'MALFORMED_JSON',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  notFound: 'NOT_FOUND',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  conflict: 'CONFLICT',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  internal: 'INTERNAL',
+} as const;
+
+/** Query string booleans arrive as text: 'true'/'false'/'1'/'0'. */
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'], { message: "must be 'true' or 'false'" })
+  .transform((v) => v === 'true' || v === '1');
+
+/** A positive page size from the query string. */
+export const queryLimit = (max: number, fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
+export const headerNames = {
+  authorization: 'authorization',
+  timeZone: 'x-time-zone',
+  nonAuthUserId: 'x-non-auth-user-id',
+  requestId: 'x-request-id',
+} as const;
+
+/** Anonymous visitor ids are generated in the browser: 'anon_' followed by 8-64 url-safe characters. */
+export const anonymousIdSchema = z.string().regex(/^anon_[A-Za-z0-9_-]{8,64}$/, "must look like 'anon_<id>'");
+export const ANONYMOUS_ID_PREFIX = 'anon_';

@@ -1,0 +1,8 @@
+import './zod-messages';
+export * from './http';
+export * from './jobs';
+export * from './realtime';
+export * from './constants';
+export * from './events';
+export * from './api';
+export { describeIssue } from './zod-messages';

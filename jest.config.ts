@@ -1,0 +1,60 @@
+import type { Config } from 'jest';
+
+/** One swc transform for every TypeScript project: decorators on, metadata on (MikroORM and Nest need them). */
+const swc = (tsx = false): Config['transform'] => ({
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx, decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+});
+
+/** Workspace packages resolve to their TypeScript sources, so tests never run stale builds. */
+const workspaces = {
+  '^@sparkhouse/contracts$': '<rootDir>/contracts/src/index.ts',
+  '^@sparkhouse/backend$': '<rootDir>/backend/src/index.ts',
+};
+
+const node = (name: string, extra: Partial<Config> = {}): Config => ({
+  displayName: name,
+  rootDir: '.',
+  testEnvironment: 'node',
+  roots: [`<rootDir>/${name}`],
+  testMatch: ['**/*.spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  transform: swc(),
+  moduleNameMapper: workspaces,
+  setupFiles: ['reflect-metadata'],
+  ...extra,
+});
+
+const config: Config = {
+  globalSetup: '<rootDir>/scripts/jest-global-setup.mjs',
+  testTimeout: 30_000,
+  projects: [
+    node('contracts'),
+    node('backend'),
+    node('workers'),
+    {
+      displayName: 'frontend',
+      rootDir: '.',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/frontend/src'],
+      testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
+      transform: swc(true),
+      moduleNameMapper: {
+        ...workspaces,
+        '\\.(css|svg|png)$': '<rootDir>/frontend/test/file-stub.cjs',
+      },
+      setupFilesAfterEnv: ['<rootDir>/frontend/test/setup.ts'],
+    },
+  ],
+};
+
+export default config;
