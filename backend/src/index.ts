@@ -12,3 +12,5 @@ export { EventRelay } from './platform/events/event-relay';
 export { Rebuilder } from './platform/events/rebuilder';
 export { SubscriberRegistry } from './platform/events/subscriber-registry';
 export { EventStore } from './platform/events/event-store';
+export { runSeeders, SeedsDemoData, type Seeder } from './platform/database/seeders';
+export { replay } from './platform/events/replay.cli';

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
 import { requestIdOf } from '../http/middleware';
@@ -25,4 +26,5 @@ export const loggerModule = (config: AppConfig) =>
       autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
       customProps: () => ({ service: 'sparkhouse-api' }),
     },
+    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
   });

@@ -1,0 +1,18 @@
+import { withToolingContext } from '../tooling-context';
+import { Rebuilder } from './rebuilder';
+import { SubscriberRegistry } from './subscriber-registry';
+
+/** Rebuilds one projection (by name) or all of them from position 0. */
+export async function replay(target: string): Promise<{ name: string; durationMs: number }[]> {
+  return withToolingContext(async (ctx) => {
+    const projections = ctx.get(SubscriberRegistry).projections();
+    const chosen = target === 'all' ? projections : projections.filter((p) => p.name === target);
+    if (chosen.length === 0) {
+      throw new Error(`No projection named "${target}". Known: ${projections.map((p) => p.name).join(', ')}, or all.`);
+    }
+    const rebuilder = ctx.get(Rebuilder);
+    const results = [];
+    for (const p of chosen) results.push({ name: p.name, ...(await rebuilder.rebuild(p)) });
+    return results;
+  });
+}

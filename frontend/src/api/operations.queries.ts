@@ -1,0 +1,60 @@
+import {
+  operations,
+  type CallQuery,
+  type CallResponse,
+  type JobRunView,
+  type PipelineCheckPayload,
+} from '@sparkhouse/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from './call-api';
+
+export type JobRunsQuery = CallQuery<typeof operations.listJobRuns>;
+export type JobRunsPage = CallResponse<typeof operations.listJobRuns>;
+
+/** Query keys of the operations area: the one place that names their cache entries. */
+export const jobRunKeys = {
+  all: ['job-runs'] as const,
+  lists: () => [...jobRunKeys.all, 'list'] as const,
+  list: (query: JobRunsQuery) => [...jobRunKeys.lists(), query] as const,
+  detail: (runId: string) => [...jobRunKeys.all, 'detail', runId] as const,
+};
+
+export const isTerminalStatus = (status: JobRunView['status'] | undefined): boolean =>
+  status === 'completed' || status === 'failed' || status === 'canceled';
+
+export function useJobRun(runId: string | null | undefined) {
+  return useQuery({
+    queryKey: jobRunKeys.detail(runId ?? ''),
+    queryFn: ({ signal }) => callApi(operations.getJobRun, { params: { runId: runId! }, signal }),
+    enabled: Boolean(runId),
+  });
+}
+
+export function useJobRuns(query: JobRunsQuery = {}) {
+  return useQuery({
+    queryKey: jobRunKeys.list(query),
+    queryFn: ({ signal }) => callApi(operations.listJobRuns, { query, signal }),
+  });
+}
+
+export function useStartPipelineCheck() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: Partial<PipelineCheckPayload>) => callApi(operations.startPipelineCheck, { body: payload }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobRunKeys.lists() }),
+  });
+}
+
+export function useCancelJobRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (runId: string) => callApi(operations.cancelJobRun, { params: { runId } }),
+    onSuccess: ({ runId, status }) => {
+      queryClient.setQueryData<JobRunView>(jobRunKeys.detail(runId), (run) => (run ? { ...run, status } : run));
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: jobRunKeys.detail(runId) }),
+        queryClient.invalidateQueries({ queryKey: jobRunKeys.lists() }),
+      ]);
+    },
+  });
+}

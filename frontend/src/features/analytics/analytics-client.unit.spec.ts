@@ -1,0 +1,77 @@
+import { ANALYTICS } from '@sparkhouse/contracts';
+import { AnalyticsClient, ANALYTICS_API_KEY, type AnalyticsUpload } from './analytics-client';
+import { safeSearch } from './analytics';
+
+function setup(send: jest.Mock = jest.fn().mockResolvedValue(undefined)) {
+  const uploads: AnalyticsUpload[] = [];
+  send.mockImplementation((upload: AnalyticsUpload) => {
+    uploads.push(upload);
+    return Promise.resolve();
+  });
+  const client = new AnalyticsClient({ send, deviceId: () => 'anon_device1234' });
+  return { client, send, uploads };
+}
+
+describe('AnalyticsClient', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('waits until 30 events are queued, then uploads them in one batch', () => {
+    const { client, uploads } = setup();
+    for (let i = 0; i < ANALYTICS.uploadThreshold - 1; i++) client.track('Page Viewed', { i });
+    expect(uploads).toHaveLength(0);
+
+    client.track('Page Viewed', { i: 29 });
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0].events).toHaveLength(30);
+    expect(uploads[0]).toMatchObject({ api_key: ANALYTICS_API_KEY, v: 2 });
+    expect(typeof uploads[0].upload_time).toBe('number');
+    expect(uploads[0].events[0]).toMatchObject({ event_type: 'Page Viewed', device_id: 'anon_device1234' });
+    expect(client.pending).toBe(0);
+  });
+
+  it('uploads a smaller queue after 30 s', async () => {
+    const { client, uploads } = setup();
+    client.track('Page Viewed');
+    client.track('Page Viewed');
+    jest.advanceTimersByTime(ANALYTICS.uploadPeriodMs - 1);
+    expect(uploads).toHaveLength(0);
+    jest.advanceTimersByTime(1);
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0].events).toHaveLength(2);
+  });
+
+  it('splits a flush into batches of at most 100 and keeps at most 1000 events', async () => {
+    const send = jest.fn().mockRejectedValue(new Error('offline'));
+    const client = new AnalyticsClient({ send });
+    for (let i = 0; i < 1200; i++) client.track(`e${i}`);
+    await jest.advanceTimersByTimeAsync(0);
+    // Every upload failed, so events were kept, but never more than 1000 (the oldest go first).
+    expect(client.pending).toBe(ANALYTICS.maxSavedEvents);
+
+    const uploads: AnalyticsUpload[] = [];
+    send.mockImplementation((upload: AnalyticsUpload) => {
+      uploads.push(upload);
+      return Promise.resolve();
+    });
+    await client.flush({ keepalive: true });
+    expect(uploads.map((u) => u.events.length)).toEqual(Array(10).fill(100));
+    expect(uploads.flatMap((u) => u.events).at(-1)?.event_type).toBe('e1199');
+    expect(send).toHaveBeenLastCalledWith(expect.anything(), { keepalive: true });
+    expect(client.pending).toBe(0);
+  });
+
+  it('truncates long strings at 4096 characters', () => {
+    const { client, uploads } = setup();
+    client.track('Search', { query: 'q'.repeat(5000), nested: { text: 'n'.repeat(5000) } });
+    void client.flush();
+    const props = uploads[0].events[0].event_properties as { query: string; nested: { text: string } };
+    expect(props.query).toHaveLength(ANALYTICS.maxStringLength);
+    expect(props.nested.text).toHaveLength(ANALYTICS.maxStringLength);
+  });
+
+  it('never sends an auth code or state in a page view', () => {
+    expect(safeSearch('?code=secret&state=s&view=top')).toBe('?code=redacted&state=redacted&view=top');
+    expect(safeSearch('')).toBe('');
+  });
+});

@@ -1,0 +1,3 @@
+export { ThemeToggle } from './ThemeToggle';
+export { useTheme } from './useTheme';
+export { initTheme, setTheme, getTheme, type Theme } from './theme';

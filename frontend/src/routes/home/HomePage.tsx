@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import { buttonClassName } from '../../ui';
+
+/** The spec's browse views, each a real /browse address. */
+const BROWSE_VIEWS = [
+  { label: 'All classes', view: 'all', blurb: 'The whole catalogue in one place.' },
+  { label: 'New releases', view: 'new', blurb: 'The latest classes to land.' },
+  { label: 'Top rated', view: 'top', blurb: 'What learners love most.' },
+  { label: 'Collections', view: 'collections', blurb: 'Curated paths through a subject.' },
+];
+
+export function HomePage() {
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__inner">
+          <p className="eyebrow">Learn. Create. Launch.</p>
+          <h1 id="hero-title" className="hero__title">
+            Classes from great teachers. <span className="hero__accent">Apps from your ideas.</span>
+          </h1>
+          <p className="hero__lead">
+            Sparkhouse is where you learn from online classes, collections and schools — and where creators turn a prompt into
+            a mobile app with its own landing page, onboarding and pricing.
+          </p>
+          <div className="hero__actions">
+            <Link to="/browse" className={buttonClassName('primary', 'large')}>
+              Explore Classes
+            </Link>
+            <Link to="/build" className={buttonClassName('secondary', 'large')}>
+              Build an app
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="browse-title">
+        <div className="section__head">
+          <h2 id="browse-title">Browse the catalogue</h2>
+          <Link to="/browse" className="link-arrow">
+            See everything
+          </Link>
+        </div>
+        <ul className="tile-grid">
+          {BROWSE_VIEWS.map((item) => (
+            <li key={item.view}>
+              <Link to={`/browse?view=${item.view}`} className="tile">
+                <span className="tile__title">{item.label}</span>
+                <span className="tile__blurb">{item.blurb}</span>
+                <span className="tile__arrow" aria-hidden="true">
+                  →
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section section--split" aria-labelledby="creators-title">
+        <div className="feature card">
+          <p className="eyebrow">For creators</p>
+          <h2 id="creators-title">From prompt to published app</h2>
+          <p className="muted">
+            Describe your app, brainstorm ideas, edit its blueprint and landing page, test it in the simulator, set monthly and
+            annual pricing, then publish.
+          </p>
+          <Link to="/creator" className={buttonClassName('secondary')}>
+            Learn how it works
+          </Link>
+        </div>
+        <div className="feature card feature--ops">
+          <p className="eyebrow">Available now</p>
+          <h2>Operations console</h2>
+          <p className="muted">
+            Run a pipeline check and watch a background job travel through the queue, the worker and the realtime channel —
+            live.
+          </p>
+          <Link to="/ops/jobs" className={buttonClassName('primary')}>
+            Open the console
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { RouteRules } from './RouteRules';
+
+export function AppLayout() {
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <RouteRules />
+      <Header />
+      <main id="main" className="app__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { ThemeToggle } from '../../features/theme';
+import { Logo } from '../../ui';
+import { LiveIndicator } from './LiveIndicator';
+
+const NAV = [
+  { to: '/browse', label: 'Browse' },
+  { to: '/library', label: 'Library' },
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/build', label: 'Build an app' },
+  { to: '/ops/jobs', label: 'Operations' },
+];
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-header__brand" aria-label="Sparkhouse home">
+          <Logo title="Sparkhouse" />
+        </Link>
+        <nav aria-label="Main" id="main-nav" className={['site-nav', menuOpen && 'site-nav--open'].filter(Boolean).join(' ')}>
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={({ isActive }) => ['site-nav__link', isActive && 'site-nav__link--active'].filter(Boolean).join(' ')}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          <LiveIndicator />
+          <ThemeToggle />
+          <button
+            type="button"
+            className="icon-button site-header__menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="main-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

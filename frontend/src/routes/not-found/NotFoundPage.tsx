@@ -1,0 +1,25 @@
+import { Link, useLocation } from 'react-router';
+import { buttonClassName } from '../../ui';
+
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <section className="page page--narrow state-panel" aria-labelledby="not-found-title">
+      <p className="state-panel__code" aria-hidden="true">
+        404
+      </p>
+      <h1 id="not-found-title">Page not found</h1>
+      <p className="muted">
+        Nothing lives at <code>{pathname}</code>. Check the address, or head back home.
+      </p>
+      <div className="row">
+        <Link to="/" className={buttonClassName('primary')}>
+          Back to home
+        </Link>
+        <Link to="/browse" className={buttonClassName('secondary')}>
+          Browse classes
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import { JOBS, pipelineCheckResultSchema, type JobRunView } from '@sparkhouse/contracts';
+import { useEffect, useState } from 'react';
+import { errorMessage, isApiError } from '../../api';
+import { isTerminalStatus, useCancelJobRun } from '../../api/operations.queries';
+import { formatDuration } from '../../features/format/relative-time';
+import { useJobRunLive } from '../../features/realtime';
+import { Button, ProgressBar, Spinner, useToast } from '../../ui';
+import { JobStatusChip } from './JobStatusChip';
+
+type StepState = 'done' | 'current' | 'failed' | 'pending';
+
+/** The run's named steps: those it went through, then the job's declared steps it has not reached. */
+export function stepStates(run: JobRunView): { step: string; state: StepState }[] {
+  const seen = run.steps.map((s) => s.step);
+  const declared = (JOBS as Record<string, { steps: readonly string[] } | undefined>)[run.name]?.steps ?? [];
+  // A finished run shows only the steps it reached; a live one also shows what is still ahead.
+  const ahead = isTerminalStatus(run.status) ? [] : declared.filter((s) => !seen.includes(s));
+  const names = [...seen, ...ahead];
+  const current = run.status === 'running' || run.status === 'queued' ? run.step : null;
+  return names.map((step) => {
+    if (!seen.includes(step)) return { step, state: 'pending' };
+    if (step === run.step && run.status === 'failed') return { step, state: 'failed' };
+    if (step === current) return { step, state: 'current' };
+    return { step, state: 'done' };
+  });
+}
+
+function useElapsed(run: JobRunView | undefined): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  const active = run !== undefined && !isTerminalStatus(run.status);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [active]);
+  if (!run) return null;
+  if (run.durationMs !== null && !active) return run.durationMs;
+  const start = Date.parse(run.startedAt ?? run.requestedAt);
+  const end = run.finishedAt ? Date.parse(run.finishedAt) : now;
+  return Number.isFinite(start) ? Math.max(0, end - start) : null;
+}
+
+const STEP_LABEL: Record<StepState, string> = { done: 'done', current: 'in progress', failed: 'failed', pending: 'pending' };
+
+function RunResult({ run }: { run: JobRunView }) {
+  if (run.status === 'failed') {
+    return (
+      <div className="run__outcome run__outcome--failed" role="alert">
+        <strong>Failed.</strong> {run.error ?? 'The job failed without a reason.'}
+      </div>
+    );
+  }
+  if (run.status === 'canceled') {
+    return <div className="run__outcome run__outcome--canceled">Canceled before it finished.</div>;
+  }
+  if (run.status !== 'completed') return null;
+  const parsed = pipelineCheckResultSchema.safeParse(run.result);
+  return (
+    <div className="run__outcome run__outcome--completed" aria-label="Result">
+      <strong>Completed.</strong>
+      {parsed.success ? (
+        <dl className="run__facts">
+          <div>
+            <dt>Steps completed</dt>
+            <dd>{parsed.data.stepsCompleted}</dd>
+          </div>
+          <div>
+            <dt>Worker process</dt>
+            <dd>{parsed.data.workerPid}</dd>
+          </div>
+          <div>
+            <dt>Waited in queue</dt>
+            <dd>{Math.round(parsed.data.queuedForMs)} ms</dd>
+          </div>
+        </dl>
+      ) : (
+        run.result !== null && <pre className="code-block">{JSON.stringify(run.result, null, 2)}</pre>
+      )}
+    </div>
+  );
+}
+
+export function LiveRun({ runId }: { runId: string }) {
+  const { data: run, isPending, isError, error, refetch } = useJobRunLive(runId);
+  const cancel = useCancelJobRun();
+  const toast = useToast();
+  const elapsed = useElapsed(run);
+
+  if (isPending) {
+    return (
+      <section className="card run" aria-label="Current run">
+        <Spinner label="Loading the run" size={24} />
+      </section>
+    );
+  }
+  if (isError || !run) {
+    return (
+      <section className="card run" aria-label="Current run">
+        <p role="alert" className="inline-error">
+          {isApiError(error) && error.status === 404 ? 'This run does not exist, or it is not yours.' : errorMessage(error)}
+        </p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </section>
+    );
+  }
+
+  const active = !isTerminalStatus(run.status);
+  return (
+    <section className="card run" aria-labelledby="run-title" aria-busy={active}>
+      <div className="run__head">
+        <div>
+          <h2 id="run-title">Current run</h2>
+          <p className="run__id">
+            <code title={run.runId}>{run.runId}</code>
+          </p>
+        </div>
+        <div className="run__status">
+          <JobStatusChip status={run.status} />
+          {active && (
+            <Button
+              variant="destructive"
+              size="small"
+              loading={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(run.runId, {
+                  onError: (e) => toast.show({ kind: 'error', title: 'Could not cancel', message: errorMessage(e) }),
+                })
+              }
+            >
+              Cancel run
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <div className="run__progress">
+        <ProgressBar value={run.percent} label="Run progress" />
+        <span className="run__percent" aria-hidden="true">
+          {Math.round(run.percent)}%
+        </span>
+      </div>
+
+      <div className="run__meta">
+        <p aria-live="polite" className="run__message">
+          {run.message || (run.status === 'queued' ? 'Waiting for a worker…' : '\u00a0')}
+        </p>
+        <p className="run__elapsed">
+          <span className="muted">Elapsed</span> <time aria-label="Elapsed time">{elapsed === null ? '–' : formatDuration(elapsed)}</time>
+        </p>
+      </div>
+
+      <ol className="steps" aria-label="Steps">
+        {stepStates(run).map(({ step, state }) => (
+          <li key={step} className={`steps__item steps__item--${state}`}>
+            <span className="steps__marker" aria-hidden="true">
+              {state === 'done' ? '✓' : state === 'failed' ? '!' : ''}
+            </span>
+            <span className="steps__name">{step}</span>
+            <span className="visually-hidden">, {STEP_LABEL[state]}</span>
+          </li>
+        ))}
+      </ol>
+
+      <RunResult run={run} />
+    </section>
+  );
+}

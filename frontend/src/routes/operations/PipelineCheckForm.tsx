@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../api';
+import { useStartPipelineCheck } from '../../api/operations.queries';
+import { Button, Input, useToast } from '../../ui';
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+export function PipelineCheckForm({ onStarted }: { onStarted: (runId: string) => void }) {
+  const [steps, setSteps] = useState('3');
+  const [delay, setDelay] = useState('800');
+  const [failAt, setFailAt] = useState('');
+  const start = useStartPipelineCheck();
+  const toast = useToast();
+
+  const stepCount = clamp(Number.parseInt(steps, 10) || 1, 1, 10);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const failAtStep = failAt ? Number.parseInt(failAt, 10) : undefined;
+    start.mutate(
+      {
+        steps: stepCount,
+        stepDelayMs: clamp(Number.parseInt(delay, 10) || 0, 0, 5000),
+        ...(failAtStep ? { failAtStep } : {}),
+      },
+      {
+        onSuccess: ({ runId }) => {
+          toast.show({ kind: 'success', message: 'Pipeline check started.' });
+          onStarted(runId);
+        },
+        onError: (error) => toast.show({ kind: 'error', title: 'Could not start the check', message: errorMessage(error) }),
+      },
+    );
+  };
+
+  return (
+    <form className="card ops-form" onSubmit={onSubmit} aria-labelledby="pipeline-check-title">
+      <div className="ops-form__head">
+        <h2 id="pipeline-check-title">Pipeline check</h2>
+        <p className="muted">
+          Sends a synthetic job through the command, the queue, a worker and the realtime push, so you can watch each hop.
+        </p>
+      </div>
+      <div className="ops-form__fields">
+        <Input label="Steps" type="number" name="steps" min={1} max={10} required value={steps} onChange={(e) => setSteps(e.target.value)} />
+        <Input
+          label="Delay per step (ms)"
+          type="number"
+          name="stepDelayMs"
+          min={0}
+          max={5000}
+          step={100}
+          value={delay}
+          onChange={(e) => setDelay(e.target.value)}
+        />
+        <div className="select-field">
+          <label htmlFor="fail-at-step">Fail at step</label>
+          <select id="fail-at-step" name="failAtStep" value={failAt} onChange={(e) => setFailAt(e.target.value)}>
+            <option value="">Never (succeed)</option>
+            {Array.from({ length: stepCount }, (_, i) => (
+              <option key={i + 1} value={String(i + 1)}>
+                Step {i + 1}
+              </option>
+            ))}
+          </select>
+          <svg className="select-field__chevron" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M6 9l6 6 6-6" />
+          </svg>
+        </div>
+      </div>
+      {start.isError && (
+        <p className="inline-error" role="alert">
+          {errorMessage(start.error)}
+        </p>
+      )}
+      <div className="ops-form__actions">
+        <Button type="submit" loading={start.isPending}>
+          Start pipeline check
+        </Button>
+      </div>
+    </form>
+  );
+}

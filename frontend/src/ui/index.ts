@@ -1,0 +1,12 @@
+export { Button, buttonClassName, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button';
+export { Input, LABEL_FOCUS_DELAY_MS, type InputProps } from './Input';
+export { TextBox, type TextBoxProps } from './TextBox';
+export { RadioOption, type RadioOptionProps } from './Radio';
+export { TagChip, type TagChipProps, type TagTone } from './TagChip';
+export { ProgressBar, type ProgressBarProps } from './ProgressBar';
+export { Logo } from './Logo';
+export { Highlight } from './Highlight';
+export { Spinner } from './Spinner';
+export { ToastProvider, useToast, type ToastInput, type ToastKind } from './Toasts';
+export { Modal, type ModalProps } from './Modal';
+export { linkify } from './linkify';
