@@ -19,6 +19,7 @@ const swc = (tsx = false): Config['transform'] => ({
 const workspaces = {
   '^@sparkhouse/contracts$': '<rootDir>/contracts/src/index.ts',
   '^@sparkhouse/backend$': '<rootDir>/backend/src/index.ts',
+  '^@sparkhouse/backend/test-support$': '<rootDir>/backend/src/test-support/index.ts',
 };
 
 const node = (name: string, extra: Partial<Config> = {}): Config => ({
@@ -36,6 +37,7 @@ const node = (name: string, extra: Partial<Config> = {}): Config => ({
 
 const config: Config = {
   globalSetup: '<rootDir>/scripts/jest-global-setup.mjs',
+  globalTeardown: '<rootDir>/scripts/jest-global-teardown.mjs',
   testTimeout: 30_000,
   projects: [
     node('contracts'),

@@ -10,7 +10,7 @@ export function ormOptions(databaseUrl: string, extra: Partial<Options> = {}): O
     // handlers and processors fork their own EntityManager: a shared global one would leak state
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: false },
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     pool: { min: 0, max: 10 },
     debug: false,
     ...extra,

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Client } from 'pg';
+import type { StoredEvent } from '@sparkhouse/contracts';
+import { loadConfig, repoRoot, type AppConfig } from '../platform/config/config';
+import type { Projection } from '../platform/events/subscribers';
+import { createApiApp } from '../platform/http/create-api-app';
+
+interface TestEnv {
+  databaseUrl: string;
+  template: string;
+  redisUrl: string;
+}
+
+function testEnv(): TestEnv {
+  const file = path.join(repoRoot, '.data/test-env.json');
+  if (!fs.existsSync(file)) throw new Error('Run tests through jest (its global set-up prepares the test database).');
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as TestEnv;
+}
+
+const withDatabase = (url: string, db: string) => {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
+
+/** A database of the test file's own, cloned from the migrated template; drop() removes it. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const env = testEnv();
+  const name = `sparkhouse_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: withDatabase(env.databaseUrl, 'postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${env.template}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(env.databaseUrl, name),
+    drop: async () => {
+      const c = new Client({ connectionString: withDatabase(env.databaseUrl, 'postgres') });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Configuration for a test: its own database and its own Redis key prefix. */
+export function testConfig(databaseUrl: string, overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: testEnv().redisUrl,
+    REDIS_PREFIX: `t${process.pid}${randomBytes(3).toString('hex')}`,
+    EVENT_RELAY_POLL_MS: '200',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...overrides,
+  });
+}
+
+/** Starts the API process in-process on a free port. */
+export async function startApi(config: AppConfig): Promise<{ app: NestExpressApplication; baseUrl: string }> {
+  const app = await createApiApp(config);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { app, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+export type { INestApplicationContext };
+
+/** Polls until the probe stops throwing (or returns a truthy value), or fails with its last error. */
+export async function eventually<T>(probe: () => Promise<T> | T, { timeoutMs = 10_000, intervalMs = 50 } = {}): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown = new Error('never ran');
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== false && value !== undefined && value !== null) return value;
+      lastError = new Error(`probe answered ${String(value)}`);
+    } catch (err) {
+      lastError = err;
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw lastError;
+}
+
+let fakePosition = 0;
+
+/** A stored event for projection tests, as if read from the log. */
+export function storedEvent<P>(streamId: string, type: string, payload: P, at = new Date()): StoredEvent<P> {
+  fakePosition += 1;
+  return {
+    position: String(fakePosition),
+    eventId: `00000000-0000-4000-8000-${String(fakePosition).padStart(12, '0')}`,
+    streamId,
+    streamVersion: 1,
+    type,
+    schemaVersion: 1,
+    payload,
+    metadata: { actor: 'test', correlationId: 'test', causationId: null, occurredAt: at.toISOString() },
+    transactionId: '1',
+  };
+}
+
+/**
+ * given(events) -> project -> expect(read model): feeds events to a projection inside a transaction
+ * on the real database, then hands an EntityManager to the assertions.
+ */
+export function projectionSpec(orm: MikroORM, projection: Projection) {
+  return {
+    async given(events: StoredEvent[]) {
+      await orm.em.fork().transactional(async (tem) => {
+        for (const e of events) if (projection.handles.includes(e.type)) await projection.handle(tem, e);
+      });
+      return {
+        then: async <T>(assert: (em: EntityManager) => Promise<T>) => assert(orm.em.fork()),
+      };
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import { io, type Socket } from 'socket.io-client';
+import { WorkerRuntime, type AppConfig } from '@sparkhouse/backend';
+import { createTestDatabase, startApi, testConfig } from '@sparkhouse/backend/test-support';
+import { REALTIME, type ClientToServerEvents, type ServerToClientEvents } from '@sparkhouse/contracts';
+import { WorkerModule } from '../src/worker.module';
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Starts a worker process's application in-process. */
+export async function startWorker(config: AppConfig): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot({ ...config, RUN_PROJECTIONS: false }), {
+    logger: false,
+  });
+  await app.get(WorkerRuntime).start();
+  return app;
+}
+
+/** API + worker against a database of the test's own, and a way to open owner sockets. */
+export async function startStack(overrides: Record<string, string> = {}) {
+  const db = await createTestDatabase();
+  const config = testConfig(db.url, overrides);
+  const api = await startApi(config);
+  const workers: INestApplicationContext[] = [await startWorker(config)];
+  const sockets: TestSocket[] = [];
+  return {
+    config,
+    baseUrl: api.baseUrl,
+    api: api.app,
+    workers,
+    async addWorker() {
+      const w = await startWorker(config);
+      workers.push(w);
+      return w;
+    },
+    async socket(anonymousId: string): Promise<TestSocket> {
+      const s: TestSocket = io(api.baseUrl, { path: REALTIME.path, auth: { anonymousId }, transports: ['websocket'], reconnection: false });
+      sockets.push(s);
+      await new Promise<void>((resolve, reject) => {
+        s.once('connect', () => resolve());
+        s.once('connect_error', reject);
+      });
+      return s;
+    },
+    async call(method: string, path: string, owner: string | null, body?: unknown) {
+      const res = await fetch(`${api.baseUrl}/api${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(owner ? { 'x-non-auth-user-id': owner } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    },
+    async close() {
+      sockets.forEach((s) => s.disconnect());
+      for (const w of workers) await w.close();
+      await api.app.close();
+      await db.drop();
+    },
+  };
+}
