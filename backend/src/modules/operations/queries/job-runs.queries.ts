@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { JobRunStatus, JobRunView } from '@sparkhouse/contracts';
+import { JobRequested, type EventPayload, type JobRunStatus, type JobRunView } from '@sparkhouse/contracts';
+import { EventStore } from '../../../platform/events/event-store';
+import { jobStreamId } from '../../../platform/jobs/job-requests';
 import type { JobRunAccess } from '../../../platform/realtime/job-run-access';
 import { JobRunRecord } from '../infra/job-run.entity';
 
@@ -14,16 +16,50 @@ export interface ListJobRuns {
 /** Reads of the job_run read model. */
 @Injectable()
 export class JobRunQueries implements JobRunAccess {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+  ) {}
 
+  /**
+   * A run from the read model, or, in the moment between the request's commit and the projection
+   * catching up, from its JobRequested event: whoever just started a run can always read it back.
+   */
   async get(runId: string): Promise<JobRunView | null> {
     const row = await this.orm.em.fork().findOne(JobRunRecord, { runId });
-    return row ? toView(row) : null;
+    return row ? toView(row) : this.justRequested(runId);
   }
 
   async ownerOf(runId: string) {
     const row = await this.orm.em.fork().findOne(JobRunRecord, { runId }, { fields: ['ownerId', 'status'] });
-    return row ? { ownerId: row.ownerId, status: row.status } : null;
+    if (row) return { ownerId: row.ownerId, status: row.status };
+    const requested = await this.justRequested(runId);
+    return requested ? { ownerId: requested.ownerId, status: requested.status } : null;
+  }
+
+  private async justRequested(runId: string): Promise<JobRunView | null> {
+    const [first] = await this.events.readStream(this.orm.em.fork(), jobStreamId(runId));
+    if (first?.type !== JobRequested.type) return null;
+    const p = first.payload as EventPayload<typeof JobRequested>;
+    return {
+      runId,
+      name: p.name,
+      queue: p.queue,
+      ownerId: p.owner.ownerId,
+      subjectId: p.owner.subjectId ?? null,
+      status: 'queued',
+      percent: 0,
+      step: p.steps[0] ?? null,
+      message: null,
+      steps: [],
+      attempts: 0,
+      result: null,
+      error: null,
+      requestedAt: first.metadata.occurredAt,
+      startedAt: null,
+      finishedAt: null,
+      durationMs: null,
+    };
   }
 
   async list(q: ListJobRuns): Promise<{ runs: JobRunView[]; nextBefore: string | null }> {

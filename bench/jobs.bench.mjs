@@ -1,0 +1,456 @@
+// npm run bench -- jobs [--jobs N] [--concurrency C] [--owners O] [--in-flight F] [--timeout-s S] [--no-record]
+//
+// Pushes N jobs through the whole pipeline (HTTP command -> JobRequested -> event relay -> BullMQ ->
+// worker -> progress pushes + JobCompleted -> relay -> socket.io push) and, in the same run, N jobs
+// through bare BullMQ with a no-op processor. Prints jobs/s of both, their ratio and push latencies,
+// and appends the figures to bench/RESULTS.md. Uses its own database and Redis prefix, and stops
+// everything it started.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import IORedis from 'ioredis';
+import { Queue } from 'bullmq';
+import { ensureDatabase, ensurePostgres, ensureRedis, withDatabase } from '../scripts/lib/services.mjs';
+import { backendDist, backendMain, root, workerMain } from '../scripts/lib/paths.mjs';
+import { cpuSecondsByName, cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
+import { runPipeline } from './lib/pipeline.mjs';
+import { runBare } from './lib/bare.mjs';
+import { fmt, fmtMs } from './lib/stats.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const resultsFile = path.join(here, 'RESULTS.md');
+
+// ---- options ---------------------------------------------------------------------------------
+function parseArgs(argv) {
+  const opts = { jobs: 10_000, concurrency: 50, owners: 20, inFlight: 32, timeoutS: 600, record: true };
+  const num = (name, v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} needs a positive integer, got ${v}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=');
+    const value = () => inline ?? argv[++i];
+    if (flag === '--jobs') opts.jobs = num(flag, value());
+    else if (flag === '--concurrency') opts.concurrency = num(flag, value());
+    else if (flag === '--owners') opts.owners = num(flag, value());
+    else if (flag === '--in-flight') opts.inFlight = num(flag, value());
+    else if (flag === '--timeout-s') opts.timeoutS = num(flag, value());
+    else if (flag === '--no-record') opts.record = false;
+    else throw new Error(`unknown option ${argv[i]}`);
+  }
+  if (opts.concurrency > 200) throw new Error('--concurrency: WORKER_CONCURRENCY allows at most 200');
+  return opts;
+}
+
+const log = (msg) => console.log(`[bench:jobs] ${msg}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---- machine -----------------------------------------------------------------------------------
+function machine() {
+  let cores = os.availableParallelism?.() ?? os.cpus().length;
+  try {
+    cores = Number(execSync('nproc', { encoding: 'utf8' }).trim()) || cores;
+  } catch {
+    // nproc missing: keep Node's count
+  }
+  const cpuModel = os.cpus()[0]?.model?.trim() ?? 'unknown';
+  return { cores, memGiB: os.totalmem() / 1024 ** 3, node: process.version, cpuModel, platform: `${os.platform()} ${os.release()}` };
+}
+
+async function serverVersions(databaseUrl, redis) {
+  const out = { postgres: 'unknown', redis: 'unknown' };
+  try {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    out.postgres = (await c.query('show server_version')).rows[0].server_version;
+    await c.end();
+  } catch {
+    // informational only
+  }
+  try {
+    out.redis = /redis_version:(\S+)/.exec(await redis.info('server'))?.[1] ?? 'unknown';
+  } catch {
+    // informational only
+  }
+  return out;
+}
+
+// ---- services ----------------------------------------------------------------------------------
+async function waitReady(api, port, deadline) {
+  const url = `http://127.0.0.1:${port}/api/health/ready`;
+  while (Date.now() < deadline) {
+    if (!api.running) throw new Error(`the API exited during start-up:\n${api.tail()}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`GET ${url} did not answer 200 in time:\n${api.tail()}`);
+}
+
+/** The worker logs nothing at warn level once ready: wait until it shows up as a BullMQ worker. */
+async function waitWorker(worker, redisUrl, prefix, deadline) {
+  const connection = new IORedis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue('operations', { connection, prefix });
+  try {
+    while (Date.now() < deadline) {
+      if (!worker.running) throw new Error(`the worker exited during start-up:\n${worker.tail()}`);
+      const workers = await queue.getWorkers().catch(() => []);
+      if (workers.length > 0) return;
+      await sleep(250);
+    }
+    throw new Error(`the worker did not register with BullMQ in time:\n${worker.tail()}`);
+  } finally {
+    await queue.close().catch(() => undefined);
+    await connection.quit().catch(() => connection.disconnect());
+  }
+}
+
+/** Where the JobCompleted events of runs pushed twice sit in the log (delivery order and batches). */
+async function duplicateEvidence(databaseUrl, duplicated) {
+  if (duplicated.length === 0) return [];
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query(
+      `select stream_id, position::text, transaction_id::text, recorded_at
+         from domain_event where type = 'JobCompleted' and stream_id = any($1) order by transaction_id, position`,
+      [duplicated.map((d) => `job-${d.runId}`)],
+    );
+    return rows;
+  } finally {
+    await c.end();
+  }
+}
+
+/** What the log holds for runs whose job:completed never arrived. */
+async function missingEvidence(databaseUrl, runIds) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const streams = runIds.map((id) => `job-${id}`);
+    const byTypes = (
+      await c.query(
+        `select types, count(*)::int as n from (
+           select stream_id, string_agg(type, ',' order by stream_version) as types from domain_event
+            where stream_id = any($1) group by stream_id) s group by types`,
+        [streams],
+      )
+    ).rows;
+    const completed = (
+      await c.query(
+        `select min(position)::text as min, max(position)::text as max, min(transaction_id)::text as minx, max(transaction_id)::text as maxx
+           from domain_event where type = 'JobCompleted' and stream_id = any($1)`,
+        [streams],
+      )
+    ).rows[0];
+    return { byTypes, completed };
+  } finally {
+    await c.end();
+  }
+}
+
+async function dbDiagnostics(databaseUrl) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const events = (await c.query('select type, count(*)::int as n from domain_event group by type order by type')).rows;
+    const runs = (await c.query('select status, count(*)::int as n from job_run group by status order by status')).rows;
+    const checkpoints = (await c.query('select subscriber, position::text from event_checkpoint order by subscriber')).rows;
+    const maxPos = (await c.query('select coalesce(max(position), 0)::text as p from domain_event')).rows[0].p;
+    return { events, runs, checkpoints, maxPos };
+  } finally {
+    await c.end();
+  }
+}
+
+async function deleteRedisKeys(redis, pattern) {
+  let cursor = '0';
+  let deleted = 0;
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) deleted += await redis.unlink(...keys);
+  } while (cursor !== '0');
+  return deleted;
+}
+
+// ---- report ------------------------------------------------------------------------------------
+function table(rows) {
+  const w = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `  ${k.padEnd(w)}  ${v}`).join('\n');
+}
+
+function figures(opts, p, b) {
+  const ratio = p?.jobsPerSec && b?.jobsPerSec ? p.jobsPerSec / b.jobsPerSec : null;
+  return [
+    ['jobs (N)', String(opts.jobs)],
+    ['worker concurrency', `${opts.concurrency} (pipeline worker and bare worker)`],
+    ['owners / HTTP in flight', `${opts.owners} sockets / ${opts.inFlight}`],
+    ['pipeline jobs/s', p ? `${fmt(p.jobsPerSec, 1)}  (${p.completed}/${p.n} completed in ${fmt(p.elapsedMs / 1000, 2)} s)` : 'not run'],
+    ['bare BullMQ jobs/s', b ? `${fmt(b.jobsPerSec, 1)}  (${b.completed}/${b.n} completed in ${fmt((b.elapsedMs ?? 0) / 1000, 2)} s)` : 'not run'],
+    ['ratio pipeline/bare', ratio === null ? 'n/a' : `${fmt(ratio, 4)}  (bare is ${fmt(1 / ratio, 1)}x faster)`],
+    ['progress push latency p50/p99', p ? `${fmtMs(p.progress.p50)} / ${fmtMs(p.progress.p99)}  (max ${fmtMs(p.progress.max)}, ${p.progress.count} pushes)` : 'n/a'],
+    ['completion push latency p50/p99', p ? `${fmtMs(p.completion.p50)} / ${fmtMs(p.completion.p99)}  (max ${fmtMs(p.completion.max)})` : 'n/a'],
+    ['request -> job:completed p50/p99', p ? `${fmtMs(p.endToEnd.p50)} / ${fmtMs(p.endToEnd.p99)}` : 'n/a'],
+    ['HTTP accept p50/p99', p ? `${fmtMs(p.http.p50)} / ${fmtMs(p.http.p99)}  (${fmt(p.acceptedPerSec, 1)} accepted/s)` : 'n/a'],
+    ['submit phase / drain after', p ? `${fmt((p.submitMs ?? 0) / 1000, 2)} s / ${fmt((p.drainMs ?? 0) / 1000, 2)} s` : 'n/a'],
+    [
+      'delivery check',
+      p
+        ? `missing ${p.missing}, duplicates ${p.duplicates}, failed ${p.failed}, wrong owner ${p.wrongOwner}, HTTP errors ${p.httpErrors}, socket disconnects ${p.disconnects}`
+        : 'n/a',
+    ],
+  ];
+}
+
+function appendResults({ opts, p, b, m, versions, cpu, status }) {
+  const header = `# Benchmarks
+
+Run from the repository root (each command compiles the server first):
+
+- \`npm run bench -- jobs\` — the job pipeline (\`bench/jobs.bench.mjs\`). Options: \`--jobs N\` (default 10000),
+  \`--concurrency C\` (WORKER_CONCURRENCY of the worker and of the bare baseline, default 50), \`--owners O\`
+  (anonymous owners, one socket each, default 20), \`--in-flight F\` (concurrent HTTP requests, default 32),
+  \`--timeout-s S\` (hard limit, default 600), \`--no-record\` (do not append here).
+
+Needs PostgreSQL (DATABASE_URL's server; the bench creates and drops its own \`sparkhouse_bench\` database)
+and Redis (REDIS_URL; the bench uses a unique key prefix and deletes its keys afterwards). It starts one API
+process and one worker process (LOG_LEVEL=warn) and stops them at the end, also on error or Ctrl-C.
+
+## What the figures mean
+
+- **pipeline jobs/s**: N pipeline checks (steps=1, stepDelayMs=0) from the first HTTP request to the last
+  \`job:completed\` socket push received: command + JobRequested event, relay, dispatcher, BullMQ, worker
+  (JobStarted, two progress pushes and JobProgressed events, JobCompleted), relay, push reactor, socket.io.
+- **bare BullMQ jobs/s**: N jobs added with \`addBulk\` (chunks of 500) to a queue of the same Redis, run by a
+  separate worker process with a no-op processor and the same concurrency; first add to last \`completed\`.
+- **ratio** = pipeline jobs/s / bare jobs/s: the share of raw queue throughput the pipeline keeps (1.0 would
+  mean the pipeline costs nothing on top of BullMQ; 0.05 means bare BullMQ is 20x faster).
+- **progress push latency**: worker's \`at\` (set just before it publishes) to receipt on the socket.
+- **completion push latency**: JobCompleted's \`occurredAt\` (set in the worker's transaction) to receipt: it
+  includes commit, the relay's wake-up and catch-up, and the push reactor.
+- Both processes run on the same machine, so the clocks compared are the same clock.
+`;
+  if (!fs.existsSync(resultsFile)) fs.writeFileSync(resultsFile, header);
+  const lines = [
+    '',
+    `## jobs — ${new Date().toISOString()}${status === 'ok' ? '' : ` — INCOMPLETE (${status})`}`,
+    '',
+    `Machine: ${m.cores} cores (\`nproc\`, ${m.cpuModel}), ${fmt(m.memGiB, 1)} GiB RAM, ${m.platform}; Node ${m.node}; ` +
+      `PostgreSQL ${versions.postgres}; Redis ${versions.redis}.`,
+    '',
+    '| figure | value |',
+    '| --- | --- |',
+    ...figures(opts, p, b).map(([k, v]) => `| ${k} | ${v.replace(/\|/g, '\\|')} |`),
+  ];
+  if (cpu) lines.push(`| CPU seconds during the pipeline run | ${cpu} |`);
+  fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
+  log(`figures appended to ${path.relative(root, resultsFile)}`);
+}
+
+// ---- main --------------------------------------------------------------------------------------
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const startedAt = Date.now();
+  const deadline = startedAt + opts.timeoutS * 1000;
+  if (!fs.existsSync(backendMain) || !fs.existsSync(workerMain)) {
+    log('compiled entry points missing: running npx tsc -b');
+    execSync('npx tsc -b', { cwd: root, stdio: 'inherit' });
+  }
+  const m = machine();
+  const handles = [];
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+  const prefix = `bench_jobs_${stamp}`;
+  const barePrefix = `${prefix}_bare`;
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-'));
+  let databaseUrl = null;
+  let redis = null;
+  let p = null;
+  let b = null;
+  let status = 'ok';
+  let cpuLine = null;
+  let versions = { postgres: 'unknown', redis: 'unknown' };
+
+  // hard stop: whatever happens, do not outlive the deadline by more than a minute
+  const hardStop = setTimeout(() => {
+    console.error('[bench:jobs] hard timeout: killing everything');
+    killAllChildrenNow();
+    process.exit(2);
+  }, opts.timeoutS * 1000 + 60_000);
+  hardStop.unref();
+
+  let interrupted = false;
+  const onSignal = (sig) => {
+    if (interrupted) {
+      killAllChildrenNow();
+      process.exit(130);
+    }
+    interrupted = true;
+    console.error(`[bench:jobs] ${sig}: stopping`);
+    stopAllChildren(5000).finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', killAllChildrenNow);
+
+  try {
+    log(`N=${opts.jobs}, WORKER_CONCURRENCY=${opts.concurrency}, owners=${opts.owners}, HTTP in flight=${opts.inFlight}, timeout=${opts.timeoutS}s`);
+    log(`machine: ${m.cores} cores, ${fmt(m.memGiB, 1)} GiB, Node ${m.node}; child logs in ${logDir}`);
+    const pgHandle = await ensurePostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sparkhouse');
+    handles.push(pgHandle);
+    const redisHandle = await ensureRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    handles.push(redisHandle);
+    databaseUrl = withDatabase(pgHandle.url, 'sparkhouse_bench');
+    await ensureDatabase(databaseUrl, { fresh: true });
+    const applied = await createRequire(import.meta.url)(backendDist).migrateUp(databaseUrl);
+    log(`database sparkhouse_bench created (${applied.length} migrations); Redis prefix ${prefix}`);
+    redis = new IORedis(redisHandle.url, { maxRetriesPerRequest: null });
+    versions = await serverVersions(databaseUrl, redis);
+
+    const port = await freePort();
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      OPERATIONS_OPEN_PIPELINE_CHECKS: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisHandle.url,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      WORKER_CONCURRENCY: String(opts.concurrency),
+    };
+    const api = startNode('api', backendMain, { env, logDir });
+    const worker = startNode('worker', workerMain, { env, logDir });
+    await waitReady(api, port, Math.min(deadline, Date.now() + 90_000));
+    await waitWorker(worker, redisHandle.url, prefix, Math.min(deadline, Date.now() + 90_000));
+    log(`API (pid ${api.pid}, port ${port}) ready; worker (pid ${worker.pid}) consuming`);
+
+    // 1) baseline first, while the API and worker are idle
+    b = await runBare({ redisUrl: redisHandle.url, prefix: barePrefix, n: opts.jobs, concurrency: opts.concurrency, logDir, deadline, log });
+    log(`bare BullMQ: ${fmt(b.jobsPerSec, 1)} jobs/s`);
+    if (b.timedOut) status = 'timed out during the bare BullMQ run';
+
+    // 2) the full pipeline
+    if (status === 'ok') {
+      const cpuBefore = { api: cpuSecondsOf(api.pid), worker: cpuSecondsOf(worker.pid), bench: process.cpuUsage(), servers: cpuSecondsByName(['postgres', 'redis-server']) };
+      const wallBefore = Date.now();
+      p = await runPipeline({ baseUrl: `http://127.0.0.1:${port}`, n: opts.jobs, owners: opts.owners, inFlight: opts.inFlight, deadline, log });
+      const wall = (Date.now() - wallBefore) / 1000;
+      const servers = cpuSecondsByName(['postgres', 'redis-server']);
+      const benchCpu = process.cpuUsage(cpuBefore.bench);
+      const parts = [
+        ['API', cpuSecondsOf(api.pid) - cpuBefore.api],
+        ['worker', cpuSecondsOf(worker.pid) - cpuBefore.worker],
+        ['postgres', servers && cpuBefore.servers ? servers.postgres - cpuBefore.servers.postgres : null],
+        ['redis', servers && cpuBefore.servers ? servers['redis-server'] - cpuBefore.servers['redis-server'] : null],
+        ['bench client', (benchCpu.user + benchCpu.system) / 1e6],
+      ];
+      cpuLine =
+        parts.map(([k, v]) => `${k} ${v === null || Number.isNaN(v) ? 'n/a' : `${fmt(v, 1)}`}`).join(', ') +
+        ` (wall ${fmt(wall, 1)} s x ${m.cores} cores = ${fmt(wall * m.cores, 1)} CPU s available)`;
+      if (p.timedOut) status = 'timed out during the pipeline run';
+      else if (p.stalled) status = 'pipeline stalled: no completion for 60 s';
+      else if (p.missing || p.duplicates || p.httpErrors || p.wrongOwner) status = 'delivery errors';
+      if (!api.running || !worker.running) status = `a process died (api ${api.running ? 'up' : 'down'}, worker ${worker.running ? 'up' : 'down'})`;
+      try {
+        const d = await dbDiagnostics(databaseUrl);
+        log(`events: ${d.events.map((e) => `${e.type}=${e.n}`).join(', ')}`);
+        log(`job_run: ${d.runs.map((r) => `${r.status}=${r.n}`).join(', ') || 'none'}`);
+        log(`checkpoints (max position ${d.maxPos}): ${d.checkpoints.map((c) => `${c.subscriber}@${c.position}`).join(', ')}`);
+      } catch (err) {
+        log(`diagnostics failed: ${err.message}`);
+      }
+      if (p.duplicated.length) {
+        const gaps = p.duplicated.map((d) => d.gapMs).sort((x, y) => x - y);
+        log(
+          `${p.duplicated.length} runs got job:completed more than once (same 'at' each time: ` +
+            `${p.duplicated.filter((d) => d.sameAt).length}); gap between pushes min ${gaps[0]} ms, median ` +
+            `${gaps[Math.floor(gaps.length / 2)]} ms, max ${gaps[gaps.length - 1]} ms`,
+        );
+        try {
+          const rows = await duplicateEvidence(databaseUrl, p.duplicated.slice(0, 20));
+          for (const r of rows.slice(0, 20)) log(`  duplicated: ${r.stream_id} position ${r.position} xid ${r.transaction_id}`);
+        } catch (err) {
+          log(`duplicate evidence failed: ${err.message}`);
+        }
+      }
+      if (p.httpErrorSamples.length) log(`HTTP error samples: ${p.httpErrorSamples.join(' | ')}`);
+      if (p.missingSamples.length) {
+        log(`missing run ids (sample): ${p.missingSamples.join(', ')}`);
+        try {
+          const ev = await missingEvidence(databaseUrl, p.missingIds);
+          log(`  missing runs by event history: ${ev.byTypes.map((r) => `[${r.types}] x${r.n}`).join('; ')}`);
+          log(`  their JobCompleted positions ${ev.completed.min}..${ev.completed.max}, xids ${ev.completed.minx}..${ev.completed.maxx}`);
+        } catch (err) {
+          log(`missing evidence failed: ${err.message}`);
+        }
+      }
+      for (const h of [api, worker]) {
+        const tail = h.tail(10).trim();
+        if (tail) log(`${h.name} log tail (${h.logFile}):\n${tail}`);
+      }
+    }
+  } catch (err) {
+    status = `error: ${err.message.split('\n')[0]}`;
+    console.error(`[bench:jobs] ${err.stack ?? err.message}`);
+  } finally {
+    console.log(`\nJobs benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(figures(opts, p, b))}`);
+    if (cpuLine) console.log(`  CPU seconds during the pipeline run: ${cpuLine}`);
+    console.log('');
+    if (opts.record && (p || b)) {
+      try {
+        appendResults({ opts, p, b, m, versions, cpu: cpuLine, status });
+      } catch (err) {
+        console.error(`[bench:jobs] could not write RESULTS.md: ${err.message}`);
+      }
+    }
+    await stopAllChildren(10_000);
+    if (redis) {
+      try {
+        const n = await deleteRedisKeys(redis, `${prefix}*`);
+        log(`deleted ${n} Redis keys under ${prefix}*`);
+      } catch (err) {
+        log(`could not delete Redis keys: ${err.message}`);
+      }
+      await redis.quit().catch(() => redis.disconnect());
+    }
+    if (databaseUrl) {
+      try {
+        const { default: pg } = await import('pg');
+        const admin = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
+        await admin.connect();
+        await admin.query('drop database if exists sparkhouse_bench with (force)');
+        await admin.end();
+        log('database sparkhouse_bench dropped');
+      } catch (err) {
+        log(`could not drop sparkhouse_bench: ${err.message}`);
+      }
+    }
+    for (const h of handles.reverse()) await h.stop().catch(() => undefined);
+    clearTimeout(hardStop);
+  }
+  return status === 'ok' ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    killAllChildrenNow();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,113 @@
+// Child processes of a benchmark: started with their output in a log file, always stopped.
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { spawn, fork } from 'node:child_process';
+
+const children = new Set();
+
+/** A TCP port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `node <script>` with the given env; stdout and stderr go to <logDir>/<name>.log.
+ * With ipc: true the child gets an IPC channel (fork).
+ */
+export function startNode(name, script, { env, logDir, ipc = false, args = [] }) {
+  const logFile = path.join(logDir, `${name}.log`);
+  const out = fs.openSync(logFile, 'a');
+  const opts = { env, stdio: ipc ? ['ignore', out, out, 'ipc'] : ['ignore', out, out] };
+  const child = ipc ? fork(script, args, opts) : spawn(process.execPath, [script, ...args], opts);
+  fs.closeSync(out);
+  const handle = {
+    name,
+    child,
+    pid: child.pid,
+    logFile,
+    exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
+    get running() {
+      return child.exitCode === null && child.signalCode === null;
+    },
+    tail: (lines = 30) => tailOf(logFile, lines),
+    stop: (graceMs = 10_000) => stopChild(handle, graceMs),
+  };
+  children.add(handle);
+  handle.exited.then(() => children.delete(handle));
+  return handle;
+}
+
+async function stopChild(handle, graceMs) {
+  if (!handle.running) return;
+  handle.child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    if (handle.running) handle.child.kill('SIGKILL');
+  }, graceMs);
+  await handle.exited;
+  clearTimeout(timer);
+}
+
+/** Stops every child this process started (SIGTERM, then SIGKILL after the grace period). */
+export async function stopAllChildren(graceMs = 10_000) {
+  await Promise.all([...children].map((h) => h.stop(graceMs)));
+}
+
+/** Last resort (synchronous, e.g. from an exit handler): SIGKILL whatever is still running. */
+export function killAllChildrenNow() {
+  for (const h of children) {
+    try {
+      if (h.running) h.child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export function tailOf(file, lines = 30) {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines - 1).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** CPU seconds (user + system) used so far by a pid, from /proc; null where /proc is unavailable. */
+export function cpuSecondsOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    return ticks / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds used so far by every process whose command name is one of `names` (e.g. postgres). */
+export function cpuSecondsByName(names) {
+  const out = Object.fromEntries(names.map((n) => [n, 0]));
+  let entries;
+  try {
+    entries = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  for (const pid of entries) {
+    try {
+      const comm = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      if (comm in out) out[comm] += cpuSecondsOf(pid) ?? 0;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return out;
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const root = path.resolve(__dirname, '..');
+
+/**
+ * Journeys in a real Chromium against the real stack, started the way `npm start` starts it
+ * (scripts/start.mjs) on its own port, database and Redis prefix.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(root, '.data/e2e-artifacts'),
+  fullyParallel: false,
+  workers: 1,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: true,
+  retries: 0,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || undefined,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: `node ${path.join(root, 'scripts/start.mjs')}`,
+    cwd: root,
+    url: `http://localhost:${port}/api/health/ready`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 25_000 },
+    env: {
+      PORT: String(port),
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sparkhouse_e2e',
+      REDIS_PREFIX: `sparkhouse-e2e-${process.pid}`,
+      SPARKHOUSE_FRESH_DB: '1',
+      SPARKHOUSE_SKIP_INSTALL: '1',
+      SPARKHOUSE_SKIP_BUILD: process.env.SPARKHOUSE_SKIP_BUILD ?? '0',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

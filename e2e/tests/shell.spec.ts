@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+
+test('the home route loads from the built app, with no errors in the console', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Classes from great teachers');
+  await expect(page.getByRole('link', { name: 'Explore Classes' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the theme toggles between light and dark and is remembered', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const lightBackground = await background();
+
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  // the body fades between themes: wait for the new colour rather than reading it mid-transition
+  await expect.poll(background).not.toBe(lightBackground);
+
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+});
+
+test('an address with code and state lands on /auth/callback with its query kept', async ({ page }) => {
+  await page.goto('/browse?code=abc123&state=xyz789');
+  await expect(page).toHaveURL(/\/auth\/callback\?code=abc123&state=xyz789$/);
+  await expect(page.getByRole('heading', { name: 'Completing sign-in…' })).toBeVisible();
+});
+
+test('an encoded plus sign in the path is decoded and the page reloaded', async ({ page }) => {
+  await page.goto('/schools/music%2Btheory?x=1');
+  await expect(page).toHaveURL(/\/schools\/music\+theory\?x=1$/);
+});
+
+test('an unknown page shows the not-found page, an unknown API route a JSON 404', async ({ page, request }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(/not found|doesn.t exist|could not find/i).first()).toBeVisible();
+  const res = await request.get('/api/no/such/route');
+  expect(res.status()).toBe(404);
+  expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+});

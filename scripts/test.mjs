@@ -1,0 +1,93 @@
+// npm test: its own set-up (dependencies, PostgreSQL, Redis, a separate test database, builds, a
+// browser), then every test: the jest projects (contracts, backend, workers, frontend) and the
+// Playwright journeys in Chromium. Exits non-zero when anything fails.
+//   SPARKHOUSE_TEST_ONLY=jest|e2e runs one half; extra arguments go to jest.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ensureDependencies } from './lib/deps.mjs';
+
+ensureDependencies();
+const { log, fail } = await import('./lib/log.mjs');
+const { ensurePostgres, ensureRedis, withDatabase, stopAll } = await import('./lib/services.mjs');
+const { buildFrontend, buildServer } = await import('./lib/build.mjs');
+const { ensureBrowser } = await import('./lib/browser.mjs');
+const { root, dataDir } = await import('./lib/paths.mjs');
+
+const only = process.env.SPARKHOUSE_TEST_ONLY;
+const services = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failed = false;
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+try {
+  const pg = await ensurePostgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sparkhouse_test');
+  services.push(pg);
+  const redis = await ensureRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  services.push(redis);
+  buildServer();
+  if (only !== 'jest') buildFrontend();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const env = { ...process.env, TEST_DATABASE_URL: pg.url, REDIS_URL: redis.url, SPARKHOUSE_SKIP_BUILD: '1' };
+
+  if (only !== 'e2e') {
+    log('running the jest projects (contracts, backend, workers, frontend)...');
+    const out = path.join(dataDir, 'jest-results.json');
+    fs.rmSync(out, { force: true });
+    const r = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${out}`, ...process.argv.slice(2)],
+      { cwd: root, env, stdio: 'inherit' },
+    );
+    const results = readJson(out);
+    if (results) {
+      totals.passed += results.numPassedTests;
+      totals.failed += results.numFailedTests + (results.numRuntimeErrorTestSuites ?? 0);
+      totals.skipped += results.numPendingTests + results.numTodoTests;
+    }
+    if (r.status !== 0 || !results) failed = true;
+  }
+
+  if (only !== 'jest') {
+    const chromium = await ensureBrowser();
+    log(`running the Playwright journeys in ${chromium}...`);
+    const out = path.join(dataDir, 'e2e-results.json');
+    fs.rmSync(out, { force: true });
+    const r = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', path.join(root, 'e2e/playwright.config.ts')],
+      {
+        cwd: root,
+        env: {
+          ...env,
+          CHROMIUM_PATH: chromium,
+          E2E_DATABASE_URL: withDatabase(pg.url, 'sparkhouse_e2e'),
+          PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        },
+        stdio: 'inherit',
+      },
+    );
+    const results = readJson(out);
+    if (results) {
+      totals.passed += results.stats.expected + results.stats.flaky;
+      totals.failed += results.stats.unexpected;
+      totals.skipped += results.stats.skipped;
+    }
+    if (r.status !== 0 || !results) failed = true;
+  }
+} catch (err) {
+  failed = true;
+  console.error(err.message);
+} finally {
+  await stopAll(services);
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+if (failed) fail('some tests failed (see above)');
