@@ -246,7 +246,7 @@ process and one worker process (LOG_LEVEL=warn) and stops them at the end, also 
   if (!fs.existsSync(resultsFile)) fs.writeFileSync(resultsFile, header);
   const lines = [
     '',
-    `## jobs — ${new Date().toISOString()}${status === 'ok' ? '' : ` — INCOMPLETE (${status})`}`,
+    `## jobs — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${/^(timed out|error|pipeline stalled|a process)/.test(status) ? 'INCOMPLETE' : 'CHECK FAILED'} (${status})`}`,
     '',
     `Machine: ${m.cores} cores (\`nproc\`, ${m.cpuModel}), ${fmt(m.memGiB, 1)} GiB RAM, ${m.platform}; Node ${m.node}; ` +
       `PostgreSQL ${versions.postgres}; Redis ${versions.redis}.`,
@@ -364,7 +364,9 @@ async function main() {
         ` (wall ${fmt(wall, 1)} s x ${m.cores} cores = ${fmt(wall * m.cores, 1)} CPU s available)`;
       if (p.timedOut) status = 'timed out during the pipeline run';
       else if (p.stalled) status = 'pipeline stalled: no completion for 60 s';
-      else if (p.missing || p.duplicates || p.httpErrors || p.wrongOwner) status = 'delivery errors';
+      else if (p.missing || p.duplicates || p.httpErrors || p.wrongOwner) {
+        status = `delivery errors: ${p.missing} missing, ${p.duplicates} duplicate job:completed, ${p.httpErrors} HTTP errors, ${p.wrongOwner} wrong owner`;
+      }
       if (!api.running || !worker.running) status = `a process died (api ${api.running ? 'up' : 'down'}, worker ${worker.running ? 'up' : 'down'})`;
       try {
         const d = await dbDiagnostics(databaseUrl);

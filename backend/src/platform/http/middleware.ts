@@ -44,7 +44,9 @@ export function bodyErrors() {
  */
 export function requestContextMiddleware(resolver: PrincipalResolver) {
   return (req: Request & CallRequest, res: Response, next: NextFunction) => {
-    const requestId = (req as Request & { id?: string }).id?.toString() ?? requestIdOf(req);
+    const requestId = requestIdOf(req);
+    // pino-http reuses it, so every log line of this request carries the id the caller sees
+    (req as Request & { id?: string }).id = requestId;
     res.setHeader('X-Request-Id', requestId);
     const tz = req.headers[headerNames.timeZone];
     if (tz !== undefined && (typeof tz !== 'string' || !isValidTimeZone(tz))) {
