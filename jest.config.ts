@@ -31,7 +31,7 @@ const node = (name: string, extra: Partial<Config> = {}): Config => ({
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: swc(),
   moduleNameMapper: workspaces,
-  setupFiles: ['reflect-metadata'],
+  setupFiles: ['reflect-metadata', '<rootDir>/backend/test/isolate-orm-metadata.cjs'],
   ...extra,
 });
 

@@ -123,6 +123,7 @@ describe('job pipeline: command -> event -> projection -> queue -> worker -> pus
     expect(before.length).toBeGreaterThanOrEqual(4);
     const projection = stack.api.get(SubscriberRegistry).projections().find((p) => p.name === 'operations.job-runs')!;
     await stack.api.get(Rebuilder).rebuild(projection);
-    expect(await jobRunRows()).toEqual(before);
+    const after = await jobRunRows();
+    expect(after).toEqual(before);
   });
 });

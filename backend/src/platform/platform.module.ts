@@ -20,7 +20,11 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [
         loggerModule(config),
-        MikroOrmModule.forRoot({ ...ormOptions(config.DATABASE_URL), autoLoadEntities: true, registerRequestContext: false }),
+        MikroOrmModule.forRoot({
+          ...ormOptions(config.DATABASE_URL, {}, config.DATABASE_POOL_MAX),
+          autoLoadEntities: true,
+          registerRequestContext: false,
+        }),
         CqrsModule.forRoot(),
         EventsModule,
         JobsModule,

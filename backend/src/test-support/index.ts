@@ -109,7 +109,6 @@ export function storedEvent<P>(streamId: string, type: string, payload: P, at = 
     schemaVersion: 1,
     payload,
     metadata: { actor: 'test', correlationId: 'test', causationId: null, occurredAt: at.toISOString() },
-    transactionId: '1',
   };
 }
 

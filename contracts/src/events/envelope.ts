@@ -53,6 +53,4 @@ export interface StoredEvent<P = unknown> {
   schemaVersion: number;
   payload: P;
   metadata: EventMetadata;
-  /** Id of the writing transaction: with position, the delivery order (see the event relay). */
-  transactionId: string;
 }

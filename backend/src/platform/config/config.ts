@@ -19,6 +19,8 @@ export const configSchema = z.object({
   /** The address users reach the product at. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   DATABASE_URL: z.string().startsWith('postgres').default('postgres://postgres@127.0.0.1:5432/sparkhouse'),
+  /** Connections each process may open to PostgreSQL. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
   REDIS_URL: z.string().startsWith('redis').default('redis://127.0.0.1:6379'),
   /** Namespace of every Redis key (queues, socket.io channels): lets several stacks share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('sparkhouse'),
@@ -36,7 +38,7 @@ export const configSchema = z.object({
   EVENT_RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   /** Jobs one worker process runs at once, per queue. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
-  /** Minimum time between two stored progress events of one job (pushes are not throttled). */
+  /** How long progress reports wait to be stored together (pushes are never delayed). */
   JOB_PROGRESS_PERSIST_MS: z.coerce.number().int().min(0).default(1000),
   /** Whether any visitor (not only admins) may start pipeline checks. Default: on outside production. */
   OPERATIONS_OPEN_PIPELINE_CHECKS: bool.optional(),

@@ -3,7 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { migrationsList } from './migrations';
 
 /** MikroORM options shared by the API, the worker, the migration CLI and the tests. */
-export function ormOptions(databaseUrl: string, extra: Partial<Options> = {}): Options {
+export function ormOptions(databaseUrl: string, extra: Partial<Options> = {}, poolMax = 10): Options {
   return defineConfig({
     clientUrl: databaseUrl,
     extensions: [Migrator],
@@ -11,7 +11,7 @@ export function ormOptions(databaseUrl: string, extra: Partial<Options> = {}): O
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: false },
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, silent: true },
-    pool: { min: 0, max: 10 },
+    pool: { min: 0, max: poolMax },
     debug: false,
     ...extra,
   });

@@ -1,17 +1,49 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { Client } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { EVENTS_CHANNEL } from './event-store';
-import { SubscriberRegistry } from './subscriber-registry';
-import { SubscriptionProcessor } from './subscription-processor';
 import { Rebuilder } from './rebuilder';
+import { SubscriberRegistry } from './subscriber-registry';
+import type { EventSubscriber } from './subscribers';
+import { SubscriptionProcessor } from './subscription-processor';
 
 /** Session advisory lock: whoever holds it is the one active relay of the cluster. */
 const RELAY_LOCK = 'sparkhouse:event-relay';
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/** A wake-up that is never lost: a notify before the wait makes the next wait return at once. */
+class Wakeup {
+  private pending = false;
+  private resolve: (() => void) | null = null;
+
+  notify() {
+    this.pending = true;
+    this.resolve?.();
+  }
+
+  wait(ms: number): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.resolve = null;
+        self.pending = false;
+        resolve();
+      }
+      this.resolve = done;
+    });
+  }
+}
 
 /**
- * Delivers committed events, in order and at least once, to every projection and reactor.
- * Wakes on NOTIFY from appends and polls as a fallback. Only the process holding the cluster lock
+ * Delivers committed events, in order and at least once, to every projection and reactor. Each
+ * subscriber runs its own loop, so a slow projection never holds back the job dispatcher. Loops wake
+ * on NOTIFY from appends and poll as a fallback. Only the process holding the cluster lock
  * delivers; the others stand by and take over when its connection drops.
  */
 @Injectable()
@@ -20,9 +52,9 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
   private client: Client | null = null;
   private running = false;
   private leader = false;
-  private wake: (() => void) | null = null;
-  private pending = false;
-  private loop: Promise<void> | null = null;
+  private readonly wakeups = new Map<string, Wakeup>();
+  private readonly standby = new Wakeup();
+  private supervisor: Promise<void> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -46,41 +78,64 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
   start() {
     if (this.running) return;
     this.running = true;
-    this.loop = this.run().catch((err) => this.logger.error({ err }, 'event relay stopped unexpectedly'));
+    this.supervisor = this.supervise().catch((err) => this.logger.error({ err }, 'event relay stopped unexpectedly'));
   }
 
   async stop() {
     if (!this.running) return;
     this.running = false;
     this.nudge();
-    await this.loop;
-    this.loop = null;
+    await this.supervisor;
+    this.supervisor = null;
   }
 
-  /** Wakes the relay now instead of at the next poll. */
+  /** Wakes every subscriber loop now instead of at the next poll. */
   nudge() {
-    this.pending = true;
-    this.wake?.();
+    this.standby.notify();
+    for (const w of this.wakeups.values()) w.notify();
   }
 
-  private async run() {
+  /** Connects, competes for leadership, and runs the subscriber loops while this process leads. */
+  private async supervise() {
     while (this.running) {
       try {
         await this.connect();
-        if (!this.leader) {
-          await this.sleep(Math.max(this.config.EVENT_RELAY_POLL_MS, 1000));
-          await this.tryBecomeLeader();
+        if (!(await this.tryBecomeLeader())) {
+          await this.standby.wait(Math.max(this.config.EVENT_RELAY_POLL_MS, 1000));
           continue;
         }
-        await this.deliverAll();
-        if (!this.pending) await this.sleep(this.config.EVENT_RELAY_POLL_MS);
+        await Promise.all(this.registry.all().map((s) => this.deliverLoop(s)));
+        // leadership lost (connection dropped): start again from a clean connection
+        if (this.running) await this.disconnect();
       } catch (err) {
-        this.logger.error({ err }, 'event delivery failed; retrying');
+        this.logger.error({ err }, 'event relay connection failed; retrying');
         await this.disconnect();
-        await this.sleep(1000);
+        await this.standby.wait(1000);
       }
     }
     await this.disconnect();
+  }
+
+  private async deliverLoop(subscriber: EventSubscriber) {
+    const wakeup = new Wakeup();
+    this.wakeups.set(subscriber.name, wakeup);
+    let failures = 0;
+    try {
+      while (this.running && this.leader) {
+        try {
+          await this.processor.catchUp(subscriber, this.config.EVENT_RELAY_BATCH_SIZE, { shouldStop: () => !this.running || !this.leader });
+          failures = 0;
+          await wakeup.wait(this.config.EVENT_RELAY_POLL_MS);
+        } catch (err) {
+          // this subscriber retries with backoff; the others go on
+          failures += 1;
+          this.logger.error({ err, subscriber: subscriber.name, failures }, 'subscriber failed; will retry');
+          await wakeup.wait(Math.min(MAX_RETRY_DELAY_MS, 250 * 2 ** failures));
+        }
+      }
+    } finally {
+      this.wakeups.delete(subscriber.name);
+    }
   }
 
   private async connect() {
@@ -89,23 +144,25 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
     client.on('notification', () => this.nudge());
     client.on('error', (err) => {
       this.logger.warn({ err }, 'relay connection lost');
-      this.client = null;
-      this.leader = false;
+      if (this.client === client) {
+        this.client = null;
+        this.leader = false;
+      }
       this.nudge();
     });
     await client.connect();
     await client.query(`listen ${EVENTS_CHANNEL}`);
     this.client = client;
-    await this.tryBecomeLeader();
   }
 
-  private async tryBecomeLeader() {
-    if (!this.client || this.leader) return;
+  private async tryBecomeLeader(): Promise<boolean> {
+    if (!this.client) return false;
+    if (this.leader) return true;
     const { rows } = await this.client.query<{ locked: boolean }>(
       'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
       [RELAY_LOCK],
     );
-    if (!rows[0].locked) return;
+    if (!rows[0].locked) return false;
     this.leader = true;
     this.logger.log('this process now delivers events to projections and reactors');
     for (const s of this.registry.all()) {
@@ -115,34 +172,7 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
         await this.rebuilder.rebuild(s);
       }
     }
-    this.nudge();
-  }
-
-  private async deliverAll() {
-    this.pending = false;
-    for (const s of this.registry.all()) {
-      if (!this.running) return;
-      try {
-        await this.processor.catchUp(s, this.config.EVENT_RELAY_BATCH_SIZE, { shouldStop: () => !this.running });
-      } catch (err) {
-        // one failing subscriber must not hold back the others; it retries on the next round
-        this.logger.error({ err, subscriber: s.name }, 'subscriber failed; will retry');
-      }
-    }
-  }
-
-  private sleep(ms: number) {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
+    return true;
   }
 
   private async disconnect() {

@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { JobRequested, JobStarted } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
 import { ormOptions } from '../database/orm-config';
-import { createTestDatabase } from '../../test-support';
+import { createTestDatabase, eventually } from '../../test-support';
 import { readEventsAfter, ORIGIN } from './event-log-reader';
 import { EventStore } from './event-store';
 import { ConcurrencyError, UnknownEventTypeError } from './errors';
@@ -86,11 +86,8 @@ describe('event store (real PostgreSQL)', () => {
     await expect(conn.execute('truncate domain_event')).rejects.toThrow('append-only');
   });
 
-  it('never delivers past a slower transaction that took a lower position', async () => {
-    const em = orm.em.fork();
-    const after = await readEventsAfter(em, ORIGIN, 10_000);
-    const from = after.length ? { transactionId: after[after.length - 1].transactionId, position: after[after.length - 1].position } : ORIGIN;
-
+  it('hands out positions in commit order: a second writer waits for the first to commit', async () => {
+    const conn = orm.em.fork().getConnection();
     let releaseSlow!: () => void;
     const slowMayCommit = new Promise<void>((r) => (releaseSlow = r));
     let slowAppended!: () => void;
@@ -101,14 +98,33 @@ describe('event store (real PostgreSQL)', () => {
       await slowMayCommit;
     });
     await slowHasAppended;
-    await orm.em.fork().transactional((tem) => store.append(tem, 'job-fast', [requested('fast')]));
+    let fastDone = false;
+    const fast = orm.em
+      .fork()
+      .transactional((tem) => store.append(tem, 'job-fast', [requested('fast')]))
+      .then(() => (fastDone = true));
 
-    // the fast one committed first, but delivering it now would move a checkpoint past the slow one
-    expect(await readEventsAfter(orm.em.fork(), from, 100)).toEqual([]);
+    // the second writer is parked on the append lock, not committed ahead of the first
+    await eventually(async () => {
+      const [row] = await conn.execute(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`);
+      return row.n >= 1;
+    });
+    expect(fastDone).toBe(false);
     releaseSlow();
-    await slow;
-    const delivered = await readEventsAfter(orm.em.fork(), from, 100);
-    expect(delivered.map((e) => e.streamId)).toEqual(['job-slow', 'job-fast']);
-    expect(Number(delivered[0].position)).toBeLessThan(Number(delivered[1].position));
+    await Promise.all([slow, fast]);
+
+    const rows = await conn.execute(
+      `select stream_id, position from domain_event where stream_id in ('job-slow', 'job-fast') order by position`,
+    );
+    expect(rows.map((r: { stream_id: string }) => r.stream_id)).toEqual(['job-slow', 'job-fast']);
+  });
+
+  it('delivers in numeric position order across digit boundaries (9 before 10, 99 before 100)', async () => {
+    await orm.em.fork().transactional(async (tem) => {
+      for (let i = 0; i < 120; i++) await store.append(tem, `job-n${i}`, [requested(`n${i}`)]);
+    });
+    const delivered = (await readEventsAfter(orm.em.fork(), ORIGIN, 10_000)).map((e) => Number(e.position));
+    expect(delivered.length).toBeGreaterThan(120);
+    expect(delivered).toEqual([...delivered].sort((a, b) => a - b));
   });
 });

@@ -14,6 +14,13 @@ import { ConcurrencyError, UnknownEventTypeError } from './errors';
 /** Channel the relay listens on; a notification is sent on every commit that appended events. */
 export const EVENTS_CHANNEL = 'sparkhouse_domain_events';
 
+/**
+ * Held from the first append of a transaction to its commit: positions are then handed out in commit
+ * order, so the relay can read "everything after position N" without ever skipping a slow writer.
+ * Append as the last step of a command's transaction: the lock serialises every appending writer.
+ */
+const APPEND_LOCK = 'sparkhouse:domain-event-append';
+
 export interface AppendOptions {
   /** The stream version the caller last saw (0 = the stream must be new). Omit to append after whatever is there. */
   expectedVersion?: number;
@@ -30,7 +37,6 @@ interface EventRow {
   schema_version: number;
   payload: unknown;
   metadata: EventMetadata;
-  transaction_id: string;
 }
 
 /**
@@ -40,42 +46,51 @@ interface EventRow {
 @Injectable()
 export class EventStore {
   async append(em: EntityManager, streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<StoredEvent[]> {
-    if (events.length === 0) return [];
+    const appended = await this.appendIf(em, streamId, (stream) => {
+      if (options.expectedVersion !== undefined && options.expectedVersion !== stream.length) {
+        throw new ConcurrencyError(streamId, options.expectedVersion, stream.length);
+      }
+      return events;
+    }, options.metadata);
+    return appended ?? [];
+  }
+
+  /**
+   * Appends what `decide` answers for the stream as it is now (null: append nothing). The append lock
+   * is taken first and held to commit, so the decision cannot race another writer, and no two
+   * transactions can wait on each other's streams.
+   */
+  async appendIf(
+    em: EntityManager,
+    streamId: string,
+    decide: (stream: StoredEvent[]) => NewEvent[] | null,
+    metadataOverrides?: Partial<EventMetadata>,
+  ): Promise<StoredEvent[] | null> {
     if (!em.isInTransaction()) throw new Error('EventStore.append must run inside a transaction');
-    const definitions = events.map((e) => definitionOf(e.type));
-    const payloads = events.map((e, i) => definitions[i].schema.parse(e.payload));
-    const metadata = currentMetadata(options.metadata);
     const conn = em.getConnection();
     const trx = em.getTransactionContext();
-
-    // serialise appends to one stream, so the version check below cannot race
-    await conn.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`stream:${streamId}`], 'run', trx);
-    const [{ version }] = await conn.execute<{ version: number }[]>(
-      'select coalesce(max(stream_version), 0)::int as version from domain_event where stream_id = ?',
-      [streamId],
-      'all',
-      trx,
-    );
-    if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
-      throw new ConcurrencyError(streamId, options.expectedVersion, version);
-    }
-
+    await conn.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [APPEND_LOCK], 'run', trx);
+    const stream = await this.readStream(em, streamId);
+    const events = decide(stream);
+    if (!events || events.length === 0) return null;
+    const definitions = events.map((e) => definitionOf(e.type));
+    const payloads = events.map((e, i) => definitions[i].schema.parse(e.payload));
+    const metadata = currentMetadata(metadataOverrides);
     const rows = events.map((e, i) => ({
       event_id: randomUUID(),
       stream_id: streamId,
-      stream_version: version + i + 1,
+      stream_version: stream.length + i + 1,
       type: e.type,
       schema_version: definitions[i].version,
-      payload: JSON.stringify(payloads[i]),
-      metadata: JSON.stringify(metadata),
+      payload: payloads[i],
+      metadata,
     }));
     const inserted = await conn.execute<EventRow[]>(
       `insert into domain_event (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
        select * from jsonb_to_recordset(?::jsonb) as r(event_id uuid, stream_id text, stream_version int, type text,
                                                        schema_version int, payload jsonb, metadata jsonb)
-       returning position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata,
-                 transaction_id::text`,
-      [JSON.stringify(rows.map((r) => ({ ...r, payload: JSON.parse(r.payload), metadata: JSON.parse(r.metadata) })))],
+       returning position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata`,
+      [JSON.stringify(rows)],
       'all',
       trx,
     );
@@ -87,8 +102,7 @@ export class EventStore {
     const rows = await em
       .getConnection()
       .execute<EventRow[]>(
-        `select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata,
-                transaction_id::text
+        `select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata
            from domain_event where stream_id = ? order by stream_version`,
         [streamId],
         'all',
@@ -134,7 +148,6 @@ export function toStoredEvent(row: EventRow): StoredEvent {
     schemaVersion,
     payload,
     metadata: row.metadata,
-    transactionId: row.transaction_id,
   };
 }
 

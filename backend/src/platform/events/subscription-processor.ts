@@ -44,10 +44,9 @@ export class SubscriptionProcessor {
       await tem
         .getConnection()
         .execute(
-          `insert into event_checkpoint (subscriber, kind, version, transaction_id, position, updated_at)
-           values (?, 'projection', ?, '0'::xid8, 0, now())
-           on conflict (subscriber) do update
-             set version = excluded.version, transaction_id = '0'::xid8, position = 0, updated_at = now()`,
+          `insert into event_checkpoint (subscriber, kind, version, position, updated_at)
+           values (?, 'projection', ?, 0, now())
+           on conflict (subscriber) do update set version = excluded.version, position = 0, updated_at = now()`,
           [projection.name, projection.version],
           'run',
           tem.getTransactionContext(),
@@ -119,21 +118,21 @@ async function tryLock(tem: EntityManager, name: string): Promise<boolean> {
 async function loadCheckpoint(em: EntityManager, name: string, forUpdate: boolean): Promise<Checkpoint> {
   const [row] = await em
     .getConnection()
-    .execute<{ transaction_id: string; position: string }[]>(
-      `select transaction_id::text, position::text from event_checkpoint where subscriber = ?${forUpdate ? ' for update' : ''}`,
+    .execute<{ position: string }[]>(
+      `select position::text from event_checkpoint where subscriber = ?${forUpdate ? ' for update' : ''}`,
       [name],
       'all',
       em.isInTransaction() ? em.getTransactionContext() : undefined,
     );
-  return row ? { transactionId: row.transaction_id, position: row.position } : ORIGIN;
+  return row ? { position: row.position } : ORIGIN;
 }
 
 async function saveCheckpoint(em: EntityManager, name: string, cp: Checkpoint): Promise<void> {
   await em
     .getConnection()
     .execute(
-      `update event_checkpoint set transaction_id = ?::xid8, position = ?::bigint, updated_at = now() where subscriber = ?`,
-      [cp.transactionId, cp.position, name],
+      `update event_checkpoint set position = ?::bigint, updated_at = now() where subscriber = ?`,
+      [cp.position, name],
       'run',
       em.isInTransaction() ? em.getTransactionContext() : undefined,
     );

@@ -9,6 +9,7 @@ import {
   JobRequeued,
   JobStarted,
   type JobEnvelope,
+  type JobProgress,
   type NewEvent,
 } from '@sparkhouse/contracts';
 import { EventStore } from '../events/event-store';
@@ -28,58 +29,64 @@ export class JobLifecycle {
     private readonly events: EventStore,
   ) {}
 
-  async isFinished(runId: string): Promise<boolean> {
-    const stream = await this.events.readStream(this.orm.em.fork(), jobStreamId(runId));
-    return stream.some((e) => TERMINAL.has(e.type));
-  }
-
+  /** Answers false when the run already finished (a redelivered job): the worker then skips it. */
   started(env: JobEnvelope, attempt: number, workerId: string) {
     return this.appendUnlessFinished(env.runId, [{ type: JobStarted.type, payload: { runId: env.runId, attempt, workerId } }]);
   }
 
-  progressed(env: JobEnvelope, p: { percent: number; step: string; message: string }) {
-    return this.appendUnlessFinished(env.runId, [{ type: JobProgressed.type, payload: { runId: env.runId, ...p } }]);
+  /**
+   * Stores progress reports. Workers buffer them and store them in batches (see ProgressBuffer), or
+   * together with the run's next lifecycle fact: one commit instead of one per report.
+   */
+  progressed(env: JobEnvelope, reports: JobProgress[]) {
+    return this.appendUnlessFinished(env.runId, progressEvents(env, reports));
   }
 
-  attemptFailed(env: JobEnvelope, attempt: number, reason: string, retryInMs: number) {
+  attemptFailed(env: JobEnvelope, attempt: number, reason: string, retryInMs: number, reports: JobProgress[] = []) {
     return this.appendUnlessFinished(env.runId, [
+      ...progressEvents(env, reports),
       { type: JobAttemptFailed.type, payload: { runId: env.runId, attempt, reason, retryInMs } },
     ]);
   }
 
-  requeued(env: JobEnvelope, reason: string) {
-    return this.appendUnlessFinished(env.runId, [{ type: JobRequeued.type, payload: { runId: env.runId, reason } }]);
+  requeued(env: JobEnvelope, reason: string, reports: JobProgress[] = []) {
+    return this.appendUnlessFinished(env.runId, [
+      ...progressEvents(env, reports),
+      { type: JobRequeued.type, payload: { runId: env.runId, reason } },
+    ]);
   }
 
-  completed(env: JobEnvelope, result: unknown) {
+  completed(env: JobEnvelope, result: unknown, reports: JobProgress[] = []) {
     return this.appendUnlessFinished(env.runId, [
+      ...progressEvents(env, reports),
       { type: JobCompleted.type, payload: { runId: env.runId, name: env.name, owner: env.owner, result } },
     ]);
   }
 
-  failed(env: JobEnvelope, attempts: number, reason: string) {
+  failed(env: JobEnvelope, attempts: number, reason: string, reports: JobProgress[] = []) {
     return this.appendUnlessFinished(env.runId, [
+      ...progressEvents(env, reports),
       { type: JobFailed.type, payload: { runId: env.runId, name: env.name, owner: env.owner, attempts, reason } },
     ]);
   }
 
-  canceled(env: Pick<JobEnvelope, 'runId' | 'name' | 'owner'>, reason: string) {
+  canceled(env: Pick<JobEnvelope, 'runId' | 'name' | 'owner'>, reason: string, reports: JobProgress[] = []) {
     return this.appendUnlessFinished(env.runId, [
+      ...progressEvents(env, reports),
       { type: JobCanceled.type, payload: { runId: env.runId, name: env.name, owner: env.owner, reason } },
     ]);
   }
 
   /** Answers false when the run had already finished and nothing was appended. */
   private async appendUnlessFinished(runId: string, events: NewEvent[]): Promise<boolean> {
-    const streamId = jobStreamId(runId);
-    return this.orm.em.fork().transactional(async (tem) => {
-      await tem
-        .getConnection()
-        .execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`stream:${streamId}`], 'run', tem.getTransactionContext());
-      const stream = await this.events.readStream(tem, streamId);
-      if (stream.some((e) => TERMINAL.has(e.type))) return false;
-      await this.events.append(tem, streamId, events, { expectedVersion: stream.length });
-      return true;
-    });
+    const appended = await this.orm.em
+      .fork()
+      .transactional((tem) =>
+        this.events.appendIf(tem, jobStreamId(runId), (stream) => (stream.some((e) => TERMINAL.has(e.type)) ? null : events)),
+      );
+    return appended !== null;
   }
 }
+
+const progressEvents = (env: Pick<JobEnvelope, 'runId'>, reports: JobProgress[]): NewEvent[] =>
+  reports.map((p) => ({ type: JobProgressed.type, payload: { runId: env.runId, ...p } }));

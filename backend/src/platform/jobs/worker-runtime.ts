@@ -8,6 +8,7 @@ import { requestContext } from '../context/request-context';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { assertJobCoverage, JOB_HANDLER, type JobContext, type JobProcessor } from './job-handler';
 import { JobLifecycle } from './job-lifecycle';
+import { ProgressBuffer } from './progress-buffer';
 import { cancelKeys } from './job-queues';
 import { RedisConnections } from './redis-connections';
 
@@ -88,42 +89,46 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
     const env = job.data as JobEnvelope;
     const handler = this.handlers.get(env.name);
     if (!handler) throw new UnrecoverableError(`No handler for job ${env.name}`);
-    if (await this.lifecycle.isFinished(env.runId)) return { skipped: 'already finished' };
 
     const controller = new AbortController();
     this.active.set(env.runId, controller);
     const attempt = job.attemptsMade + 1;
+    const progress = new ProgressBuffer(
+      this.config.JOB_PROGRESS_PERSIST_MS,
+      (reports) => this.lifecycle.progressed(env, reports),
+      (err) => this.logger.warn({ err, runId: env.runId }, 'could not store progress'),
+    );
     try {
       if (await this.redis.shared().exists(cancelKeys(this.redis.prefix, env.runId).flag)) throw new Canceled();
-      await this.lifecycle.started(env, attempt, this.workerId);
+      if (!(await this.lifecycle.started(env, attempt, this.workerId))) return { skipped: 'already finished' };
       const def = JOBS[env.name];
-      const ctx = this.context(env, attempt, controller.signal, job);
+      const ctx = this.context(env, attempt, controller.signal, job, progress);
       const result = def.result.parse(
         await requestContext.run(
           { requestId: env.correlationId, timeZone: 'UTC', principal: { kind: 'system', id: 'worker' }, causationId: null },
           () => handler.run({ ...ctx, payload: def.payload.parse(env.payload) as never }),
         ),
       );
-      await this.lifecycle.completed(env, result);
+      await this.lifecycle.completed(env, result, progress.take());
       return result;
     } catch (err) {
       const reason = controller.signal.aborted ? controller.signal.reason : err;
       if (reason instanceof Shutdown && token) {
-        await this.lifecycle.requeued(env, 'The worker shut down; the job went back to the queue.');
+        await this.lifecycle.requeued(env, 'The worker shut down; the job went back to the queue.', progress.take());
         await job.moveToDelayed(Date.now(), token);
         throw new DelayedError();
       }
       if (reason instanceof Canceled) {
-        await this.lifecycle.canceled(env, reason.message);
+        await this.lifecycle.canceled(env, reason.message, progress.take());
         return { canceled: true };
       }
       const message = err instanceof Error ? err.message : String(err);
       const maxAttempts = job.opts.attempts ?? 1;
       if (attempt >= maxAttempts || err instanceof UnrecoverableError) {
-        await this.lifecycle.failed(env, attempt, message);
+        await this.lifecycle.failed(env, attempt, message, progress.take());
       } else {
         const retryInMs = (job.opts.backoff && typeof job.opts.backoff === 'object' ? job.opts.backoff.delay ?? 0 : 0) * 2 ** (attempt - 1);
-        await this.lifecycle.attemptFailed(env, attempt, message, retryInMs);
+        await this.lifecycle.attemptFailed(env, attempt, message, retryInMs, progress.take());
       }
       throw err;
     } finally {
@@ -131,9 +136,13 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
     }
   }
 
-  private context<N extends JobName>(env: JobEnvelope<N>, attempt: number, signal: AbortSignal, job: Job): Omit<JobContext<N>, 'payload'> {
-    let lastStored = 0;
-    let lastStep = '';
+  private context<N extends JobName>(
+    env: JobEnvelope<N>,
+    attempt: number,
+    signal: AbortSignal,
+    job: Job,
+    buffer: ProgressBuffer,
+  ): Omit<JobContext<N>, 'payload'> {
     return {
       runId: env.runId,
       name: env.name,
@@ -144,6 +153,7 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
       throwIfAborted: () => signal.throwIfAborted(),
       progress: async (percent, step, message = '') => {
         const p = { percent: Math.max(0, Math.min(100, Math.round(percent * 10) / 10)), step, message };
+        // pushed at once; stored in batches
         this.publisher.toJobAudience(env.owner.ownerId, env.runId, SERVER_EVENTS.jobProgress, {
           runId: env.runId,
           name: env.name,
@@ -151,13 +161,8 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
           ...p,
           at: new Date().toISOString(),
         });
+        buffer.add(p);
         await job.updateProgress(p);
-        const now = Date.now();
-        if (step !== lastStep || now - lastStored >= this.config.JOB_PROGRESS_PERSIST_MS || p.percent === 100) {
-          lastStep = step;
-          lastStored = now;
-          await this.lifecycle.progressed(env, p);
-        }
       },
     };
   }

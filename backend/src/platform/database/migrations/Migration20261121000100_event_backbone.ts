@@ -5,10 +5,9 @@ export class Migration20261121000100_event_backbone extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       create table domain_event (
+        -- appends are serialised by an advisory lock held to commit, so positions are handed out in
+        -- commit order: a reader that has seen position N will never later find a smaller one
         position bigserial primary key,
-        -- the writing transaction: delivery reads only events of transactions older than every open one,
-        -- so a slow writer can never be skipped by a faster one that committed first
-        transaction_id xid8 not null default pg_current_xact_id(),
         event_id uuid not null unique,
         stream_id text not null,
         stream_version integer not null check (stream_version > 0),
@@ -19,7 +18,7 @@ export class Migration20261121000100_event_backbone extends Migration {
         recorded_at timestamptz not null default now(),
         constraint domain_event_stream_version_unique unique (stream_id, stream_version)
       );`);
-    this.addSql(`create index domain_event_delivery_order_idx on domain_event (transaction_id, position);`);
+    this.addSql(`create index domain_event_type_idx on domain_event (type, position);`);
     this.addSql(`
       create function domain_event_is_append_only() returns trigger language plpgsql as $$
       begin
@@ -36,7 +35,6 @@ export class Migration20261121000100_event_backbone extends Migration {
         subscriber text primary key,
         kind text not null check (kind in ('projection', 'reactor')),
         version integer not null default 1,
-        transaction_id xid8 not null default '0'::xid8,
         position bigint not null default 0,
         updated_at timestamptz not null default now()
       );`);
