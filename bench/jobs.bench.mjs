@@ -58,7 +58,13 @@ function machine() {
     // nproc missing: keep Node's count
   }
   const cpuModel = os.cpus()[0]?.model?.trim() ?? 'unknown';
-  return { cores, memGiB: os.totalmem() / 1024 ** 3, node: process.version, cpuModel, platform: `${os.platform()} ${os.release()}` };
+  return {
+    cores,
+    memGiB: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    cpuModel,
+    platform: `${os.platform()} ${os.release()}`,
+  };
 }
 
 async function serverVersions(databaseUrl, redis) {
@@ -198,11 +204,25 @@ function figures(opts, p, b) {
     ['jobs (N)', String(opts.jobs)],
     ['worker concurrency', `${opts.concurrency} (pipeline worker and bare worker)`],
     ['owners / HTTP in flight', `${opts.owners} sockets / ${opts.inFlight}`],
-    ['pipeline jobs/s', p ? `${fmt(p.jobsPerSec, 1)}  (${p.completed}/${p.n} completed in ${fmt(p.elapsedMs / 1000, 2)} s)` : 'not run'],
-    ['bare BullMQ jobs/s', b ? `${fmt(b.jobsPerSec, 1)}  (${b.completed}/${b.n} completed in ${fmt((b.elapsedMs ?? 0) / 1000, 2)} s)` : 'not run'],
+    [
+      'pipeline jobs/s',
+      p ? `${fmt(p.jobsPerSec, 1)}  (${p.completed}/${p.n} completed in ${fmt(p.elapsedMs / 1000, 2)} s)` : 'not run',
+    ],
+    [
+      'bare BullMQ jobs/s',
+      b ? `${fmt(b.jobsPerSec, 1)}  (${b.completed}/${b.n} completed in ${fmt((b.elapsedMs ?? 0) / 1000, 2)} s)` : 'not run',
+    ],
     ['ratio pipeline/bare', ratio === null ? 'n/a' : `${fmt(ratio, 4)}  (bare is ${fmt(1 / ratio, 1)}x faster)`],
-    ['progress push latency p50/p99', p ? `${fmtMs(p.progress.p50)} / ${fmtMs(p.progress.p99)}  (max ${fmtMs(p.progress.max)}, ${p.progress.count} pushes)` : 'n/a'],
-    ['completion push latency p50/p99', p ? `${fmtMs(p.completion.p50)} / ${fmtMs(p.completion.p99)}  (max ${fmtMs(p.completion.max)})` : 'n/a'],
+    [
+      'progress push latency p50/p99',
+      p
+        ? `${fmtMs(p.progress.p50)} / ${fmtMs(p.progress.p99)}  (max ${fmtMs(p.progress.max)}, ${p.progress.count} pushes)`
+        : 'n/a',
+    ],
+    [
+      'completion push latency p50/p99',
+      p ? `${fmtMs(p.completion.p50)} / ${fmtMs(p.completion.p99)}  (max ${fmtMs(p.completion.max)})` : 'n/a',
+    ],
     ['request -> job:completed p50/p99', p ? `${fmtMs(p.endToEnd.p50)} / ${fmtMs(p.endToEnd.p99)}` : 'n/a'],
     ['HTTP accept p50/p99', p ? `${fmtMs(p.http.p50)} / ${fmtMs(p.http.p99)}  (${fmt(p.acceptedPerSec, 1)} accepted/s)` : 'n/a'],
     ['submit phase / drain after', p ? `${fmt((p.submitMs ?? 0) / 1000, 2)} s / ${fmt((p.drainMs ?? 0) / 1000, 2)} s` : 'n/a'],
@@ -284,11 +304,14 @@ async function main() {
   let versions = { postgres: 'unknown', redis: 'unknown' };
 
   // hard stop: whatever happens, do not outlive the deadline by more than a minute
-  const hardStop = setTimeout(() => {
-    console.error('[bench:jobs] hard timeout: killing everything');
-    killAllChildrenNow();
-    process.exit(2);
-  }, opts.timeoutS * 1000 + 60_000);
+  const hardStop = setTimeout(
+    () => {
+      console.error('[bench:jobs] hard timeout: killing everything');
+      killAllChildrenNow();
+      process.exit(2);
+    },
+    opts.timeoutS * 1000 + 60_000,
+  );
   hardStop.unref();
 
   let interrupted = false;
@@ -306,7 +329,9 @@ async function main() {
   process.on('exit', killAllChildrenNow);
 
   try {
-    log(`N=${opts.jobs}, WORKER_CONCURRENCY=${opts.concurrency}, owners=${opts.owners}, HTTP in flight=${opts.inFlight}, timeout=${opts.timeoutS}s`);
+    log(
+      `N=${opts.jobs}, WORKER_CONCURRENCY=${opts.concurrency}, owners=${opts.owners}, HTTP in flight=${opts.inFlight}, timeout=${opts.timeoutS}s`,
+    );
     log(`machine: ${m.cores} cores, ${fmt(m.memGiB, 1)} GiB, Node ${m.node}; child logs in ${logDir}`);
     const pgHandle = await ensurePostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sparkhouse');
     handles.push(pgHandle);
@@ -340,15 +365,35 @@ async function main() {
     log(`API (pid ${api.pid}, port ${port}) ready; worker (pid ${worker.pid}) consuming`);
 
     // 1) baseline first, while the API and worker are idle
-    b = await runBare({ redisUrl: redisHandle.url, prefix: barePrefix, n: opts.jobs, concurrency: opts.concurrency, logDir, deadline, log });
+    b = await runBare({
+      redisUrl: redisHandle.url,
+      prefix: barePrefix,
+      n: opts.jobs,
+      concurrency: opts.concurrency,
+      logDir,
+      deadline,
+      log,
+    });
     log(`bare BullMQ: ${fmt(b.jobsPerSec, 1)} jobs/s`);
     if (b.timedOut) status = 'timed out during the bare BullMQ run';
 
     // 2) the full pipeline
     if (status === 'ok') {
-      const cpuBefore = { api: cpuSecondsOf(api.pid), worker: cpuSecondsOf(worker.pid), bench: process.cpuUsage(), servers: cpuSecondsByName(['postgres', 'redis-server']) };
+      const cpuBefore = {
+        api: cpuSecondsOf(api.pid),
+        worker: cpuSecondsOf(worker.pid),
+        bench: process.cpuUsage(),
+        servers: cpuSecondsByName(['postgres', 'redis-server']),
+      };
       const wallBefore = Date.now();
-      p = await runPipeline({ baseUrl: `http://127.0.0.1:${port}`, n: opts.jobs, owners: opts.owners, inFlight: opts.inFlight, deadline, log });
+      p = await runPipeline({
+        baseUrl: `http://127.0.0.1:${port}`,
+        n: opts.jobs,
+        owners: opts.owners,
+        inFlight: opts.inFlight,
+        deadline,
+        log,
+      });
       const wall = (Date.now() - wallBefore) / 1000;
       const servers = cpuSecondsByName(['postgres', 'redis-server']);
       const benchCpu = process.cpuUsage(cpuBefore.bench);
@@ -367,7 +412,8 @@ async function main() {
       else if (p.missing || p.duplicates || p.httpErrors || p.wrongOwner) {
         status = `delivery errors: ${p.missing} missing, ${p.duplicates} duplicate job:completed, ${p.httpErrors} HTTP errors, ${p.wrongOwner} wrong owner`;
       }
-      if (!api.running || !worker.running) status = `a process died (api ${api.running ? 'up' : 'down'}, worker ${worker.running ? 'up' : 'down'})`;
+      if (!api.running || !worker.running)
+        status = `a process died (api ${api.running ? 'up' : 'down'}, worker ${worker.running ? 'up' : 'down'})`;
       try {
         const d = await dbDiagnostics(databaseUrl);
         log(`events: ${d.events.map((e) => `${e.type}=${e.n}`).join(', ')}`);
@@ -396,7 +442,9 @@ async function main() {
         try {
           const ev = await missingEvidence(databaseUrl, p.missingIds);
           log(`  missing runs by event history: ${ev.byTypes.map((r) => `[${r.types}] x${r.n}`).join('; ')}`);
-          log(`  their JobCompleted positions ${ev.completed.min}..${ev.completed.max}, xids ${ev.completed.minx}..${ev.completed.maxx}`);
+          log(
+            `  their JobCompleted positions ${ev.completed.min}..${ev.completed.max}, xids ${ev.completed.minx}..${ev.completed.maxx}`,
+          );
         } catch (err) {
           log(`missing evidence failed: ${err.message}`);
         }

@@ -48,10 +48,21 @@ try {
     c.once('exit', (code) => log(`${name} exited (${code})`));
     children.push(c);
   };
-  run('tsc', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', '-w', '--preserveWatchOutput', 'tsconfig.json']);
+  run('tsc', process.execPath, [
+    path.join(root, 'node_modules/typescript/bin/tsc'),
+    '-b',
+    '-w',
+    '--preserveWatchOutput',
+    'tsconfig.json',
+  ]);
   run('api', process.execPath, ['--watch', '--enable-source-maps', backendMain]);
   run('worker', process.execPath, ['--watch', '--enable-source-maps', workerMain]);
-  run('vite', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', String(webPort), '--strictPort'], path.join(root, 'frontend'));
+  run(
+    'vite',
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', String(webPort), '--strictPort'],
+    path.join(root, 'frontend'),
+  );
   log(`dev servers starting: app http://localhost:${webPort} (hot reload), API http://localhost:${apiPort}`);
 } catch (err) {
   await stopAll(services);

@@ -18,7 +18,9 @@ function sourceFiles(dir: string): string[] {
 
 function imports(file: string): string[] {
   const text = fs.readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|require\(['"]([^'"]+)['"]\)/g)].map((m) => m[1] ?? m[2]);
+  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|require\(['"]([^'"]+)['"]\)/g)].map(
+    (m) => m[1] ?? m[2],
+  );
 }
 
 /** Violations for one file: imports of another module other than through its index. */
@@ -30,7 +32,8 @@ export function boundaryViolations(file: string, specifiers: string[]): string[]
     const target = path.relative(src, path.resolve(path.dirname(file), spec)).split(path.sep);
     if (target[0] !== 'modules') continue;
     const targetModule = target[1];
-    if (rel[0] === 'platform') out.push(`${rel.join('/')} imports module ${targetModule}: the platform must not depend on modules`);
+    if (rel[0] === 'platform')
+      out.push(`${rel.join('/')} imports module ${targetModule}: the platform must not depend on modules`);
     else if (targetModule !== ownModule && target.length > 2 && !(target.length === 3 && target[2] === 'index')) {
       out.push(`${rel.join('/')} imports ${target.join('/')}: use modules/${targetModule}/index.ts`);
     }
@@ -48,7 +51,10 @@ describe('module boundaries', () => {
 
   it('no file reaches into another module or lets the platform depend on a module', () => {
     const violations = sourceFiles(src)
-      .filter((f) => !f.includes(`${path.sep}test-support${path.sep}`) && !f.endsWith('app.module.ts') && !f.endsWith('tooling-context.ts'))
+      .filter(
+        (f) =>
+          !f.includes(`${path.sep}test-support${path.sep}`) && !f.endsWith('app.module.ts') && !f.endsWith('tooling-context.ts'),
+      )
       .flatMap((f) => boundaryViolations(f, imports(f)));
     expect(violations).toEqual([]);
   });

@@ -18,10 +18,13 @@ function waitMessage(handle, type, deadline) {
       cleanup();
       reject(new Error(`bare worker exited before '${type}':\n${handle.tail()}`));
     };
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(Object.assign(new Error(`bare worker: no '${type}' before the deadline`), { timeout: true }));
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        cleanup();
+        reject(Object.assign(new Error(`bare worker: no '${type}' before the deadline`), { timeout: true }));
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     function cleanup() {
       clearTimeout(timer);
       handle.child.off('message', onMessage);

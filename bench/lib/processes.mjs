@@ -74,7 +74,11 @@ export function killAllChildrenNow() {
 
 export function tailOf(file, lines = 30) {
   try {
-    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines - 1).join('\n');
+    return fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(-lines - 1)
+      .join('\n');
   } catch {
     return '';
   }

@@ -56,8 +56,7 @@ export type CallBody<C> = C extends CallDefinition<z.ZodType, z.ZodType, infer B
 export type CallResponse<C> = C extends CallDefinition<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
 /** The envelope of the newer calls. */
-export const envelopeSchema = <T extends z.ZodType>(response: T) =>
-  z.object({ status: z.literal('success'), response });
+export const envelopeSchema = <T extends z.ZodType>(response: T) => z.object({ status: z.literal('success'), response });
 
 export interface SuccessEnvelope<T> {
   status: 'success';

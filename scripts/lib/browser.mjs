@@ -26,8 +26,10 @@ export async function ensureBrowser() {
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (isRoot && hasApt) {
-    log('no Chromium found: installing Debian\'s chromium (apt-get install -y chromium)...');
-    spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], { stdio: 'inherit' });
+    log("no Chromium found: installing Debian's chromium (apt-get install -y chromium)...");
+    spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
+      stdio: 'inherit',
+    });
   } else {
     log('no Chromium found: trying `npx playwright install chromium`...');
     spawnSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit', timeout: 300_000 });

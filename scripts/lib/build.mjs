@@ -32,5 +32,9 @@ export function buildFrontend({ force = false } = {}) {
   const sources = Math.max(newestMtime(path.join(root, 'frontend')), newestMtime(path.join(root, 'contracts/src')));
   if (!force && built > sources) return;
   log('building the web app (vite build)...');
-  run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'frontend'));
+  run(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    path.join(root, 'frontend'),
+  );
 }

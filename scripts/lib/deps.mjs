@@ -10,11 +10,18 @@ import { log, fail } from './log.mjs';
  */
 export function ensureDependencies() {
   const marker = path.join(root, 'node_modules/.package-lock.json');
-  const inputs = ['package.json', 'package-lock.json', 'contracts/package.json', 'backend/package.json', 'workers/package.json', 'frontend/package.json', 'e2e/package.json']
+  const inputs = [
+    'package.json',
+    'package-lock.json',
+    'contracts/package.json',
+    'backend/package.json',
+    'workers/package.json',
+    'frontend/package.json',
+    'e2e/package.json',
+  ]
     .map((f) => path.join(root, f))
     .filter((f) => fs.existsSync(f));
-  const stale =
-    !fs.existsSync(marker) || inputs.some((f) => fs.statSync(f).mtimeMs > fs.statSync(marker).mtimeMs + 1000);
+  const stale = !fs.existsSync(marker) || inputs.some((f) => fs.statSync(f).mtimeMs > fs.statSync(marker).mtimeMs + 1000);
   if (!stale) return;
   log('installing dependencies (npm install)...');
   const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });

@@ -59,7 +59,15 @@ export async function ensurePostgres(url) {
   const user = 'postgres';
   const password = 'postgres';
   const port = Number(u.port || 5432);
-  const pg = new EmbeddedPostgres({ databaseDir: dir, user, password, port, persistent: true, createPostgresUser: true, onLog: () => undefined });
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user,
+    password,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => undefined,
+  });
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     log(`no PostgreSQL at ${u.host}: initialising an embedded one in .data/postgres`);
     await pg.initialise();

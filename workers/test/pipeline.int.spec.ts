@@ -112,7 +112,11 @@ describe('job pipeline: command -> event -> projection -> queue -> worker -> pus
     );
     expect(run.result.stepsCompleted).toBe(4);
     const types = (
-      await stack.api.get(MikroORM).em.fork().getConnection().execute(`select type from domain_event where stream_id = ? order by stream_version`, [`job-${runId}`])
+      await stack.api
+        .get(MikroORM)
+        .em.fork()
+        .getConnection()
+        .execute(`select type from domain_event where stream_id = ? order by stream_version`, [`job-${runId}`])
     ).map((r: { type: string }) => r.type);
     expect(types).toContain('JobRequeued');
     expect(types.filter((t: string) => t === 'JobCompleted')).toHaveLength(1);
@@ -121,7 +125,10 @@ describe('job pipeline: command -> event -> projection -> queue -> worker -> pus
   it('rebuilds the job_run read model by replay from position 0 to the identical state', async () => {
     const before = await jobRunRows();
     expect(before.length).toBeGreaterThanOrEqual(4);
-    const projection = stack.api.get(SubscriberRegistry).projections().find((p) => p.name === 'operations.job-runs')!;
+    const projection = stack.api
+      .get(SubscriberRegistry)
+      .projections()
+      .find((p) => p.name === 'operations.job-runs')!;
     await stack.api.get(Rebuilder).rebuild(projection);
     const after = await jobRunRows();
     expect(after).toEqual(before);

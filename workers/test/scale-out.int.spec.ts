@@ -18,7 +18,12 @@ describe('scale-out: two API nodes and two workers', () => {
     const workers = [await startWorker(config), await startWorker(config)];
     const owner = 'anon_scale_owner_0001';
     // the owner's socket is on node 2; half the runs are requested through node 1
-    const socket = io(api2.baseUrl, { path: REALTIME.path, auth: { anonymousId: owner }, transports: ['websocket'], reconnection: false });
+    const socket = io(api2.baseUrl, {
+      path: REALTIME.path,
+      auth: { anonymousId: owner },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     const completions: string[] = [];
     socket.on('job:completed', (m) => completions.push(m.runId));
     try {

@@ -35,7 +35,12 @@ export async function startStack(overrides: Record<string, string> = {}) {
       return w;
     },
     async socket(anonymousId: string): Promise<TestSocket> {
-      const s: TestSocket = io(api.baseUrl, { path: REALTIME.path, auth: { anonymousId }, transports: ['websocket'], reconnection: false });
+      const s: TestSocket = io(api.baseUrl, {
+        path: REALTIME.path,
+        auth: { anonymousId },
+        transports: ['websocket'],
+        reconnection: false,
+      });
       sockets.push(s);
       await new Promise<void>((resolve, reject) => {
         s.once('connect', () => resolve());

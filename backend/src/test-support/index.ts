@@ -115,15 +115,19 @@ export function storedEvent<P>(streamId: string, type: string, payload: P, at = 
 /**
  * given(events) -> project -> expect(read model): feeds events to a projection inside a transaction
  * on the real database, then hands an EntityManager to the assertions.
+ *
+ *   await projectionSpec(orm, projection).given([...events]).expectReadModel(async (em) => { ... });
  */
 export function projectionSpec(orm: MikroORM, projection: Projection) {
   return {
-    async given(events: StoredEvent[]) {
-      await orm.em.fork().transactional(async (tem) => {
-        for (const e of events) if (projection.handles.includes(e.type)) await projection.handle(tem, e);
-      });
+    given(events: StoredEvent[]) {
       return {
-        then: async <T>(assert: (em: EntityManager) => Promise<T>) => assert(orm.em.fork()),
+        async expectReadModel<T>(assert: (em: EntityManager) => Promise<T>): Promise<T> {
+          await orm.em.fork().transactional(async (tem) => {
+            for (const e of events) if (projection.handles.includes(e.type)) await projection.handle(tem, e);
+          });
+          return assert(orm.em.fork());
+        },
       };
     },
   };

@@ -39,11 +39,7 @@ const finished = { runId: z.string(), name: z.string(), owner: jobOwnerSchema };
 
 export const JobCompleted = defineEvent('JobCompleted', 1, z.object({ ...finished, result: z.unknown() }));
 
-export const JobFailed = defineEvent(
-  'JobFailed',
-  1,
-  z.object({ ...finished, attempts: z.number().int(), reason: z.string() }),
-);
+export const JobFailed = defineEvent('JobFailed', 1, z.object({ ...finished, attempts: z.number().int(), reason: z.string() }));
 
 export const JobCancelRequested = defineEvent('JobCancelRequested', 1, z.object({ runId: z.string() }));
 

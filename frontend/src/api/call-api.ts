@@ -31,9 +31,8 @@ export type CallApiOptions<C extends AnyCall> = Field<'params', CallParams<C>> &
     keepalive?: boolean;
   };
 
-type CallApiArgs<C extends AnyCall> = object extends CallApiOptions<C>
-  ? [options?: CallApiOptions<C>]
-  : [options: CallApiOptions<C>];
+type CallApiArgs<C extends AnyCall> =
+  object extends CallApiOptions<C> ? [options?: CallApiOptions<C>] : [options: CallApiOptions<C>];
 
 export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {

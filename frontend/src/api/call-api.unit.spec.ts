@@ -60,7 +60,9 @@ describe('callApi', () => {
 
   it('reads a non-2xx error envelope with its details', async () => {
     const details = [{ path: 'body.steps', message: 'must be at most 10' }];
-    fetchMock.mockResolvedValue(jsonResponse(400, { status: 'error', error: 'Invalid request', code: 'VALIDATION_FAILED', details }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { status: 'error', error: 'Invalid request', code: 'VALIDATION_FAILED', details }),
+    );
     await expect(callApi(operations.startPipelineCheck, { body: { steps: 11 } })).rejects.toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',

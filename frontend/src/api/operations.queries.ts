@@ -1,10 +1,4 @@
-import {
-  operations,
-  type CallQuery,
-  type CallResponse,
-  type JobRunView,
-  type PipelineCheckPayload,
-} from '@sparkhouse/contracts';
+import { operations, type CallQuery, type CallResponse, type JobRunView, type PipelineCheckPayload } from '@sparkhouse/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from './call-api';
 

@@ -11,7 +11,13 @@ export function RadioOption({ label, description, id, className, ...rest }: Radi
   const inputId = id ?? generatedId;
   return (
     <label htmlFor={inputId} className={['radio', className].filter(Boolean).join(' ')}>
-      <input {...rest} id={inputId} type="radio" className="radio__input" aria-describedby={description ? `${inputId}-desc` : undefined} />
+      <input
+        {...rest}
+        id={inputId}
+        type="radio"
+        className="radio__input"
+        aria-describedby={description ? `${inputId}-desc` : undefined}
+      />
       <span className="radio__mark" aria-hidden="true" />
       <span className="radio__text">
         <span className="radio__label">{label}</span>

@@ -7,11 +7,7 @@ export interface SpinnerProps {
 
 export function Spinner({ label, size = 16, className }: SpinnerProps) {
   const spinner = (
-    <span
-      className={['spinner', className].filter(Boolean).join(' ')}
-      style={{ width: size, height: size }}
-      aria-hidden="true"
-    />
+    <span className={['spinner', className].filter(Boolean).join(' ')} style={{ width: size, height: size }} aria-hidden="true" />
   );
   if (!label) return spinner;
   return (

@@ -27,7 +27,12 @@ export function TagChip({ children, tone = 'neutral', onClick, selected, onRemov
     <span className={classes}>
       {children}
       {onRemove && (
-        <button type="button" className="tag__remove" aria-label={removeLabel ?? `Remove ${typeof children === 'string' ? children : 'tag'}`} onClick={onRemove}>
+        <button
+          type="button"
+          className="tag__remove"
+          aria-label={removeLabel ?? `Remove ${typeof children === 'string' ? children : 'tag'}`}
+          onClick={onRemove}
+        >
           ×
         </button>
       )}

@@ -9,12 +9,26 @@ export interface TextBoxProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEl
   hint?: string;
 }
 
-export function TextBox({ label, limit, error, hint, id, value, defaultValue, onChange, rows = 4, className, ...rest }: TextBoxProps) {
+export function TextBox({
+  label,
+  limit,
+  error,
+  hint,
+  id,
+  value,
+  defaultValue,
+  onChange,
+  rows = 4,
+  className,
+  ...rest
+}: TextBoxProps) {
   const generatedId = useId();
   const textId = id ?? generatedId;
   const [uncontrolledLength, setUncontrolledLength] = useState(String(defaultValue ?? '').length);
   const length = value !== undefined && value !== null ? String(value).length : uncontrolledLength;
-  const describedBy = [hint && `${textId}-hint`, limit && `${textId}-count`, error && `${textId}-error`].filter(Boolean).join(' ');
+  const describedBy = [hint && `${textId}-hint`, limit && `${textId}-count`, error && `${textId}-error`]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className={['textbox', error && 'textbox--error', className].filter(Boolean).join(' ')}>

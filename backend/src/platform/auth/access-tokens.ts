@@ -85,10 +85,11 @@ export class AccessTokens {
     let rows = await load();
     if (rows.length === 0) {
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      await conn.execute(
-        `insert into signing_key (kid, algorithm, private_key_pem, public_jwk) values (?, 'RS256', ?, ?)`,
-        [randomUUID(), privateKey.export({ type: 'pkcs8', format: 'pem' }), JSON.stringify(publicKey.export({ format: 'jwk' }))],
-      );
+      await conn.execute(`insert into signing_key (kid, algorithm, private_key_pem, public_jwk) values (?, 'RS256', ?, ?)`, [
+        randomUUID(),
+        privateKey.export({ type: 'pkcs8', format: 'pem' }),
+        JSON.stringify(publicKey.export({ format: 'jwk' })),
+      ]);
       rows = await load();
     }
     this.keys = rows;

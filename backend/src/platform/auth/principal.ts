@@ -6,8 +6,7 @@ export type Principal =
 
 export const ROLES = { admin: 'admin', creator: 'creator' } as const;
 
-export const isAdmin = (p: Principal | null | undefined): boolean =>
-  p?.kind === 'user' && p.roles.includes(ROLES.admin);
+export const isAdmin = (p: Principal | null | undefined): boolean => p?.kind === 'user' && p.roles.includes(ROLES.admin);
 
 /** The id a job or a realtime room is owned by: the user id, or the anonymous visitor's anon_ id. */
 export const ownerIdOf = (p: Principal | null | undefined): string | null =>

@@ -2,7 +2,12 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const csv = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 /** The repository root: config defaults point into it (frontend build, .data). */
 export const repoRoot = path.resolve(__dirname, '../../../..');
@@ -23,14 +28,21 @@ export const configSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
   REDIS_URL: z.string().startsWith('redis').default('redis://127.0.0.1:6379'),
   /** Namespace of every Redis key (queues, socket.io channels): lets several stacks share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('sparkhouse'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i)
+    .default('sparkhouse'),
   /** Browser origins allowed by CORS, comma separated. The product's own origin needs no entry. */
   CORS_ORIGINS: csv.default(['http://localhost:3000', 'http://localhost:5173']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built SPA served at /. */
   FRONTEND_DIST: z.string().default(path.join(repoRoot, 'frontend/dist')),
   /** Largest accepted request body. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   /** Whether this process competes for the projection runner (one wins per cluster). */
   RUN_PROJECTIONS: bool.default(true),
   /** Fallback poll of the event log when no notification arrives. */

@@ -123,7 +123,9 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
     try {
       while (this.running && this.leader) {
         try {
-          await this.processor.catchUp(subscriber, this.config.EVENT_RELAY_BATCH_SIZE, { shouldStop: () => !this.running || !this.leader });
+          await this.processor.catchUp(subscriber, this.config.EVENT_RELAY_BATCH_SIZE, {
+            shouldStop: () => !this.running || !this.leader,
+          });
           failures = 0;
           await wakeup.wait(this.config.EVENT_RELAY_POLL_MS);
         } catch (err) {

@@ -9,7 +9,14 @@ import { ConcurrencyError, UnknownEventTypeError } from './errors';
 
 const requested = (runId: string) => ({
   type: JobRequested.type,
-  payload: { runId, name: 'operations.pipeline-check', queue: 'operations', owner: { ownerId: 'anon_test_owner' }, payload: {}, steps: [] },
+  payload: {
+    runId,
+    name: 'operations.pipeline-check',
+    queue: 'operations',
+    owner: { ownerId: 'anon_test_owner' },
+    payload: {},
+    steps: [],
+  },
 });
 const started = (runId: string) => ({ type: JobStarted.type, payload: { runId, attempt: 1, workerId: 'w' } });
 
@@ -28,7 +35,11 @@ describe('event store (real PostgreSQL)', () => {
   });
 
   const count = async (streamId: string) =>
-    Number((await orm.em.fork().getConnection().execute('select count(*)::int as n from domain_event where stream_id = ?', [streamId]))[0].n);
+    Number(
+      (
+        await orm.em.fork().getConnection().execute('select count(*)::int as n from domain_event where stream_id = ?', [streamId])
+      )[0].n,
+    );
 
   it('appends in the caller transaction: a rollback leaves no event behind', async () => {
     await expect(
@@ -74,7 +85,9 @@ describe('event store (real PostgreSQL)', () => {
       orm.em.fork().transactional((tem) => store.append(tem, 'job-u', [{ type: 'SomethingHappened', payload: {} } as never])),
     ).rejects.toBeInstanceOf(UnknownEventTypeError);
     await expect(
-      orm.em.fork().transactional((tem) => store.append(tem, 'job-u', [{ type: JobStarted.type, payload: { runId: 'u' } } as never])),
+      orm.em
+        .fork()
+        .transactional((tem) => store.append(tem, 'job-u', [{ type: JobStarted.type, payload: { runId: 'u' } } as never])),
     ).rejects.toThrow();
     expect(await count('job-u')).toBe(0);
   });

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  eventCatalog,
-  type EventDefinition,
-  type EventMetadata,
-  type NewEvent,
-  type StoredEvent,
-} from '@sparkhouse/contracts';
+import { eventCatalog, type EventDefinition, type EventMetadata, type NewEvent, type StoredEvent } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
 import { ConcurrencyError, UnknownEventTypeError } from './errors';
 
@@ -46,12 +40,17 @@ interface EventRow {
 @Injectable()
 export class EventStore {
   async append(em: EntityManager, streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<StoredEvent[]> {
-    const appended = await this.appendIf(em, streamId, (stream) => {
-      if (options.expectedVersion !== undefined && options.expectedVersion !== stream.length) {
-        throw new ConcurrencyError(streamId, options.expectedVersion, stream.length);
-      }
-      return events;
-    }, options.metadata);
+    const appended = await this.appendIf(
+      em,
+      streamId,
+      (stream) => {
+        if (options.expectedVersion !== undefined && options.expectedVersion !== stream.length) {
+          throw new ConcurrencyError(streamId, options.expectedVersion, stream.length);
+        }
+        return events;
+      },
+      options.metadata,
+    );
     return appended ?? [];
   }
 
@@ -99,15 +98,13 @@ export class EventStore {
   }
 
   async readStream(em: EntityManager, streamId: string): Promise<StoredEvent[]> {
-    const rows = await em
-      .getConnection()
-      .execute<EventRow[]>(
-        `select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata
+    const rows = await em.getConnection().execute<EventRow[]>(
+      `select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata
            from domain_event where stream_id = ? order by stream_version`,
-        [streamId],
-        'all',
-        em.isInTransaction() ? em.getTransactionContext() : undefined,
-      );
+      [streamId],
+      'all',
+      em.isInTransaction() ? em.getTransactionContext() : undefined,
+    );
     return rows.map(toStoredEvent);
   }
 }

@@ -27,10 +27,11 @@ export class SubscriptionProcessor {
     const em = this.orm.em.fork();
     await em
       .getConnection()
-      .execute(
-        `insert into event_checkpoint (subscriber, kind, version) values (?, ?, ?) on conflict (subscriber) do nothing`,
-        [subscriber.name, subscriber.kind, version],
-      );
+      .execute(`insert into event_checkpoint (subscriber, kind, version) values (?, ?, ?) on conflict (subscriber) do nothing`, [
+        subscriber.name,
+        subscriber.kind,
+        version,
+      ]);
     const [row] = await em
       .getConnection()
       .execute<{ version: number }[]>('select version from event_checkpoint where subscriber = ?', [subscriber.name]);
@@ -41,16 +42,14 @@ export class SubscriptionProcessor {
   async reset(projection: Projection): Promise<void> {
     await this.orm.em.fork().transactional(async (tem) => {
       await projection.truncate(tem);
-      await tem
-        .getConnection()
-        .execute(
-          `insert into event_checkpoint (subscriber, kind, version, position, updated_at)
+      await tem.getConnection().execute(
+        `insert into event_checkpoint (subscriber, kind, version, position, updated_at)
            values (?, 'projection', ?, 0, now())
            on conflict (subscriber) do update set version = excluded.version, position = 0, updated_at = now()`,
-          [projection.name, projection.version],
-          'run',
-          tem.getTransactionContext(),
-        );
+        [projection.name, projection.version],
+        'run',
+        tem.getTransactionContext(),
+      );
     });
   }
 

@@ -16,15 +16,13 @@ class CountingProjection implements Projection {
   private seen = 0;
 
   async handle(em: EntityManager, e: StoredEvent) {
-    await em
-      .getConnection()
-      .execute(
-        `insert into test_delivery (event_id, deliveries) values (?, 1)
+    await em.getConnection().execute(
+      `insert into test_delivery (event_id, deliveries) values (?, 1)
          on conflict (event_id) do update set deliveries = test_delivery.deliveries + 1`,
-        [e.eventId],
-        'run',
-        em.getTransactionContext(),
-      );
+      [e.eventId],
+      'run',
+      em.getTransactionContext(),
+    );
     this.seen += 1;
     if (this.crashAfter !== null && this.seen >= this.crashAfter) throw new Error('process died mid-delivery');
   }
@@ -57,7 +55,10 @@ describe('event delivery to projections and reactors (real PostgreSQL)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     orm = await MikroORM.init(ormOptions(db.url, { entities: [] }));
-    await orm.em.fork().getConnection().execute('create table test_delivery (event_id uuid primary key, deliveries int not null)');
+    await orm.em
+      .fork()
+      .getConnection()
+      .execute('create table test_delivery (event_id uuid primary key, deliveries int not null)');
   });
   afterAll(async () => {
     await orm?.close(true);
@@ -68,12 +69,17 @@ describe('event delivery to projections and reactors (real PostgreSQL)', () => {
     orm.em.fork().transactional(async (tem) => {
       for (const id of ids) {
         await store.append(tem, `job-${id}`, [
-          { type: JobRequested.type, payload: { runId: id, name: 'n', queue: 'q', owner: { ownerId: 'o' }, payload: {}, steps: [] } },
+          {
+            type: JobRequested.type,
+            payload: { runId: id, name: 'n', queue: 'q', owner: { ownerId: 'o' }, payload: {}, steps: [] },
+          },
         ]);
       }
     });
   const deliveries = async () =>
-    (await orm.em.fork().getConnection().execute('select deliveries from test_delivery')).map((r: { deliveries: number }) => r.deliveries);
+    (await orm.em.fork().getConnection().execute('select deliveries from test_delivery')).map(
+      (r: { deliveries: number }) => r.deliveries,
+    );
 
   it('survives a crash between commit and delivery: each event reaches the projection exactly once', async () => {
     const processor = new SubscriptionProcessor(orm);
@@ -118,12 +124,14 @@ describe('event delivery to projections and reactors (real PostgreSQL)', () => {
     const processor = new SubscriptionProcessor(orm);
     const projection = new CountingProjection();
     await orm.em.fork().transactional(async (tem) => {
-      await tem.getConnection().execute(
-        `select pg_advisory_xact_lock(hashtextextended('subscriber:test.counting', 0))`,
-        [],
-        'run',
-        tem.getTransactionContext(),
-      );
+      await tem
+        .getConnection()
+        .execute(
+          `select pg_advisory_xact_lock(hashtextextended('subscriber:test.counting', 0))`,
+          [],
+          'run',
+          tem.getTransactionContext(),
+        );
       expect(await processor.processBatch(projection, 10)).toBe('busy');
     });
   });

@@ -14,7 +14,9 @@ async function timed(fn: () => Promise<unknown>): Promise<Check> {
   try {
     await Promise.race([
       fn(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref(),
+      ),
     ]);
     return { status: 'up', latencyMs: Date.now() - started };
   } catch (err) {

@@ -12,7 +12,10 @@ const call = defineCall({
   style: 'envelope',
   summary: 'sample',
   params: z.object({ id: z.uuid('must be an id') }),
-  body: z.object({ email: z.string({ message: 'You must provide an email.' }).min(1, 'You must provide an email.'), count: z.number().int() }),
+  body: z.object({
+    email: z.string({ message: 'You must provide an email.' }).min(1, 'You must provide an email.'),
+    count: z.number().int(),
+  }),
   response: z.object({}),
 });
 
@@ -26,7 +29,7 @@ const fail = (input: Parameters<typeof parseInput>[1]) => {
 };
 
 describe('contract input validation', () => {
-  it('keeps the contract\'s own sentences as they are (the spec\'s wording)', () => {
+  it("keeps the contract's own sentences as they are (the spec's wording)", () => {
     const err = fail({ params: { id: '6f1c1d2e-8a1b-4c7d-9e0f-1a2b3c4d5e6f' }, query: {}, body: { count: 1 } });
     expect(err.status).toBe(400);
     expect(err.message).toBe('You must provide an email.');
@@ -42,7 +45,10 @@ describe('contract input validation', () => {
 
   it('treats a missing body as empty, and answers the parsed input when valid', () => {
     expect(fail({ params: { id: '6f1c1d2e-8a1b-4c7d-9e0f-1a2b3c4d5e6f' }, query: {}, body: undefined }).details).toHaveLength(2);
-    expect(parseInput(call, { params: { id: '6f1c1d2e-8a1b-4c7d-9e0f-1a2b3c4d5e6f' }, query: {}, body: { email: 'a@b.co', count: 2 } }).body).toEqual({
+    expect(
+      parseInput(call, { params: { id: '6f1c1d2e-8a1b-4c7d-9e0f-1a2b3c4d5e6f' }, query: {}, body: { email: 'a@b.co', count: 2 } })
+        .body,
+    ).toEqual({
       email: 'a@b.co',
       count: 2,
     });

@@ -57,7 +57,12 @@ export function toProblem(error: unknown): Problem {
 
 export function render(problem: Problem, style: 'legacy' | 'envelope'): ErrorEnvelope | LegacyErrorBody {
   if (style === 'envelope') {
-    return { status: 'error', error: problem.message, code: problem.code, ...(problem.details ? { details: problem.details } : {}) };
+    return {
+      status: 'error',
+      error: problem.message,
+      code: problem.code,
+      ...(problem.details ? { details: problem.details } : {}),
+    };
   }
   return {
     statusCode: problem.status,

@@ -12,7 +12,9 @@ describe('HTTP conventions (real API process)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    ({ app, baseUrl: base } = await startApi(testConfig(db.url, { CORS_ORIGINS: 'https://allowed.example', BODY_LIMIT_BYTES: '2048' })));
+    ({ app, baseUrl: base } = await startApi(
+      testConfig(db.url, { CORS_ORIGINS: 'https://allowed.example', BODY_LIMIT_BYTES: '2048' }),
+    ));
   });
   afterAll(async () => {
     await app?.close();
@@ -142,7 +144,9 @@ describe('HTTP conventions (real API process)', () => {
       const res = await fetch(`${paused.baseUrl}/api/jobs/${runId}`, { headers: anon });
       expect(res.status).toBe(200);
       expect((await res.json()).response).toMatchObject({ runId, status: 'queued', ownerId: 'anon_http_tester_01', percent: 0 });
-      const other = await fetch(`${paused.baseUrl}/api/jobs/${runId}`, { headers: { 'x-non-auth-user-id': 'anon_someone_else_1' } });
+      const other = await fetch(`${paused.baseUrl}/api/jobs/${runId}`, {
+        headers: { 'x-non-auth-user-id': 'anon_someone_else_1' },
+      });
       expect(other.status).toBe(404);
     } finally {
       await paused.app.close();
@@ -150,7 +154,13 @@ describe('HTTP conventions (real API process)', () => {
   });
 
   it('records analytics batches and refuses malformed ones', async () => {
-    const ok = await post('/data', JSON.stringify({ api_key: 'web', events: [{ event_type: 'page_view', time: Date.now(), event_properties: { path: '/browse' } }] }));
+    const ok = await post(
+      '/data',
+      JSON.stringify({
+        api_key: 'web',
+        events: [{ event_type: 'page_view', time: Date.now(), event_properties: { path: '/browse' } }],
+      }),
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ code: 200, events_ingested: 1 });
     const bad = await post('/data', JSON.stringify({ api_key: 'web', events: [] }));

@@ -26,13 +26,19 @@ export function bodyErrors() {
   return (err: unknown, _req: Request, res: Response, next: NextFunction) => {
     const e = err as { type?: string; status?: number };
     if (e?.type === 'entity.too.large') {
-      return res.status(413).json(render({ status: 413, code: errorCodes.payloadTooLarge, message: 'Request body is too large.' }, 'legacy'));
+      return res
+        .status(413)
+        .json(render({ status: 413, code: errorCodes.payloadTooLarge, message: 'Request body is too large.' }, 'legacy'));
     }
     if (e?.type === 'entity.parse.failed') {
-      return res.status(400).json(render({ status: 400, code: errorCodes.malformedJson, message: 'Request body is not valid JSON.' }, 'legacy'));
+      return res
+        .status(400)
+        .json(render({ status: 400, code: errorCodes.malformedJson, message: 'Request body is not valid JSON.' }, 'legacy'));
     }
     if (e?.status && e.status >= 400 && e.status < 500) {
-      return res.status(e.status).json(render({ status: e.status, code: 'BAD_REQUEST', message: 'The request could not be read.' }, 'legacy'));
+      return res
+        .status(e.status)
+        .json(render({ status: e.status, code: 'BAD_REQUEST', message: 'The request could not be read.' }, 'legacy'));
     }
     next(err);
   };
@@ -52,7 +58,16 @@ export function requestContextMiddleware(resolver: PrincipalResolver) {
     if (tz !== undefined && (typeof tz !== 'string' || !isValidTimeZone(tz))) {
       return res
         .status(400)
-        .json(render({ status: 400, code: errorCodes.validationFailed, message: 'X-Time-Zone must be an IANA time zone name, e.g. Europe/Paris.' }, 'legacy'));
+        .json(
+          render(
+            {
+              status: 400,
+              code: errorCodes.validationFailed,
+              message: 'X-Time-Zone must be an IANA time zone name, e.g. Europe/Paris.',
+            },
+            'legacy',
+          ),
+        );
     }
     const anon = req.headers[headerNames.nonAuthUserId];
     resolver

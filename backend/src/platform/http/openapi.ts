@@ -14,12 +14,20 @@ const errorEnvelope: JsonSchema = {
 const legacyError: JsonSchema = {
   type: 'object',
   required: ['statusCode', 'code', 'message'],
-  properties: { statusCode: { type: 'integer' }, code: { type: 'string' }, message: { type: 'string' }, details: { type: 'array' } },
+  properties: {
+    statusCode: { type: 'integer' },
+    code: { type: 'string' },
+    message: { type: 'string' },
+    details: { type: 'array' },
+  },
 };
 
 function parameters(call: CallDefinition) {
   const out: unknown[] = [];
-  for (const [where, schema] of [['path', call.params], ['query', call.query]] as const) {
+  for (const [where, schema] of [
+    ['path', call.params],
+    ['query', call.query],
+  ] as const) {
     if (!schema) continue;
     const json = schemaOf(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, prop] of Object.entries(json.properties ?? {})) {
@@ -48,7 +56,9 @@ function operation(call: CallDefinition) {
     responses: {
       [String(call.successStatus ?? 200)]: { description: 'Success', content: { 'application/json': { schema: body } } },
       '400': { description: 'Bad input', ...error },
-      ...(needsCaller ? { '401': { description: 'No or bad credentials', ...error }, '403': { description: 'Not allowed', ...error } } : {}),
+      ...(needsCaller
+        ? { '401': { description: 'No or bad credentials', ...error }, '403': { description: 'Not allowed', ...error } }
+        : {}),
     },
   };
 }

@@ -12,10 +12,7 @@ export function spa(distDir: string) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       if (req.path.startsWith('/api') || req.path.startsWith('/socket.io')) return next();
       if (!fs.existsSync(index)) {
-        return res
-          .status(503)
-          .type('text/plain')
-          .send('The web app has not been built yet. Run `npm start`, which builds it.');
+        return res.status(503).type('text/plain').send('The web app has not been built yet. Run `npm start`, which builds it.');
       }
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(index);

@@ -12,7 +12,16 @@ import { WorkerRuntime } from './worker-runtime';
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [RedisConnections, JobQueues, JobRequests, JobLifecycle, RealtimePublisher, JobDispatcher, JobPushReactor, WorkerRuntime],
+  providers: [
+    RedisConnections,
+    JobQueues,
+    JobRequests,
+    JobLifecycle,
+    RealtimePublisher,
+    JobDispatcher,
+    JobPushReactor,
+    WorkerRuntime,
+  ],
   exports: [RedisConnections, JobQueues, JobRequests, JobLifecycle, RealtimePublisher, WorkerRuntime],
 })
 export class JobsModule {}

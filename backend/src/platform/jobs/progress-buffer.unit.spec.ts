@@ -7,7 +7,11 @@ describe('ProgressBuffer', () => {
   const report = (percent: number, step: string) => ({ percent, step, message: `${step} ${percent}` });
 
   it('keeps the first and the latest report of each step, in order', () => {
-    const buffer = new ProgressBuffer(1000, async () => undefined, () => undefined);
+    const buffer = new ProgressBuffer(
+      1000,
+      async () => undefined,
+      () => undefined,
+    );
     buffer.add(report(0, 'a'));
     buffer.add(report(10, 'a'));
     buffer.add(report(20, 'a'));
@@ -19,7 +23,11 @@ describe('ProgressBuffer', () => {
 
   it('stores what is pending once the interval has passed, and nothing twice', async () => {
     const stored: string[][] = [];
-    const buffer = new ProgressBuffer(1000, async (r) => stored.push(r.map((x) => x.step)), () => undefined);
+    const buffer = new ProgressBuffer(
+      1000,
+      async (r) => stored.push(r.map((x) => x.step)),
+      () => undefined,
+    );
     buffer.add(report(0, 'a'));
     buffer.add(report(50, 'b'));
     jest.advanceTimersByTime(999);

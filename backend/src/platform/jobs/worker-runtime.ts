@@ -50,8 +50,14 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
     const found = this.discovery
       .getProviders()
       .filter((w) => w.metatype && w.instance && Reflect.getMetadata(JOB_HANDLER, w.metatype))
-      .map((w) => ({ name: Reflect.getMetadata(JOB_HANDLER, w.metatype!) as JobName, handler: w.instance as JobProcessor<JobName> }));
-    assertJobCoverage(declared, found.map((f) => f.name));
+      .map((w) => ({
+        name: Reflect.getMetadata(JOB_HANDLER, w.metatype!) as JobName,
+        handler: w.instance as JobProcessor<JobName>,
+      }));
+    assertJobCoverage(
+      declared,
+      found.map((f) => f.name),
+    );
     this.handlers = new Map(found.map((f) => [f.name, f.handler]));
 
     const subscriber = this.redis.dedicated('job-cancel');
@@ -127,7 +133,8 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
       if (attempt >= maxAttempts || err instanceof UnrecoverableError) {
         await this.lifecycle.failed(env, attempt, message, progress.take());
       } else {
-        const retryInMs = (job.opts.backoff && typeof job.opts.backoff === 'object' ? job.opts.backoff.delay ?? 0 : 0) * 2 ** (attempt - 1);
+        const retryInMs =
+          (job.opts.backoff && typeof job.opts.backoff === 'object' ? (job.opts.backoff.delay ?? 0) : 0) * 2 ** (attempt - 1);
         await this.lifecycle.attemptFailed(env, attempt, message, retryInMs, progress.take());
       }
       throw err;

@@ -1,12 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import {
-  ConnectedSocket,
-  MessageBody,
-  SubscribeMessage,
-  WebSocketGateway,
-  type OnGatewayInit,
-} from '@nestjs/websockets';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayInit } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { CLIENT_EVENTS, rooms, type RealtimeAuth, type WatchJobAck } from '@sparkhouse/contracts';
 import { isAdmin, ownerIdOf, type Principal } from '../auth/principal';

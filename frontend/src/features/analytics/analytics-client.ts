@@ -99,7 +99,10 @@ export class AnalyticsClient {
     const results = batches.map((events) => {
       const upload: AnalyticsUpload = { api_key: ANALYTICS_API_KEY, events, v: 2, upload_time: this.now() };
       try {
-        return Promise.resolve(this.options.send(upload, { keepalive })).then(() => true, () => false);
+        return Promise.resolve(this.options.send(upload, { keepalive })).then(
+          () => true,
+          () => false,
+        );
       } catch {
         return Promise.resolve(false);
       }

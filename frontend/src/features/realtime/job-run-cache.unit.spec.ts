@@ -52,7 +52,10 @@ describe('applyJobMessage', () => {
   it('records a failure reason and ignores messages for other runs', () => {
     const other = applyJobMessage(base, { type: 'canceled', message: { ...common, runId: 'r2', at: 'x' } });
     expect(other).toBe(base);
-    const failed = applyJobMessage(base, { type: 'failed', message: { ...common, reason: 'Failed at step 2', at: '2026-01-01T00:00:02.000Z' } });
+    const failed = applyJobMessage(base, {
+      type: 'failed',
+      message: { ...common, reason: 'Failed at step 2', at: '2026-01-01T00:00:02.000Z' },
+    });
     expect(failed).toMatchObject({ status: 'failed', error: 'Failed at step 2' });
   });
 });

@@ -1,9 +1,4 @@
-import {
-  REALTIME,
-  type ClientToServerEvents,
-  type RealtimeAuth,
-  type ServerToClientEvents,
-} from '@sparkhouse/contracts';
+import { REALTIME, type ClientToServerEvents, type RealtimeAuth, type ServerToClientEvents } from '@sparkhouse/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { getAnonymousId } from '../../api/anonymous-id';
 import { getAccessToken, subscribeAccessToken } from '../../api/token-store';

@@ -19,8 +19,8 @@ export function HomePage() {
             Classes from great teachers. <span className="hero__accent">Apps from your ideas.</span>
           </h1>
           <p className="hero__lead">
-            Sparkhouse is where you learn from online classes, collections and schools — and where creators turn a prompt into
-            a mobile app with its own landing page, onboarding and pricing.
+            Sparkhouse is where you learn from online classes, collections and schools — and where creators turn a prompt into a
+            mobile app with its own landing page, onboarding and pricing.
           </p>
           <div className="hero__actions">
             <Link to="/browse" className={buttonClassName('primary', 'large')}>
@@ -71,8 +71,7 @@ export function HomePage() {
           <p className="eyebrow">Available now</p>
           <h2>Operations console</h2>
           <p className="muted">
-            Run a pipeline check and watch a background job travel through the queue, the worker and the realtime channel —
-            live.
+            Run a pipeline check and watch a background job travel through the queue, the worker and the realtime channel — live.
           </p>
           <Link to="/ops/jobs" className={buttonClassName('primary')}>
             Open the console

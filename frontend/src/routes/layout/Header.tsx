@@ -27,7 +27,10 @@ export function Header() {
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={({ isActive }) => ['site-nav__link', isActive && 'site-nav__link--active'].filter(Boolean).join(' ')}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) => ['site-nav__link', isActive && 'site-nav__link--active'].filter(Boolean).join(' ')}
+                >
                   {item.label}
                 </NavLink>
               </li>
@@ -45,7 +48,16 @@ export function Header() {
             aria-controls="main-nav"
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
           </button>

@@ -5,7 +5,12 @@ const LABELS = { open: 'Live', opening: 'Connecting', closed: 'Offline' } as con
 export function LiveIndicator() {
   const status = useRealtimeStatus();
   return (
-    <span className={`live live--${status}`} role="status" aria-label={`Realtime connection: ${LABELS[status].toLowerCase()}`} title={`Realtime connection: ${status}`}>
+    <span
+      className={`live live--${status}`}
+      role="status"
+      aria-label={`Realtime connection: ${LABELS[status].toLowerCase()}`}
+      title={`Realtime connection: ${status}`}
+    >
       <span className="live__dot" aria-hidden="true" />
       <span className="live__text" aria-hidden="true">
         {LABELS[status]}

@@ -15,6 +15,4 @@ export function LegalPage({ title, summary }: { title: string; summary: string }
 }
 
 export const TermsPage = () => <LegalPage title="Terms of Service" summary="The terms that apply when you use Sparkhouse." />;
-export const PrivacyPage = () => (
-  <LegalPage title="Privacy Policy" summary="What we collect, why, and the choices you have." />
-);
+export const PrivacyPage = () => <LegalPage title="Privacy Policy" summary="What we collect, why, and the choices you have." />;

@@ -147,7 +147,8 @@ export function LiveRun({ runId }: { runId: string }) {
           {run.message || (run.status === 'queued' ? 'Waiting for a worker…' : '\u00a0')}
         </p>
         <p className="run__elapsed">
-          <span className="muted">Elapsed</span> <time aria-label="Elapsed time">{elapsed === null ? '–' : formatDuration(elapsed)}</time>
+          <span className="muted">Elapsed</span>{' '}
+          <time aria-label="Elapsed time">{elapsed === null ? '–' : formatDuration(elapsed)}</time>
         </p>
       </div>
 

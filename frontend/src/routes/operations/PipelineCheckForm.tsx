@@ -42,7 +42,16 @@ export function PipelineCheckForm({ onStarted }: { onStarted: (runId: string) =>
         </p>
       </div>
       <div className="ops-form__fields">
-        <Input label="Steps" type="number" name="steps" min={1} max={10} required value={steps} onChange={(e) => setSteps(e.target.value)} />
+        <Input
+          label="Steps"
+          type="number"
+          name="steps"
+          min={1}
+          max={10}
+          required
+          value={steps}
+          onChange={(e) => setSteps(e.target.value)}
+        />
         <Input
           label="Delay per step (ms)"
           type="number"
@@ -63,7 +72,18 @@ export function PipelineCheckForm({ onStarted }: { onStarted: (runId: string) =>
               </option>
             ))}
           </select>
-          <svg className="select-field__chevron" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            className="select-field__chevron"
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M6 9l6 6 6-6" />
           </svg>
         </div>

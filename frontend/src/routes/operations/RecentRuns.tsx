@@ -36,7 +36,10 @@ export function RecentRuns({ selectedRunId, onSelect }: { selectedRunId: string 
       ) : (
         <ul className="run-list" aria-label="Recent runs">
           {data.runs.map((run) => (
-            <li key={run.runId} className={['run-list__item', run.runId === selectedRunId && 'run-list__item--selected'].filter(Boolean).join(' ')}>
+            <li
+              key={run.runId}
+              className={['run-list__item', run.runId === selectedRunId && 'run-list__item--selected'].filter(Boolean).join(' ')}
+            >
               <div className="run-list__main">
                 <span className="run-list__name">{run.name}</span>
                 <code className="run-list__id">{run.runId.slice(0, 8)}</code>

@@ -1,6 +1,14 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { JobCancelRequested, JobCanceled, JobCompleted, JobFailed, JOBS, type JobName, type JobRunStatus } from '@sparkhouse/contracts';
+import {
+  JobCancelRequested,
+  JobCanceled,
+  JobCompleted,
+  JobFailed,
+  JOBS,
+  type JobName,
+  type JobRunStatus,
+} from '@sparkhouse/contracts';
 import { isAdmin, ownerIdOf, type Principal } from '../../../platform/auth/principal';
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
@@ -27,7 +35,8 @@ export class CancelJobRunHandler implements ICommandHandler<CancelJobRun, { runI
     return this.orm.em.fork().transactional(async (tem) => {
       const stream = await this.events.readStream(tem, jobStreamId(runId));
       const requested = stream[0];
-      const owner = requested?.type === 'JobRequested' ? (requested.payload as { owner: { ownerId: string }; name: JobName }) : null;
+      const owner =
+        requested?.type === 'JobRequested' ? (requested.payload as { owner: { ownerId: string }; name: JobName }) : null;
       // someone else's run is reported as missing, not forbidden: ids are not to be probed
       if (!owner || (owner.owner.ownerId !== ownerIdOf(principal) && !isAdmin(principal))) throw notFound('No such job run.');
       if (stream.some((e) => TERMINAL.has(e.type))) throw conflict('This job has already finished.');

@@ -21,13 +21,16 @@ export class AnalyticsController {
       session_id: e.session_id ?? null,
       properties: trimProperties(e.event_properties ?? {}),
     }));
-    await this.orm.em.fork().getConnection().execute(
-      `insert into analytics_event (event_type, occurred_at, user_id, device_id, session_id, properties)
+    await this.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `insert into analytics_event (event_type, occurred_at, user_id, device_id, session_id, properties)
        select event_type, occurred_at, user_id, device_id, session_id, properties
          from jsonb_to_recordset(?::jsonb) as r(event_type text, occurred_at timestamptz, user_id text, device_id text,
                                                 session_id bigint, properties jsonb)`,
-      [JSON.stringify(rows)],
-    );
+        [JSON.stringify(rows)],
+      );
     return { code: 200 as const, events_ingested: rows.length };
   }
 }

@@ -35,7 +35,12 @@ export class JobsController {
   list(@Input() { query }: CallInput<typeof operations.listJobRuns>) {
     const who = principal();
     const everyone = query.all === 'true' && isAdmin(who);
-    return this.runs.list({ ownerId: everyone ? null : ownerIdOf(who), status: query.status, before: query.before, limit: query.limit });
+    return this.runs.list({
+      ownerId: everyone ? null : ownerIdOf(who),
+      status: query.status,
+      before: query.before,
+      limit: query.limit,
+    });
   }
 
   @Endpoint(operations.cancelJobRun)

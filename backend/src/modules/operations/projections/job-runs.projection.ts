@@ -88,7 +88,9 @@ export class JobRunsProjection implements Projection {
         ]);
       }
       case JobCancelRequested.type:
-        return this.sql(em, 'update job_run set cancel_requested = true where run_id = ?', [(e.payload as { runId: string }).runId]);
+        return this.sql(em, 'update job_run set cancel_requested = true where run_id = ?', [
+          (e.payload as { runId: string }).runId,
+        ]);
       case JobCompleted.type: {
         const p = e.payload as P<typeof JobCompleted>;
         return this.finish(em, p.runId, 'completed', at, { result: p.result, percent: 100 });

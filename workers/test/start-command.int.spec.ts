@@ -1,0 +1,99 @@
+import { spawn, execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { Client } from 'pg';
+import { createTestDatabase, eventually } from '@sparkhouse/backend/test-support';
+import { repoRoot } from '@sparkhouse/backend';
+
+const OWNER = 'anon_start_cmd_000001';
+
+/** Pids of a process's whole tree (children, grandchildren...). */
+function descendants(pid: number): number[] {
+  let out = '';
+  try {
+    out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  const kids = out
+    .split('\n')
+    .map((s) => Number(s.trim()))
+    .filter(Boolean);
+  return kids.flatMap((k) => [k, ...descendants(k)]);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * `npm start`'s script as a user runs it: serves the product, and on SIGTERM stops the API and the
+ * worker (which hands its job in flight back to the queue) without leaving a process behind.
+ */
+describe('the start command', () => {
+  it('serves the product and stops cleanly on SIGTERM, returning jobs in flight to the queue', async () => {
+    const db = await createTestDatabase();
+    const port = 3400 + (process.pid % 500);
+    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: db.url,
+        REDIS_PREFIX: `startcmd${process.pid}`,
+        SPARKHOUSE_SKIP_BUILD: '1',
+        SPARKHOUSE_SKIP_INSTALL: '1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      await eventually(() => output.includes(`running at http://localhost:${port}`), { timeoutMs: 60_000, intervalMs: 200 });
+      const home = await fetch(`http://localhost:${port}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<div id="root">');
+
+      const res = await fetch(`http://localhost:${port}/api/operations/pipeline-checks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-non-auth-user-id': OWNER },
+        body: JSON.stringify({ steps: 10, stepDelayMs: 3000 }),
+      });
+      const { runId } = (await res.json()).response;
+      await eventually(
+        async () => {
+          const r = await fetch(`http://localhost:${port}/api/jobs/${runId}`, { headers: { 'x-non-auth-user-id': OWNER } });
+          return (await r.json()).response.status === 'running';
+        },
+        { timeoutMs: 15_000 },
+      );
+
+      const tree = descendants(child.pid!);
+      expect(tree.length).toBeGreaterThanOrEqual(2);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(tree.filter(alive)).toEqual([]);
+      expect(output).toContain('stopped.');
+
+      const pg = new Client({ connectionString: db.url });
+      await pg.connect();
+      try {
+        const { rows } = await pg.query(`select type from domain_event where stream_id = $1 order by stream_version`, [
+          `job-${runId}`,
+        ]);
+        expect(rows.map((r) => r.type)).toContain('JobRequeued');
+      } finally {
+        await pg.end();
+      }
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await db.drop();
+    }
+  }, 90_000);
+});
