@@ -69,7 +69,7 @@ export const JOBS = {
     queue: QUEUES.operations,
     payload: pipelineCheckPayloadSchema,
     result: pipelineCheckResultSchema,
-    steps: ['queued', 'checking', 'reporting'],
+    steps: ['checking', 'reporting'],
     attempts: 1,
     backoffMs: 1000,
     cancellable: true,

@@ -47,9 +47,9 @@ export class JobRunsProjection implements Projection {
         const p = e.payload as P<typeof JobRequested>;
         return this.sql(
           em,
-          `insert into job_run (run_id, name, queue, owner_id, subject_id, status, step, steps, requested_at)
-           values (?, ?, ?, ?, ?, 'queued', ?, '[]', ?) on conflict (run_id) do nothing`,
-          [p.runId, p.name, p.queue, p.owner.ownerId, p.owner.subjectId ?? null, p.steps[0] ?? null, at],
+          `insert into job_run (run_id, name, queue, owner_id, subject_id, status, steps, requested_at)
+           values (?, ?, ?, ?, ?, 'queued', '[]', ?) on conflict (run_id) do nothing`,
+          [p.runId, p.name, p.queue, p.owner.ownerId, p.owner.subjectId ?? null, at],
         );
       }
       case JobStarted.type: {

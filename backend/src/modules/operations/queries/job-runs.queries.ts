@@ -49,7 +49,7 @@ export class JobRunQueries implements JobRunAccess {
       subjectId: p.owner.subjectId ?? null,
       status: 'queued',
       percent: 0,
-      step: p.steps[0] ?? null,
+      step: null,
       message: null,
       steps: [],
       attempts: 0,
