@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { IdentityModule } from './modules/identity';
 import { OperationsModule } from './modules/operations';
 import type { AppConfig } from './platform/config/config';
 import { HealthController } from './platform/health/health.controller';
@@ -6,7 +7,7 @@ import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 
 /** The domain modules, shared by the API and the worker processes. */
-export const domainModules = [OperationsModule];
+export const domainModules = [IdentityModule, OperationsModule];
 
 /** The API process: platform, HTTP, socket.io and every module. */
 @Module({})

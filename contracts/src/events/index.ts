@@ -1,10 +1,14 @@
 import type { EventDefinition } from './envelope';
+import { identityProviderEvents } from './identity';
 import { jobEvents } from './jobs';
+import { userEvents } from './users';
 
 export * from './envelope';
 export * from './jobs';
+export * from './identity';
+export * from './users';
 
 /** Every event contract, by type. A stored event whose type is not here cannot be replayed. */
 export const eventCatalog: ReadonlyMap<string, EventDefinition> = new Map(
-  [...jobEvents].map((d) => [d.type, d as EventDefinition]),
+  [...jobEvents, ...identityProviderEvents, ...userEvents].map((d) => [d.type, d as EventDefinition]),
 );

@@ -1,0 +1,2 @@
+/** The identity module's public surface. */
+export { IdentityModule } from './identity.module';
