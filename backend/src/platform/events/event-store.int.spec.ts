@@ -126,7 +126,7 @@ describe('event store (real PostgreSQL)', () => {
     releaseSlow();
     await Promise.all([slow, fast]);
 
-    const rows = await conn.execute(
+    const rows = await conn.execute<{ stream_id: string }[]>(
       `select stream_id, position from domain_event where stream_id in ('job-slow', 'job-fast') order by position`,
     );
     expect(rows.map((r: { stream_id: string }) => r.stream_id)).toEqual(['job-slow', 'job-fast']);

@@ -77,7 +77,7 @@ describe('event delivery to projections and reactors (real PostgreSQL)', () => {
       }
     });
   const deliveries = async () =>
-    (await orm.em.fork().getConnection().execute('select deliveries from test_delivery')).map(
+    (await orm.em.fork().getConnection().execute<{ deliveries: number }[]>('select deliveries from test_delivery')).map(
       (r: { deliveries: number }) => r.deliveries,
     );
 
