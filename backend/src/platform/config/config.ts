@@ -52,8 +52,34 @@ export const configSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
   /** How long progress reports wait to be stored together (pushes are never delayed). */
   JOB_PROGRESS_PERSIST_MS: z.coerce.number().int().min(0).default(1000),
+  /** OAuth client id of the web app at the hosted login (authorize/token/logout). */
+  IDENTITY_CLIENT_ID: z.string().min(1).default('sparkhouse-web'),
+  /** Google sign-in (OpenID Connect). Empty: a local stand-in provider serves "Continue with Google". */
+  GOOGLE_CLIENT_ID: z.string().default(''),
+  GOOGLE_CLIENT_SECRET: z.string().default(''),
+  /** Sign in with Apple (OpenID Connect; the secret is Apple's client-secret JWT). Empty: the local stand-in. */
+  APPLE_CLIENT_ID: z.string().default(''),
+  APPLE_CLIENT_SECRET: z.string().default(''),
   /** Whether any visitor (not only admins) may start pipeline checks. Default: on outside production. */
   OPERATIONS_OPEN_PIPELINE_CHECKS: bool.optional(),
+  /** An email that joins the admin group when it signs up or confirms (empty: none). */
+  IDENTITY_ADMIN_EMAIL: z
+    .string()
+    .default('')
+    .transform((v) => v.trim().toLowerCase()),
+  /** Failed sign-ins allowed per account, and per client address, within the window. */
+  IDENTITY_SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  IDENTITY_SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  IDENTITY_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Codes sent (password resets, confirmation resends) per account, and per client address, within the window. */
+  IDENTITY_RESETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  IDENTITY_RESETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  IDENTITY_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Lifetime of a sign-in session's refresh tokens. */
+  IDENTITY_REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** SMTP server for codes (smtp://user:pass@host:587); empty: mail stays in the email_outbox table. */
+  SMTP_URL: z.union([z.literal(''), z.string().regex(/^smtps?:\/\//)]).default(''),
+  SMTP_FROM: z.string().default('Sparkhouse <no-reply@sparkhouse.local>'),
 });
 
 export type AppConfig = z.output<typeof configSchema> & { OPERATIONS_OPEN_PIPELINE_CHECKS: boolean };
