@@ -8,6 +8,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import type { StoredEvent } from '@sparkhouse/contracts';
 import { loadConfig, repoRoot, type AppConfig } from '../platform/config/config';
+import { ormOptions } from '../platform/database/orm-config';
 import type { Projection } from '../platform/events/subscribers';
 import { createApiApp } from '../platform/http/create-api-app';
 
@@ -50,6 +51,31 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
       } finally {
         await c.end();
       }
+    },
+  };
+}
+
+/**
+ * A database of the file's own and a MikroORM on it for the file's tests (created before them,
+ * dropped after them). Read `.orm` inside tests or hooks, not at module load.
+ */
+export function useTestOrm(): { readonly orm: MikroORM; readonly url: string } {
+  const state: { orm?: MikroORM; db?: Awaited<ReturnType<typeof createTestDatabase>> } = {};
+  beforeAll(async () => {
+    state.db = await createTestDatabase();
+    state.orm = await MikroORM.init(ormOptions(state.db.url, { entities: [] }));
+  });
+  afterAll(async () => {
+    await state.orm?.close(true);
+    await state.db?.drop();
+  });
+  return {
+    get orm() {
+      if (!state.orm) throw new Error('the test database is not ready yet');
+      return state.orm;
+    },
+    get url() {
+      return state.db!.url;
     },
   };
 }

@@ -1,8 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { JobRequested, JobStarted } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
-import { ormOptions } from '../database/orm-config';
-import { createTestDatabase, eventually } from '../../test-support';
+import { useTestOrm, eventually } from '../../test-support';
 import { readEventsAfter, ORIGIN } from './event-log-reader';
 import { EventStore } from './event-store';
 import { ConcurrencyError, UnknownEventTypeError } from './errors';
@@ -21,17 +20,12 @@ const requested = (runId: string) => ({
 const started = (runId: string) => ({ type: JobStarted.type, payload: { runId, attempt: 1, workerId: 'w' } });
 
 describe('event store (real PostgreSQL)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  const testDb = useTestOrm();
   let orm: MikroORM;
   const store = new EventStore();
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    orm = await MikroORM.init(ormOptions(db.url, { entities: [] }));
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
+    orm = testDb.orm;
   });
 
   const count = async (streamId: string) =>

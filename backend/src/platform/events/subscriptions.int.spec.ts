@@ -1,7 +1,6 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { JobRequested, type StoredEvent } from '@sparkhouse/contracts';
-import { ormOptions } from '../database/orm-config';
-import { createTestDatabase } from '../../test-support';
+import { useTestOrm } from '../../test-support';
 import { EventStore } from './event-store';
 import type { Projection, Reactor } from './subscribers';
 import { SubscriptionProcessor } from './subscription-processor';
@@ -48,21 +47,16 @@ class RecordingReactor implements Reactor {
 }
 
 describe('event delivery to projections and reactors (real PostgreSQL)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  const testDb = useTestOrm();
   let orm: MikroORM;
   const store = new EventStore();
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    orm = await MikroORM.init(ormOptions(db.url, { entities: [] }));
+    orm = testDb.orm;
     await orm.em
       .fork()
       .getConnection()
       .execute('create table test_delivery (event_id uuid primary key, deliveries int not null)');
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
   });
 
   const appendRuns = (ids: string[]) =>

@@ -26,6 +26,20 @@ function claimsOf(payload: jwt.JwtPayload, nonce: string): UpstreamClaims {
   return { subject: String(payload.sub), email, name: typeof payload.name === 'string' ? payload.name : null };
 }
 
+/** The authorization request of the code flow with PKCE (S256) and a nonce. */
+function authorizeQuery(clientId: string, redirectUri: string, p: { state: string; nonce: string; codeChallenge: string }) {
+  return new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    scope: 'openid email profile',
+    state: p.state,
+    nonce: p.nonce,
+    code_challenge: p.codeChallenge,
+    code_challenge_method: 'S256',
+  });
+}
+
 /** The stand-in, reached in-process: no HTTP round trip to ourselves. */
 class StandInUpstream implements Upstream {
   readonly redirectUri = '/api/identity/oauth2/idpresponse';
@@ -37,17 +51,7 @@ class StandInUpstream implements Upstream {
   ) {}
 
   async authorizeUrl(p: { state: string; nonce: string; codeChallenge: string }) {
-    const q = new URLSearchParams({
-      response_type: 'code',
-      client_id: this.clientId,
-      redirect_uri: this.redirectUri,
-      scope: 'openid email profile',
-      state: p.state,
-      nonce: p.nonce,
-      code_challenge: p.codeChallenge,
-      code_challenge_method: 'S256',
-    });
-    return `/api/identity/stand-in/${this.name}/authorize?${q}`;
+    return `/api/identity/stand-in/${this.name}/authorize?${authorizeQuery(this.clientId, this.redirectUri, p)}`;
   }
 
   async exchange(p: { code: string; codeVerifier: string; nonce: string }) {
@@ -97,17 +101,7 @@ class OidcUpstream implements Upstream {
   }
 
   async authorizeUrl(p: { state: string; nonce: string; codeChallenge: string }) {
-    const q = new URLSearchParams({
-      response_type: 'code',
-      client_id: this.clientId,
-      redirect_uri: this.redirectUri,
-      scope: 'openid email profile',
-      state: p.state,
-      nonce: p.nonce,
-      code_challenge: p.codeChallenge,
-      code_challenge_method: 'S256',
-    });
-    return `${(await this.meta()).authorization_endpoint}?${q}`;
+    return `${(await this.meta()).authorization_endpoint}?${authorizeQuery(this.clientId, this.redirectUri, p)}`;
   }
 
   async exchange(p: { code: string; codeVerifier: string; nonce: string }) {

@@ -1,24 +1,18 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { JobCanceled, JobCompleted, JobFailed, JobProgressed, JobRequested, JobStarted } from '@sparkhouse/contracts';
-import { ormOptions } from '../../../platform/database/orm-config';
 import { EventStore } from '../../../platform/events/event-store';
 import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
-import { createTestDatabase, projectionSpec, storedEvent } from '../../../test-support';
+import { useTestOrm, projectionSpec, storedEvent } from '../../../test-support';
 import { JobRunsProjection } from './job-runs.projection';
 
 describe('job_run projection', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  const testDb = useTestOrm();
   let orm: MikroORM;
   const store = new EventStore();
   const projection = new JobRunsProjection();
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    orm = await MikroORM.init(ormOptions(db.url, { entities: [] }));
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
+    orm = testDb.orm;
   });
 
   const rows = () => orm.em.fork().getConnection().execute('select * from job_run where run_id = ? order by run_id', [runId]);
