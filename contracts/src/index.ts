@@ -5,4 +5,5 @@ export * from './realtime';
 export * from './constants';
 export * from './events';
 export * from './api';
+export * from './identity-protocol';
 export { describeIssue } from './zod-messages';

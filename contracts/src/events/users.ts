@@ -1,4 +1,99 @@
-import type { EventDefinition } from './envelope';
+import { z } from 'zod';
+import { defineEvent, type EventDefinition } from './envelope';
 
-/** Facts of the users area (profiles, roles, VIP, offers seen, anonymous linking). Stream: `user-<userId>`. */
-export const userEvents: readonly EventDefinition[] = [];
+/*
+ * Facts of the users area (profiles, roles, VIP, offers seen, program info, anonymous linking).
+ * Streams: `user-<userId>` (the profile and everything a signed-in user saves), `anonymous-<anon_id>`
+ * (the one link of an anonymous visitor to a user), `email-<email>` (confirmation requests and leads).
+ */
+
+const offerSeenValue = z.union([z.string(), z.number()]);
+
+export const UserProfileCreated = defineEvent(
+  'UserProfileCreated',
+  1,
+  z.object({
+    userId: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    isSocialSignIn: z.boolean(),
+    socialProvider: z.string().nullable(),
+    /** ISO date-time: the sign-up date shown on the profile. */
+    signUpDate: z.string(),
+  }),
+);
+
+/** A product-specific VIP flag (`/users/update{product}VipStatus`); product is lower-cased. */
+export const VipStatusChanged = defineEvent(
+  'VipStatusChanged',
+  1,
+  z.object({ userId: z.string(), product: z.string(), isVip: z.boolean() }),
+);
+
+export const CreatorAccessChanged = defineEvent(
+  'CreatorAccessChanged',
+  1,
+  z.object({ userId: z.string(), hasNewDashboardAccess: z.boolean() }),
+);
+
+/** The user saw an offer (spec 4, offer visibility); recordedAt drives the 5-minute save throttle. */
+export const OfferSeenRecorded = defineEvent(
+  'OfferSeenRecorded',
+  1,
+  z.object({
+    userId: z.string(),
+    offerKey: z.string(),
+    expirationDateSeen: offerSeenValue,
+    lastSeenCurrentOffer: offerSeenValue,
+    recordedAt: z.string(),
+  }),
+);
+
+export const ProgramInfoSaved = defineEvent(
+  'ProgramInfoSaved',
+  1,
+  z.object({ userId: z.string(), slug: z.string(), programInfo: z.record(z.string(), z.unknown()), savedAt: z.string() }),
+);
+
+/**
+ * An anonymous visitor id now belongs to a user, once and for good. Modules holding anonymous data
+ * (onboarding state, plans, cart) react to it by moving that data to the user.
+ */
+export const AnonymousIdLinked = defineEvent(
+  'AnonymousIdLinked',
+  1,
+  z.object({
+    anonymousId: z.string(),
+    userId: z.string(),
+    via: z.enum(['sign-in', 'onboarding-email']),
+    storefrontSlug: z.string().nullable(),
+    appSlug: z.string().nullable(),
+  }),
+);
+
+/** Sign-up compensation (spec 4): the backend user could not be created, a confirmation was asked for. */
+export const EmailConfirmationRequested = defineEvent('EmailConfirmationRequested', 1, z.object({ email: z.string() }));
+
+/** A lead: an email left by a visitor, with the class they are interested in and tags. */
+export const EmailCollected = defineEvent(
+  'EmailCollected',
+  1,
+  z.object({
+    email: z.string(),
+    classInterestedIn: z.string().nullable(),
+    extraTags: z.array(z.string()),
+    collectedAt: z.string(),
+  }),
+);
+
+export const userEvents: readonly EventDefinition[] = [
+  UserProfileCreated,
+  VipStatusChanged,
+  CreatorAccessChanged,
+  OfferSeenRecorded,
+  ProgramInfoSaved,
+  AnonymousIdLinked,
+  EmailConfirmationRequested,
+  EmailCollected,
+];

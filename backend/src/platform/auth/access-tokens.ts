@@ -18,8 +18,14 @@ export interface AccessTokenClaims {
   email?: string;
   /** Role names, as a hosted user pool names its groups. */
   'cognito:groups'?: string[];
-  token_use?: 'access' | 'id';
+  /** 'challenge' marks the short-lived sessions of a sign-in challenge; only 'access' tokens authenticate calls. */
+  token_use?: 'access' | 'id' | 'challenge';
+  /** Further claims, e.g. those a hosted user pool puts in its tokens (scope, username, client_id, origin_jti). */
+  [claim: string]: unknown;
 }
+
+/** Claims of a verified token, with the registered ones jsonwebtoken fills in. */
+export type VerifiedClaims = AccessTokenClaims & { iat: number; exp: number; jti?: string };
 
 const KEY_CACHE_MS = 60_000;
 
@@ -53,6 +59,12 @@ export class AccessTokens {
   }
 
   async verify(token: string): Promise<Principal> {
+    const claims = await this.verifyClaims(token);
+    return { kind: 'user', id: claims.sub, email: claims.email, roles: claims['cognito:groups'] ?? [] };
+  }
+
+  /** Checks signature, issuer, expiry and use (a token without token_use counts as an access token). */
+  async verifyClaims(token: string, use: 'access' | 'id' | 'challenge' = 'access'): Promise<VerifiedClaims> {
     const decoded = jwt.decode(token, { complete: true });
     const kid = decoded && typeof decoded === 'object' ? decoded.header.kid : undefined;
     if (!kid) throw new InvalidTokenError('Access token is malformed');
@@ -61,9 +73,10 @@ export class AccessTokens {
     if (!key) throw new InvalidTokenError('Access token was signed by an unknown key');
     try {
       const publicKey = createPublicKey({ key: key.public_jwk, format: 'jwk' });
-      const claims = jwt.verify(token, publicKey, { algorithms: ['RS256'], issuer: this.issuer }) as AccessTokenClaims;
-      if (claims.token_use && claims.token_use !== 'access') throw new InvalidTokenError('Not an access token');
-      return { kind: 'user', id: claims.sub, email: claims.email, roles: claims['cognito:groups'] ?? [] };
+      const claims = jwt.verify(token, publicKey, { algorithms: ['RS256'], issuer: this.issuer }) as VerifiedClaims;
+      if ((claims.token_use ?? 'access') !== use) throw new InvalidTokenError(`Not an ${use} token`);
+      if (typeof claims.sub !== 'string') throw new InvalidTokenError('Access token is invalid');
+      return claims;
     } catch (err) {
       if (err instanceof InvalidTokenError) throw err;
       throw new InvalidTokenError(err instanceof jwt.TokenExpiredError ? 'Access Token has expired' : 'Access token is invalid');

@@ -80,6 +80,14 @@ export const configSchema = z.object({
   /** SMTP server for codes (smtp://user:pass@host:587); empty: mail stays in the email_outbox table. */
   SMTP_URL: z.union([z.literal(''), z.string().regex(/^smtps?:\/\//)]).default(''),
   SMTP_FROM: z.string().default('Sparkhouse <no-reply@sparkhouse.local>'),
+  /** Generated media (class covers) is written and served from here. */
+  MEDIA_DIR: z.string().default(path.join(repoRoot, '.data/media')),
+  /** Classes in the demo catalogue `npm start` creates on a new database. */
+  CATALOGUE_DEMO_PRODUCTS: z.coerce.number().int().min(1).max(5000).default(300),
+  /** The homepage-yellow-banner-text flag: empty hides the banner; "Bold part | rest" shows it. */
+  HOMEPAGE_YELLOW_BANNER_TEXT: z.string().default(''),
+  /** Where the home banner links to. */
+  HOMEPAGE_YELLOW_BANNER_URL: z.string().default('/browse'),
 });
 
 export type AppConfig = z.output<typeof configSchema> & { OPERATIONS_OPEN_PIPELINE_CHECKS: boolean };

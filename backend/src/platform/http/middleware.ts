@@ -17,7 +17,7 @@ export function requestIdOf(req: Request): string {
 /** JSON bodies only; parser failures become JSON 400/413 answers instead of HTML pages. */
 export function jsonBody(limitBytes: number): RequestHandler[] {
   return [
-    express.json({ limit: limitBytes, type: ['application/json', 'application/*+json'] }),
+    express.json({ limit: limitBytes, type: ['application/json', 'application/*+json', 'application/x-amz-json-1.1'] }),
     express.urlencoded({ extended: false, limit: limitBytes }),
   ];
 }

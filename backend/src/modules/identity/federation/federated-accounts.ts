@@ -19,7 +19,7 @@ export interface FederatedAccounts {
     email: string;
     name?: string;
   }): Promise<{ userId: string }>;
-  issueTokens(userId: string): Promise<IssuedTokens>;
+  issueTokens(userId: string, provider: SocialProvider): Promise<IssuedTokens>;
   /** Rotates a refresh token; null when it is unknown, revoked or reused. */
   refresh(refreshToken: string): Promise<IssuedTokens | null>;
 }

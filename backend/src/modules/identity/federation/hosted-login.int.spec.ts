@@ -4,10 +4,11 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { PlatformModule } from '../../../platform/platform.module';
 import { createTestDatabase, testConfig } from '../../../test-support';
-import { FEDERATED_ACCOUNTS, type FederatedAccounts, type IssuedTokens } from './federated-accounts';
+import { FEDERATED_ACCOUNTS, type FederatedAccounts, type IssuedTokens, type SocialProvider } from './federated-accounts';
 import { FederationModule } from './federation.module';
 import { NO_EMAIL_MESSAGE } from './hosted-login.service';
 import { randomToken, s256 } from './pkce';
+import { walkHostedLogin, type Person } from './test/hosted-login-flow';
 
 /** An account store that remembers who signed in: the real one is tested with the identity provider. */
 class RecordingAccounts implements FederatedAccounts {
@@ -63,42 +64,7 @@ describe('hosted login: OAuth code flow with PKCE through the Google/Apple stand
       body: new URLSearchParams(body),
     });
 
-  /** Walks the whole flow as a browser would; answers the final redirect back to the web app. */
-  async function signIn(provider: 'Google' | 'SignInWithApple', person: { email: string; name: string; shareEmail: boolean }) {
-    const verifier = randomToken(48);
-    const state = randomToken(24);
-    const authorize = await get(
-      `/api/identity/oauth2/authorize?${new URLSearchParams({
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        client_id: 'sparkhouse-web',
-        identity_provider: provider,
-        scope: 'email profile openid',
-        state,
-        code_challenge: s256(verifier),
-        code_challenge_method: 'S256',
-      })}`,
-    );
-    expect(authorize.status).toBe(302);
-    const providerPage = authorize.headers.get('location')!;
-    expect(providerPage).toMatch(
-      provider === 'Google' ? /^\/api\/identity\/stand-in\/google\/authorize\?/ : /\/stand-in\/apple\//,
-    );
-    const page = await get(providerPage);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain(`Continue with ${provider === 'Google' ? 'Google' : 'Apple'}`);
-    const hidden = Object.fromEntries(new URL(providerPage, base).searchParams);
-    const chosen = await form(providerPage.split('?')[0], {
-      ...hidden,
-      email: person.email,
-      name: person.name,
-      ...(person.shareEmail ? { shareEmail: 'yes' } : {}),
-    });
-    expect(chosen.status).toBe(303);
-    const back = await get(chosen.headers.get('location')!);
-    expect(back.status).toBe(302);
-    return { url: new URL(back.headers.get('location')!), verifier, state };
-  }
+  const signIn = (provider: SocialProvider, person: Person) => walkHostedLogin(base, provider, person, redirectUri);
 
   it('signs in with the Google stand-in and exchanges the code, with its verifier, for tokens once', async () => {
     const { url, verifier, state } = await signIn('Google', { email: 'Ada@Example.com', name: 'Ada Lovelace', shareEmail: true });

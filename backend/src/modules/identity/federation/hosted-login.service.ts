@@ -18,6 +18,7 @@ interface Flow {
 
 interface IssuedCode {
   userId: string;
+  provider: SocialProvider;
   clientId: string;
   redirectUri: string;
   codeChallenge: string;
@@ -108,6 +109,7 @@ export class HostedLogin {
       const code = randomToken();
       const issued: IssuedCode = {
         userId,
+        provider: flow.provider,
         clientId: flow.clientId,
         redirectUri: flow.redirectUri,
         codeChallenge: flow.codeChallenge,
@@ -140,7 +142,7 @@ export class HostedLogin {
     if (!body.code_verifier || !isValidVerifier(body.code_verifier) || s256(body.code_verifier) !== issued.codeChallenge) {
       throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge.');
     }
-    return this.accounts.issueTokens(issued.userId);
+    return this.accounts.issueTokens(issued.userId, issued.provider);
   }
 
   /** Where to send the person after signing out (the logout_uri, when allowed). */

@@ -1,5 +1,36 @@
 import { Module } from '@nestjs/common';
+import { ChangeVipStatusHandler } from './commands/change-vip-status';
+import { CreateUserProfileHandler } from './commands/create-user-profile';
+import { LinkAnonymousIdHandler } from './commands/link-anonymous-id';
+import { CollectEmailHandler, RequestEmailConfirmationHandler } from './commands/record-email';
+import { RecordOfferSeenHandler } from './commands/record-offer-seen';
+import { SaveProgramInfoHandler } from './commands/save-program-info';
+import { SetCreatorAccessHandler } from './commands/set-creator-access';
+import { LegacyUsersController } from './http/legacy-users.controller';
+import { UsersController } from './http/users.controller';
+import { VipStatusController } from './http/vip-status.controller';
+import { AppTokens } from './infra/app-tokens';
+import { Clock } from './infra/clock';
+import { UsersProjection } from './projections/users.projection';
+import { UserProfileQueries } from './queries/user-profiles.queries';
 
 /** Users: profiles, roles, VIP, offers seen, program info, anonymous linking, the /users calls. */
-@Module({})
+@Module({
+  // VipStatusController last: its `/users/:updateVipStatusPath` would otherwise catch the other POST /users/<name> calls
+  controllers: [UsersController, LegacyUsersController, VipStatusController],
+  providers: [
+    Clock,
+    AppTokens,
+    UserProfileQueries,
+    UsersProjection,
+    CreateUserProfileHandler,
+    ChangeVipStatusHandler,
+    SetCreatorAccessHandler,
+    RecordOfferSeenHandler,
+    SaveProgramInfoHandler,
+    LinkAnonymousIdHandler,
+    RequestEmailConfirmationHandler,
+    CollectEmailHandler,
+  ],
+})
 export class UsersModule {}

@@ -1,9 +1,15 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000100_event_backbone } from './Migration20261121000100_event_backbone';
 import { Migration20261121000200_operations } from './Migration20261121000200_operations';
+import { Migration20261121000300_identity_provider } from './Migration20261121000300_identity_provider';
+import { Migration20261121000310_federated_identities } from './Migration20261121000310_federated_identities';
+import { Migration20261121000400_users } from './Migration20261121000400_users';
 
 /** Every migration, in order. Committed; never edited after it has shipped: add a new one. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000100_event_backbone', class: Migration20261121000100_event_backbone },
   { name: 'Migration20261121000200_operations', class: Migration20261121000200_operations },
+  { name: 'Migration20261121000300_identity_provider', class: Migration20261121000300_identity_provider },
+  { name: 'Migration20261121000310_federated_identities', class: Migration20261121000310_federated_identities },
+  { name: 'Migration20261121000400_users', class: Migration20261121000400_users },
 ];

@@ -1,0 +1,147 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  EmailConfirmed,
+  UserAddedToGroup,
+  UserAttributesDeleted,
+  UserAttributesUpdated,
+  UserDeleted,
+} from '@sparkhouse/contracts';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
+import { normalizeEmail } from '../domain/password-policy';
+import { readAttributes } from '../domain/user-attributes';
+import { accounts } from '../infra/accounts.repository';
+import { CodeDelivery } from '../infra/code-delivery';
+import { IdentityTokens } from '../infra/identity-tokens';
+import { IdentityUnitOfWork } from '../infra/identity-unit-of-work';
+import { RateLimiter } from '../infra/rate-limiter';
+import { aliasExists, invalidParameter } from '../protocol/protocol-errors';
+import { groupsAtConfirmation, IdentityCommand } from './command-support';
+
+export class UpdateUserAttributes extends IdentityCommand<'UpdateUserAttributes'> {}
+export class DeleteUserAttributes extends IdentityCommand<'DeleteUserAttributes'> {}
+export class GetUserAttributeVerificationCode extends IdentityCommand<'GetUserAttributeVerificationCode'> {}
+export class VerifyUserAttribute extends IdentityCommand<'VerifyUserAttribute'> {}
+export class DeleteUser extends IdentityCommand<'DeleteUser'> {}
+
+const REQUIRED = new Set(['email', 'email_verified', 'sub']);
+const onlyEmail = (name: string) => {
+  if (name !== 'email') throw invalidParameter(`Only the email attribute can be verified, not ${name.slice(0, 64)}`);
+};
+
+/** A changed email is unverified until its emailed code is confirmed (VerifyUserAttribute). */
+@CommandHandler(UpdateUserAttributes)
+export class UpdateUserAttributesHandler implements ICommandHandler<UpdateUserAttributes> {
+  constructor(
+    private readonly work: IdentityUnitOfWork,
+    private readonly tokens: IdentityTokens,
+    private readonly codes: CodeDelivery,
+  ) {}
+
+  async execute({ input }: UpdateUserAttributes) {
+    const given = readAttributes(input.UserAttributes);
+    const email = given.email === undefined ? undefined : normalizeEmail(given.email);
+    if (email === null) throw invalidParameter('Email is not formatted correctly.');
+    return this.work.run(async (work) => {
+      const account = await this.tokens.authenticate(work.em, input.AccessToken, true);
+      const { userId } = account;
+      const emailChanged = email !== undefined && email !== account.email;
+      if (emailChanged && (await accounts.byEmail(work.em, email)))
+        throw aliasExists('An account with the given email already exists.');
+      const attributes = { ...account.attributes, ...given.profile };
+      await accounts.update(work.em, userId, {
+        attributes,
+        ...(emailChanged ? { email, emailVerified: false } : {}),
+      });
+      const changed = { ...given.profile, ...(emailChanged ? { email } : {}) };
+      work.record(userId, { type: UserAttributesUpdated.type, payload: { userId, attributes: changed, emailChanged } });
+      const list = emailChanged ? [await this.codes.send(work, userId, 'email-verification', email)] : [];
+      return { CodeDeliveryDetailsList: list };
+    });
+  }
+}
+
+@CommandHandler(DeleteUserAttributes)
+export class DeleteUserAttributesHandler implements ICommandHandler<DeleteUserAttributes> {
+  constructor(
+    private readonly work: IdentityUnitOfWork,
+    private readonly tokens: IdentityTokens,
+  ) {}
+
+  async execute({ input }: DeleteUserAttributes) {
+    const required = input.UserAttributeNames.find((n) => REQUIRED.has(n));
+    if (required) throw invalidParameter(`Cannot delete the required attribute ${required}`);
+    return this.work.run(async (work) => {
+      const account = await this.tokens.authenticate(work.em, input.AccessToken, true);
+      const names = input.UserAttributeNames.filter((n) => n in account.attributes);
+      if (names.length === 0) return {};
+      const attributes = Object.fromEntries(Object.entries(account.attributes).filter(([k]) => !names.includes(k)));
+      await accounts.update(work.em, account.userId, { attributes });
+      work.record(account.userId, { type: UserAttributesDeleted.type, payload: { userId: account.userId, names } });
+      return {};
+    });
+  }
+}
+
+@CommandHandler(GetUserAttributeVerificationCode)
+export class GetUserAttributeVerificationCodeHandler implements ICommandHandler<GetUserAttributeVerificationCode> {
+  constructor(
+    private readonly work: IdentityUnitOfWork,
+    private readonly tokens: IdentityTokens,
+    private readonly codes: CodeDelivery,
+    private readonly limits: RateLimiter,
+  ) {}
+
+  async execute({ input, call }: GetUserAttributeVerificationCode) {
+    onlyEmail(input.AttributeName);
+    return this.work.run(async (work) => {
+      const account = await this.tokens.authenticate(work.em, input.AccessToken, true);
+      await this.limits.takeCodeRequest(account.email, call.address);
+      return { CodeDeliveryDetails: await this.codes.send(work, account.userId, 'email-verification', account.email) };
+    });
+  }
+}
+
+@CommandHandler(VerifyUserAttribute)
+export class VerifyUserAttributeHandler implements ICommandHandler<VerifyUserAttribute> {
+  constructor(
+    private readonly work: IdentityUnitOfWork,
+    private readonly tokens: IdentityTokens,
+    private readonly codes: CodeDelivery,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ input }: VerifyUserAttribute) {
+    onlyEmail(input.AttributeName);
+    return this.work.run(async (work) => {
+      const account = await this.tokens.authenticate(work.em, input.AccessToken, true);
+      const { userId, email } = account;
+      await this.codes.redeem(work, userId, 'email-verification', input.Code);
+      const groups = groupsAtConfirmation(email, account.groups, this.config);
+      await accounts.update(work.em, userId, { emailVerified: true, groups });
+      work.record(userId, { type: EmailConfirmed.type, payload: { userId, email, via: 'attribute-verification' } });
+      for (const group of groups.filter((g) => !account.groups.includes(g))) {
+        work.record(userId, { type: UserAddedToGroup.type, payload: { userId, group } });
+      }
+      return {};
+    });
+  }
+}
+
+/** Removes the account with its codes and sessions; its event stream stays. */
+@CommandHandler(DeleteUser)
+export class DeleteUserHandler implements ICommandHandler<DeleteUser> {
+  constructor(
+    private readonly work: IdentityUnitOfWork,
+    private readonly tokens: IdentityTokens,
+  ) {}
+
+  async execute({ input }: DeleteUser) {
+    return this.work.run(async (work) => {
+      const account = await this.tokens.authenticate(work.em, input.AccessToken, true);
+      await accounts.remove(work.em, account.userId);
+      work.record(account.userId, { type: UserDeleted.type, payload: { userId: account.userId } });
+      return {};
+    });
+  }
+}

@@ -1,0 +1,100 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { query } from './sql';
+
+export type AccountStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD';
+
+export interface Account {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  passwordHash: string;
+  status: AccountStatus;
+  attributes: Record<string, string>;
+  groups: string[];
+  totpSecret: string | null;
+  totpPendingSecret: string | null;
+  totpLastStep: number | null;
+  mfaEnabled: boolean;
+}
+
+interface Row {
+  user_id: string;
+  email: string;
+  email_verified: boolean;
+  password_hash: string;
+  status: AccountStatus;
+  attributes: Record<string, string>;
+  groups: string[];
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: string | null;
+  mfa_enabled: boolean;
+}
+
+const toAccount = (r: Row): Account => ({
+  userId: r.user_id,
+  email: r.email,
+  emailVerified: r.email_verified,
+  passwordHash: r.password_hash,
+  status: r.status,
+  attributes: r.attributes ?? {},
+  groups: r.groups ?? [],
+  totpSecret: r.totp_secret,
+  totpPendingSecret: r.totp_pending_secret,
+  totpLastStep: r.totp_last_step === null ? null : Number(r.totp_last_step),
+  mfaEnabled: r.mfa_enabled,
+});
+
+const columns: Record<Exclude<keyof Account, 'userId'>, string> = {
+  email: 'email',
+  emailVerified: 'email_verified',
+  passwordHash: 'password_hash',
+  status: 'status',
+  attributes: 'attributes',
+  groups: 'groups',
+  totpSecret: 'totp_secret',
+  totpPendingSecret: 'totp_pending_secret',
+  totpLastStep: 'totp_last_step',
+  mfaEnabled: 'mfa_enabled',
+};
+
+/** The identity_account table. `lock` takes a row lock for the rest of the transaction. */
+export const accounts = {
+  async byEmail(em: EntityManager, email: string, lock = false): Promise<Account | null> {
+    const rows = await query<Row>(em, `select * from identity_account where email = ?${lock ? ' for update' : ''}`, [email]);
+    return rows[0] ? toAccount(rows[0]) : null;
+  },
+
+  async byId(em: EntityManager, userId: string, lock = false): Promise<Account | null> {
+    const rows = await query<Row>(em, `select * from identity_account where user_id = ?${lock ? ' for update' : ''}`, [userId]);
+    return rows[0] ? toAccount(rows[0]) : null;
+  },
+
+  async insert(em: EntityManager, a: Account): Promise<void> {
+    await query(
+      em,
+      `insert into identity_account (user_id, email, email_verified, password_hash, status, attributes, groups)
+       values (?, ?, ?, ?, ?, ?::jsonb, ?::text[])`,
+      [a.userId, a.email, a.emailVerified, a.passwordHash, a.status, JSON.stringify(a.attributes), toPgArray(a.groups)],
+    );
+  },
+
+  async update(em: EntityManager, userId: string, changes: Partial<Omit<Account, 'userId'>>): Promise<void> {
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    for (const [key, value] of Object.entries(changes) as [keyof typeof columns, unknown][]) {
+      const col = columns[key];
+      if (key === 'attributes') (sets.push(`${col} = ?::jsonb`), params.push(JSON.stringify(value)));
+      else if (key === 'groups') (sets.push(`${col} = ?::text[]`), params.push(toPgArray(value as string[])));
+      else (sets.push(`${col} = ?`), params.push(value));
+    }
+    if (sets.length === 0) return;
+    await query(em, `update identity_account set ${sets.join(', ')}, updated_at = now() where user_id = ?`, [...params, userId]);
+  },
+
+  async remove(em: EntityManager, userId: string): Promise<void> {
+    await query(em, 'delete from identity_account where user_id = ?', [userId]);
+  },
+};
+
+const toPgArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;

@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { query } from './sql';
+
+export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface RefreshTokenRow {
+  sessionId: string;
+  userId: string;
+  clientId: string;
+  expiresAt: Date;
+  rotatedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/**
+ * identity_session (one per sign-in; access tokens name it in origin_jti) and its refresh tokens.
+ * Refresh tokens are opaque random strings stored as SHA-256 hashes.
+ */
+export const sessions = {
+  async open(em: EntityManager, sessionId: string, userId: string, clientId: string): Promise<void> {
+    await query(em, 'insert into identity_session (session_id, user_id, client_id) values (?, ?, ?)', [
+      sessionId,
+      userId,
+      clientId,
+    ]);
+  },
+
+  async issueRefreshToken(em: EntityManager, sessionId: string, ttlDays: number): Promise<string> {
+    const token = randomBytes(48).toString('base64url');
+    await query(
+      em,
+      `insert into identity_refresh_token (token_hash, session_id, expires_at) values (?, ?, now() + make_interval(days => ?))`,
+      [hashRefreshToken(token), sessionId, ttlDays],
+    );
+    return token;
+  },
+
+  async findRefreshToken(em: EntityManager, token: string): Promise<RefreshTokenRow | null> {
+    const rows = await query<{
+      session_id: string;
+      user_id: string;
+      client_id: string;
+      expires_at: Date;
+      rotated_at: Date | null;
+      revoked_at: Date | null;
+    }>(
+      em,
+      `select t.session_id, s.user_id, s.client_id, t.expires_at, t.rotated_at, s.revoked_at
+         from identity_refresh_token t join identity_session s using (session_id)
+        where t.token_hash = ? for update`,
+      [hashRefreshToken(token)],
+    );
+    const r = rows[0];
+    return r
+      ? {
+          sessionId: r.session_id,
+          userId: r.user_id,
+          clientId: r.client_id,
+          expiresAt: new Date(r.expires_at),
+          rotatedAt: r.rotated_at,
+          revokedAt: r.revoked_at,
+        }
+      : null;
+  },
+
+  async markRotated(em: EntityManager, token: string): Promise<void> {
+    await query(em, 'update identity_refresh_token set rotated_at = now() where token_hash = ?', [hashRefreshToken(token)]);
+  },
+
+  async revoke(em: EntityManager, sessionId: string): Promise<void> {
+    await query(em, 'update identity_session set revoked_at = now() where session_id = ? and revoked_at is null', [sessionId]);
+  },
+
+  /** Revokes every live session of the user; answers how many there were. */
+  async revokeAll(em: EntityManager, userId: string): Promise<number> {
+    const rows = await query(
+      em,
+      'update identity_session set revoked_at = now() where user_id = ? and revoked_at is null returning session_id',
+      [userId],
+    );
+    return rows.length;
+  },
+
+  async isLive(em: EntityManager, sessionId: string, userId: string): Promise<boolean> {
+    const rows = await query(em, 'select 1 from identity_session where session_id = ? and user_id = ? and revoked_at is null', [
+      sessionId,
+      userId,
+    ]);
+    return rows.length > 0;
+  },
+};

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { IdentityAction } from '@sparkhouse/contracts';
+
+/** Input of each action, with the wording the hosted pool's clients use for empty fields. */
+const text = (emptyMessage: string, label: string, max = 2048) =>
+  z
+    .string({ error: (i) => (i.input === undefined || i.input === null ? emptyMessage : `${label} must be a string`) })
+    .min(1, emptyMessage)
+    .max(max, `${label} must be at most ${max} characters long`);
+
+const clientId = text('ClientId cannot be empty', 'ClientId', 128);
+const username = text('Username cannot be empty', 'Username', 254);
+const password = text('Password cannot be empty', 'Password', 256);
+const code = text('Confirmation code cannot be empty', 'ConfirmationCode', 64);
+const accessToken = text('Access token cannot be empty', 'AccessToken', 8192);
+const attributeName = text('Attribute name cannot be empty', 'Name', 64);
+
+const attributeList = z
+  .array(
+    z.object({
+      Name: attributeName,
+      Value: z
+        .string({ error: 'Attribute value must be a string' })
+        .max(2048, 'Attribute value must be at most 2048 characters long'),
+    }),
+    { error: 'UserAttributes must be a list of { Name, Value }' },
+  )
+  .max(50, 'At most 50 attributes may be given');
+
+const stringMap = (label: string) =>
+  z
+    .record(z.string().max(128), z.string().max(8192), { error: `${label} must be a map of strings` })
+    .refine((m) => Object.keys(m).length <= 50, `${label} has too many entries`);
+
+export const actionInputs = {
+  InitiateAuth: z.object({
+    AuthFlow: text('AuthFlow cannot be empty', 'AuthFlow', 64),
+    ClientId: clientId,
+    AuthParameters: stringMap('AuthParameters').optional(),
+  }),
+  RespondToAuthChallenge: z.object({
+    ChallengeName: text('ChallengeName cannot be empty', 'ChallengeName', 64),
+    ClientId: clientId,
+    Session: text('Session cannot be empty', 'Session', 4096),
+    ChallengeResponses: stringMap('ChallengeResponses').optional(),
+  }),
+  SignUp: z.object({
+    ClientId: clientId,
+    Username: username,
+    Password: password,
+    UserAttributes: attributeList.optional(),
+  }),
+  ConfirmSignUp: z.object({ ClientId: clientId, Username: username, ConfirmationCode: code }),
+  ResendConfirmationCode: z.object({ ClientId: clientId, Username: username }),
+  ForgotPassword: z.object({ ClientId: clientId, Username: username }),
+  ConfirmForgotPassword: z.object({ ClientId: clientId, Username: username, ConfirmationCode: code, Password: password }),
+  ChangePassword: z.object({
+    AccessToken: accessToken,
+    PreviousPassword: text('Previous password cannot be empty', 'PreviousPassword', 256),
+    ProposedPassword: text('Proposed password cannot be empty', 'ProposedPassword', 256),
+  }),
+  GetUser: z.object({ AccessToken: accessToken }),
+  UpdateUserAttributes: z.object({ AccessToken: accessToken, UserAttributes: attributeList }),
+  DeleteUserAttributes: z.object({
+    AccessToken: accessToken,
+    UserAttributeNames: z.array(attributeName, { error: 'UserAttributeNames must be a list of names' }).max(50),
+  }),
+  DeleteUser: z.object({ AccessToken: accessToken }),
+  GetUserAttributeVerificationCode: z.object({ AccessToken: accessToken, AttributeName: attributeName }),
+  VerifyUserAttribute: z.object({ AccessToken: accessToken, AttributeName: attributeName, Code: code }),
+  AssociateSoftwareToken: z.object({ AccessToken: accessToken }),
+  VerifySoftwareToken: z.object({
+    AccessToken: accessToken,
+    UserCode: text('Code cannot be empty', 'UserCode', 6),
+    FriendlyDeviceName: z.string({ error: 'FriendlyDeviceName must be a string' }).max(128).optional(),
+  }),
+  SetUserMFAPreference: z.object({
+    AccessToken: accessToken,
+    SoftwareTokenMfaSettings: z
+      .object(
+        {
+          Enabled: z.boolean({ error: 'Enabled must be a boolean' }).optional(),
+          PreferredMfa: z.boolean({ error: 'PreferredMfa must be a boolean' }).optional(),
+        },
+        { error: 'SoftwareTokenMfaSettings must be an object' },
+      )
+      .optional(),
+    SMSMfaSettings: z.unknown().optional(),
+    EmailMfaSettings: z.unknown().optional(),
+  }),
+  GlobalSignOut: z.object({ AccessToken: accessToken }),
+} satisfies Record<IdentityAction, z.ZodType>;
+
+export type ActionInput<A extends IdentityAction> = z.output<(typeof actionInputs)[A]>;

@@ -1,0 +1,56 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { EmailCollected, EmailConfirmationRequested } from '@sparkhouse/contracts';
+import { EventStore } from '../../../../platform/events/event-store';
+import { Clock } from '../infra/clock';
+import { emailStreamId } from '../infra/user-streams';
+
+/** Sign-up compensation (spec 4): the backend user could not be created; a confirmation was asked for. */
+export class RequestEmailConfirmation {
+  constructor(readonly email: string) {}
+}
+
+/** Keep a lead: an email, the class it is interested in, tags. */
+export class CollectEmail {
+  constructor(
+    readonly email: string,
+    readonly classInterestedIn: string | null,
+    readonly extraTags: string[],
+  ) {}
+}
+
+@CommandHandler(RequestEmailConfirmation)
+export class RequestEmailConfirmationHandler implements ICommandHandler<RequestEmailConfirmation> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+  ) {}
+
+  async execute({ email }: RequestEmailConfirmation) {
+    await this.orm.em
+      .fork()
+      .transactional((tem) =>
+        this.events.append(tem, emailStreamId(email), [{ type: EmailConfirmationRequested.type, payload: { email } }]),
+      );
+  }
+}
+
+@CommandHandler(CollectEmail)
+export class CollectEmailHandler implements ICommandHandler<CollectEmail> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ email, classInterestedIn, extraTags }: CollectEmail) {
+    const collectedAt = this.clock.now().toISOString();
+    await this.orm.em
+      .fork()
+      .transactional((tem) =>
+        this.events.append(tem, emailStreamId(email), [
+          { type: EmailCollected.type, payload: { email, classInterestedIn, extraTags, collectedAt } },
+        ]),
+      );
+  }
+}

@@ -1,0 +1,91 @@
+import { Controller } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { users } from '@sparkhouse/contracts';
+import { isAdmin } from '../../../../platform/auth/principal';
+import { Endpoint, Input, type CallInput } from '../../../../platform/http/endpoint';
+import { forbidden, notFound } from '../../../../platform/http/errors';
+import { signedIn } from '../commands/caller';
+import { CreateUserProfile } from '../commands/create-user-profile';
+import { LinkAnonymousId, type LinkResult } from '../commands/link-anonymous-id';
+import { SetCreatorAccess } from '../commands/set-creator-access';
+import { checkEmail } from '../domain/email-check';
+import { isVip, toUserView, type UserProfileState } from '../domain/user-profile';
+import { AppTokens } from '../infra/app-tokens';
+import { UserProfileQueries } from '../queries/user-profiles.queries';
+import { principal } from './principal';
+
+/** The newer (envelope) /users calls. */
+@Controller()
+export class UsersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly profiles: UserProfileQueries,
+    private readonly appTokens: AppTokens,
+  ) {}
+
+  @Endpoint(users.getBasicUserInfo)
+  async basicInfo(@Input() { query }: CallInput<typeof users.getBasicUserInfo>) {
+    const caller = signedIn(principal());
+    const userId = query.userId ?? caller.id;
+    // looking at someone else (on-behalf) is for admins only
+    if (userId !== caller.id && !isAdmin(caller)) throw forbidden('Only admins may look up another user.');
+    const profile = await this.profiles.profile(userId);
+    if (!profile) throw notFound('No such user.');
+    return toUserView(profile);
+  }
+
+  @Endpoint(users.createUser)
+  async create(@Input() { body }: CallInput<typeof users.createUser>) {
+    const profile: UserProfileState = await this.commands.execute(
+      new CreateUserProfile(principal(), { ...body, socialProvider: body.socialProvider ?? null }),
+    );
+    return toUserView(profile);
+  }
+
+  @Endpoint(users.checkUserExists)
+  async exists(@Input() { query }: CallInput<typeof users.checkUserExists>) {
+    return { exists: await this.profiles.emailExists(query.email) };
+  }
+
+  @Endpoint(users.getMembershipInfo)
+  async membership() {
+    const profile = await this.profiles.profile(signedIn(principal()).id);
+    return {
+      membershipStatus: profile?.membershipStatus ?? 'inactive',
+      // subscriptions and enrolments belong to modules not built yet
+      hasActiveSubscription: false,
+      hasActiveOrTrialSubscription: false,
+      isVip: profile ? isVip(profile) : false,
+      hasActiveClass: false,
+      hasAnyClass: false,
+    };
+  }
+
+  @Endpoint(users.checkEmail)
+  check(@Input() { query }: CallInput<typeof users.checkEmail>) {
+    return checkEmail(query.email);
+  }
+
+  @Endpoint(users.setCreatorAccess)
+  setCreatorAccess(@Input() { body }: CallInput<typeof users.setCreatorAccess>) {
+    return this.commands.execute(new SetCreatorAccess(principal(), body.userId, body.hasNewDashboardAccess));
+  }
+
+  @Endpoint(users.linkOnboardingWithEmail)
+  linkOnboarding(@Input() { params, body }: CallInput<typeof users.linkOnboardingWithEmail>): Promise<LinkResult> {
+    return this.commands.execute(
+      new LinkAnonymousId(principal(), body.nonAuthUserId, { via: 'onboarding-email', email: body.email, ...params }),
+    );
+  }
+
+  @Endpoint(users.linkAuthUserWithAnonymousUserId)
+  linkSignedIn(@Input() { body }: CallInput<typeof users.linkAuthUserWithAnonymousUserId>): Promise<LinkResult> {
+    const caller = signedIn(principal());
+    return this.commands.execute(new LinkAnonymousId(caller, body.anonymousUserId, { via: 'sign-in', userId: caller.id }));
+  }
+
+  @Endpoint(users.generateAppAuthToken)
+  appToken() {
+    return this.appTokens.issue(signedIn(principal()));
+  }
+}

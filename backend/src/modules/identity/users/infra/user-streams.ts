@@ -1,0 +1,4 @@
+/** Stream ids of the users area (see contracts/src/events/users.ts). */
+export const userStreamId = (userId: string) => `user-${userId}`;
+export const anonymousStreamId = (anonymousId: string) => `anonymous-${anonymousId}`;
+export const emailStreamId = (email: string) => `email-${email.toLowerCase()}`;

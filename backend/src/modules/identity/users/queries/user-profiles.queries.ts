@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { EventStore } from '../../../../platform/events/event-store';
+import { foldUserStream, programInfoIn, type UserProfileState, type UserStreamEvent } from '../domain/user-profile';
+import { loadProfileRow, rowToState } from '../infra/user-profile-rows';
+import { userStreamId } from '../infra/user-streams';
+
+/**
+ * Reads of the users read models. A user reads their own writes: when the projection has not yet
+ * caught up with the user's stream (the row's version is behind it), the answer is folded from the
+ * stream itself with the same rules.
+ */
+@Injectable()
+export class UserProfileQueries {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+  ) {}
+
+  async profile(userId: string): Promise<UserProfileState | null> {
+    const em = this.orm.em.fork();
+    const [row, latest] = await Promise.all([loadProfileRow(em, userId), this.latestVersion(userId)]);
+    if (row && row.version >= latest) return rowToState(row);
+    if (latest === 0) return null;
+    return foldUserStream(await this.stream(userId));
+  }
+
+  async emailExists(email: string): Promise<boolean> {
+    const rows = await this.orm.em.fork().getConnection().execute('select 1 from user_profile where email = ?', [email]);
+    return rows.length > 0;
+  }
+
+  async programInfo(userId: string, slug: string): Promise<Record<string, unknown> | null> {
+    const em = this.orm.em.fork();
+    const [row, latest] = await Promise.all([loadProfileRow(em, userId), this.latestVersion(userId)]);
+    if (!row || row.version < latest) return programInfoIn(await this.stream(userId), slug);
+    const [saved] = await em
+      .getConnection()
+      .execute<{ program_info: Record<string, unknown> }[]>(
+        'select program_info from user_program_info where user_id = ? and slug = ?',
+        [userId, slug],
+      );
+    return saved?.program_info ?? null;
+  }
+
+  private async latestVersion(userId: string): Promise<number> {
+    const [r] = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ v: number | null }[]>('select max(stream_version) as v from domain_event where stream_id = ?', [
+        userStreamId(userId),
+      ]);
+    return r?.v ?? 0;
+  }
+
+  private stream(userId: string): Promise<UserStreamEvent[]> {
+    return this.events.readStream(this.orm.em.fork(), userStreamId(userId));
+  }
+}
