@@ -6,6 +6,7 @@ import './ui/tokens.css';
 import './ui/base.css';
 import './ui/components.css';
 import './routes/layout/layout.css';
+import './features/auth/auth.css';
 
 initTheme();
 

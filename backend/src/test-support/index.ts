@@ -19,6 +19,7 @@ interface TestEnv {
 }
 
 function testEnv(): TestEnv {
+  if (process.env.SPARKHOUSE_TEST_ENV) return JSON.parse(process.env.SPARKHOUSE_TEST_ENV) as TestEnv;
   const file = path.join(repoRoot, '.data/test-env.json');
   if (!fs.existsSync(file)) throw new Error('Run tests through jest (its global set-up prepares the test database).');
   return JSON.parse(fs.readFileSync(file, 'utf8')) as TestEnv;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { AccountMenu } from '../../features/auth';
 import { ThemeToggle } from '../../features/theme';
 import { Logo } from '../../ui';
 import { LiveIndicator } from './LiveIndicator';
@@ -40,6 +41,7 @@ export function Header() {
         <div className="site-header__actions">
           <LiveIndicator />
           <ThemeToggle />
+          <AccountMenu />
           <button
             type="button"
             className="icon-button site-header__menu"

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { AuthSession } from './auth-session';
+import type { AuthView, OpenAuthOptions } from './auth-view';
+
+export interface AuthContextValue {
+  session: AuthSession | null;
+  signedIn: boolean;
+  openAuthModal: (view?: AuthView, options?: OpenAuthOptions) => void;
+  closeAuthModal: () => void;
+  /**
+   * For actions that need an account (checkout after adding to cart): true when signed in;
+   * otherwise remembers `redirectTo`, opens the modal and answers false.
+   */
+  requireSignIn: (redirectTo: string) => boolean;
+  signOut: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

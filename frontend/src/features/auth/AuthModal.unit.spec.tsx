@@ -1,0 +1,267 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getAccessToken, setAccessToken } from '../../api/token-store';
+import { createAuthServices } from './auth-services';
+import { createAuthSessionStore } from './auth-session';
+import { AuthModal } from './AuthModal';
+import { useAuth } from './AuthContext';
+import { AuthProvider } from './AuthProvider';
+import { createIdentityClient } from './identity-client';
+import { authResult } from './test-support/tokens';
+
+jest.mock('./auth-env', () => ({ authEnv: { dev: false, identityClientId: 'test-client' } }));
+
+type Handler = (body: Record<string, unknown>) => { status: number; body: unknown };
+const json = (status: number, body: unknown) =>
+  ({ ok: status >= 200 && status < 300, status, text: () => Promise.resolve(JSON.stringify(body)) }) as Response;
+const ok = (response: unknown) => ({ status: 200, body: { status: 'success', response } });
+
+/** fetch, answered per identity action (X-Amz-Target) or per API path. */
+function mockFetch(routes: Record<string, Handler>) {
+  const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const target = headers['X-Amz-Target']?.split('.').pop();
+    const key = target ?? url.split('?')[0];
+    const handler = routes[key];
+    if (!handler) return json(404, { statusCode: 404, code: 'NOT_FOUND', message: `no route ${key}` });
+    const { status, body } = handler(init?.body ? JSON.parse(String(init.body)) : {});
+    return json(status, body);
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+function services() {
+  const identity = createIdentityClient({ clientId: 'test-client' });
+  return createAuthServices(identity, createAuthSessionStore({ client: identity, storage: window.localStorage }));
+}
+
+function renderModal(view: Parameters<typeof AuthModal>[0]['initialView'] = 'Email') {
+  const onClose = jest.fn();
+  const onSignedIn = jest.fn(async () => undefined);
+  render(<AuthModal initialView={view} services={services()} onClose={onClose} onSignedIn={onSignedIn} />);
+  return { onClose, onSignedIn };
+}
+
+const dialog = (name: string) => screen.findByRole('dialog', { name });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  setAccessToken(null);
+});
+
+describe('auth modal', () => {
+  it('opens on the email entry form and validates it', async () => {
+    mockFetch({});
+    renderModal();
+    const modal = await dialog('Get Started');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please input an email');
+    await userEvent.type(screen.getByLabelText('Email'), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email');
+  });
+
+  it('sends a known email to Login and a new one to CreateAccount', async () => {
+    const fetchMock = mockFetch({
+      '/api/users/checkUserExists': () => ok({ exists: true }),
+    });
+    renderModal();
+    await userEvent.type(await screen.findByLabelText('Email'), 'Ada@Example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await dialog('Log in');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/users/checkUserExists?email=ada%40example.com');
+  });
+
+  it('shows the email check suggestion once, then continues', async () => {
+    mockFetch({
+      '/api/users/checkUserExists': () => ok({ exists: false }),
+      '/api/users/checkEmail': () => ok({ suggestion: 'ada@gmail.com', score: 0.4, reasons: [] }),
+    });
+    renderModal();
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@gmial.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('For your email, did you mean to use ada@gmail.com?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await dialog('Create your account');
+  });
+
+  it('switches Login <-> CreateAccount both ways, and Login leads to ResetPassword', async () => {
+    mockFetch({});
+    renderModal('Login');
+    await dialog('Log in');
+    await userEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    await dialog('Create your account');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await dialog('Log in');
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await dialog('Reset your password');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await dialog('Log in');
+  });
+
+  it('create account shows every required-field message', async () => {
+    mockFetch({});
+    renderModal('CreateAccount');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
+    const alerts = (await screen.findAllByRole('alert')).map((a) => a.textContent);
+    expect(alerts).toEqual([
+      'You must provide a first name.',
+      'You must provide a last name.',
+      'You must provide an email.',
+      'You must provide a password.',
+    ]);
+  });
+
+  it('login shows the password rule and the provider refusal', async () => {
+    mockFetch({
+      InitiateAuth: () => ({
+        status: 400,
+        body: { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' },
+      }),
+    });
+    const { onSignedIn } = renderModal('Login');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords must be at least 8 characters long.');
+    await userEvent.type(screen.getByLabelText('Password'), '-but-long-now');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Incorrect username or password.')).toBeInTheDocument();
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('reset password: a wrong code returns to the code step, then succeeds', async () => {
+    let attempts = 0;
+    mockFetch({
+      ForgotPassword: () => ({ status: 200, body: { CodeDeliveryDetails: { Destination: 'a***@example.com' } } }),
+      ConfirmForgotPassword: (body) => {
+        attempts += 1;
+        return body.ConfirmationCode === '123456'
+          ? { status: 200, body: {} }
+          : {
+              status: 400,
+              body: { __type: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' },
+            };
+      },
+    });
+    renderModal('ResetPassword');
+    await dialog('Reset your password');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please input an email.');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+
+    expect(await screen.findByText('a***@example.com')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please input the verification code from your email.');
+    await userEvent.type(screen.getByLabelText('Verification code'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await userEvent.type(await screen.findByLabelText('New password'), 'a new password');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code provided, please try again.');
+    expect(screen.getByLabelText('Verification code')).toHaveValue('');
+
+    await userEvent.type(screen.getByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.type(await screen.findByLabelText('New password'), 'a new password');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('Your password has been reset.')).toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+
+  it('waitlist: success message, or the spec failure message', async () => {
+    mockFetch({ '/api/waitlist/add': () => ({ status: 500, body: {} }) });
+    renderModal('JoinWaitlist');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to add to waitlist');
+    mockFetch({ '/api/waitlist/add': () => ({ status: 200, body: { success: true } }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText('You’re on the waitlist!')).toBeInTheDocument();
+  });
+
+  it('links the consent line to /terms and /privacy in a new tab', async () => {
+    mockFetch({});
+    renderModal();
+    for (const [name, href] of [
+      ['Terms', '/terms'],
+      ['Privacy Policy', '/privacy'],
+    ]) {
+      const link = await screen.findByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+    }
+  });
+
+  it('closes on Escape', async () => {
+    mockFetch({});
+    const { onClose } = renderModal();
+    await dialog('Get Started');
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('AuthProvider', () => {
+  function Probe() {
+    const { signedIn, requireSignIn, signOut } = useAuth();
+    return (
+      <div>
+        <p>{signedIn ? 'signed in' : 'signed out'}</p>
+        <button type="button" onClick={() => requireSignIn('/checkout')}>
+          Checkout
+        </button>
+        <button type="button" onClick={() => void signOut()}>
+          Leave
+        </button>
+      </div>
+    );
+  }
+
+  it('requireSignIn opens the modal, and after login goes to the stored redirect with the token set', async () => {
+    mockFetch({
+      InitiateAuth: () => ({ status: 200, body: { AuthenticationResult: authResult(Math.floor(Date.now() / 1000)) } }),
+      GlobalSignOut: () => ({ status: 200, body: {} }),
+      '/api/users/linkAuthUserWithAnonymousUserId': () => ok({ success: true, dataLinked: true }),
+      '/api/users/getBasicUserInfo': () =>
+        ok({ userId: 'user-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }),
+    });
+    const navigate = jest.fn();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AuthProvider services={services()} navigation={{ navigate, location: () => ({ pathname: '/cart', search: '' }) }}>
+          <Probe />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    localStorage.setItem('sparkhouse.cart', JSON.stringify({ productsInCart: [{ id: 'p1' }] }));
+    localStorage.setItem('sparkhouse.vipGate', 'seen');
+    await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await dialog('Get Started');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up with Google' }));
+    await dialog('Sign up to continue');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/checkout'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('signed in')).toBeInTheDocument();
+    expect(getAccessToken()).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(getAccessToken()).toBeNull();
+    expect(localStorage.getItem('sparkhouse.cart')).toBeNull();
+    expect(localStorage.getItem('sparkhouse.vipGate')).toBeNull();
+    expect(localStorage.getItem('sparkhouse.auth.session')).toBeNull();
+  });
+});

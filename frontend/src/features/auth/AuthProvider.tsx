@@ -1,0 +1,126 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { basicUserInfoQuery, userKeys } from '../user/user.queries';
+import { afterLoginAction } from './after-login';
+import { clearSignedInStorage, readCartItemCount, storeRedirect, takeStoredRedirect } from './auth-storage';
+import { getAuthServices, type AuthServices } from './auth-services';
+import { sessionIdentity, type AuthSession } from './auth-session';
+import type { AuthView, OpenAuthOptions } from './auth-view';
+import { AuthContext, type AuthContextValue } from './AuthContext';
+import { AuthModal } from './AuthModal';
+
+/** Hosted sign-out gives up after 3 s (spec section 9): leaving must never hang on the network. */
+const SIGN_OUT_TIMEOUT_MS = 3000;
+
+export interface AuthNavigation {
+  navigate: (to: string) => void;
+  location: () => { pathname: string; search: string };
+}
+
+export interface AuthProviderProps {
+  children: ReactNode;
+  navigation: AuthNavigation;
+  services?: AuthServices;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+export function AuthProvider({ children, navigation, services: injected }: AuthProviderProps) {
+  const [services] = useState(() => injected ?? getAuthServices());
+  const { store } = services;
+  const queryClient = useQueryClient();
+  const session = useSyncExternalStore(store.subscribe, store.getSession, () => null);
+  const [modal, setModal] = useState<{ view: AuthView; options: OpenAuthOptions; key: number } | null>(null);
+  const navigationRef = useRef(navigation);
+  navigationRef.current = navigation;
+
+  // Pick up a session kept from an earlier visit (refreshing it if it expired meanwhile).
+  useEffect(() => {
+    void store.restore();
+  }, [store]);
+
+  // Signed out (by the user or by a refused refresh): the cached user goes too.
+  useEffect(() => {
+    if (!session) queryClient.removeQueries({ queryKey: userKeys.all });
+  }, [session, queryClient]);
+
+  const openAuthModal = useCallback((view: AuthView = 'Email', options: OpenAuthOptions = {}) => {
+    setModal((current) => ({ view, options, key: (current?.key ?? 0) + 1 }));
+  }, []);
+
+  // Closing without signing in drops the stored redirect, so a later sign-in does not jump to it.
+  const closeAuthModal = useCallback(() => {
+    storeRedirect(null);
+    setModal(null);
+  }, []);
+
+  const requireSignIn = useCallback(
+    (redirectTo: string) => {
+      if (store.getSession()) return true;
+      storeRedirect(redirectTo);
+      openAuthModal('Email');
+      return false;
+    },
+    [store, openAuthModal],
+  );
+
+  const signOut = useCallback(async () => {
+    const current = store.getSession();
+    clearSignedInStorage();
+    store.clear();
+    if (!current) return;
+    await withTimeout(services.identity.globalSignOut(current.accessToken), SIGN_OUT_TIMEOUT_MS).catch(() => undefined);
+  }, [store, services]);
+
+  /** After a login or sign-up: link the anonymous visitor, then land by the spec's rules. */
+  const handleSignedIn = useCallback(
+    async (signedIn: AuthSession) => {
+      await services.linkAnonymousUser().catch(() => undefined);
+      const userId = sessionIdentity(signedIn)?.userId;
+      const user = userId ? await queryClient.fetchQuery(basicUserInfoQuery(userId)).catch(() => null) : null;
+      const { pathname, search } = navigationRef.current.location();
+      const hasApps = pathname === '/' && user ? await services.creatorHasAnyApp() : false;
+      const action = afterLoginAction({
+        pathname,
+        search,
+        storedRedirect: takeStoredRedirect(),
+        cartItemCount: readCartItemCount(),
+        user: user && {
+          isCreator: Boolean(user.creatorInfo),
+          hasNewDashboardAccess: user.creatorInfo?.hasNewDashboardAccess === true,
+          hasApps,
+          currentSessionSlug: user.currentSessionSlug,
+        },
+      });
+      setModal(null);
+      if (action.kind === 'navigate') navigationRef.current.navigate(action.to);
+    },
+    [services, queryClient],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ session, signedIn: Boolean(session), openAuthModal, closeAuthModal, requireSignIn, signOut }),
+    [session, openAuthModal, closeAuthModal, requireSignIn, signOut],
+  );
+
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {modal && (
+        <AuthModal
+          key={modal.key}
+          initialView={modal.view}
+          options={modal.options}
+          services={services}
+          onClose={closeAuthModal}
+          onSignedIn={handleSignedIn}
+        />
+      )}
+    </AuthContext.Provider>
+  );
+}

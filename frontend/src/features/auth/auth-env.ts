@@ -1,0 +1,10 @@
+/**
+ * The build-time settings of the auth feature, read in one place (jest cannot parse
+ * `import.meta`, so tests mock this module).
+ */
+export const authEnv = {
+  /** Development build: the code step may point at the local mail outbox. */
+  dev: import.meta.env.DEV,
+  /** The user-pool app client the identity provider expects. */
+  identityClientId: (import.meta.env.VITE_IDENTITY_CLIENT_ID as string | undefined) ?? 'sparkhouse-web',
+};

@@ -1,0 +1,182 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../ui';
+import { isIdentityError } from '../identity-client';
+import { MESSAGES, normalizeEmail, validateResetCode, validateResetEmail, validateResetNewPassword } from '../validation';
+import { AuthField } from './AuthField';
+import { identityErrorMessage, type AuthFormProps } from './auth-form';
+import { FormMessage } from './FormMessage';
+
+export type ResetStep = 'email' | 'code' | 'password' | 'done';
+
+/** Codes that mean "the code was wrong or stale": the user goes back to the code step. */
+const CODE_ERRORS = ['CodeMismatchException', 'ExpiredCodeException'];
+
+/** Password reset: email, then code, then new password, then a success panel (spec section 4). */
+export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy }: AuthFormProps) {
+  const [step, setStep] = useState<ResetStep>('email');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [destination, setDestination] = useState<string>();
+  const [busy, setLocalBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>) => {
+    setFormError(undefined);
+    setBusy(true);
+    setLocalBusy(true);
+    try {
+      await work();
+    } finally {
+      setLocalBusy(false);
+      setBusy(false);
+    }
+  };
+
+  const moveTo = (next: ResetStep) => {
+    setFieldError(undefined);
+    setStep(next);
+  };
+
+  const onSubmitEmail = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateResetEmail(email);
+    setFieldError(problem ?? undefined);
+    if (problem) return;
+    const username = normalizeEmail(email);
+    onEmailChange(username);
+    void run(async () => {
+      try {
+        const answer = await services.identity.forgotPassword(username);
+        setDestination(answer.CodeDeliveryDetails?.Destination);
+        moveTo('code');
+      } catch (error) {
+        setFormError(
+          isIdentityError(error, 'UserNotFoundException')
+            ? MESSAGES.unknownResetUser
+            : identityErrorMessage(error, MESSAGES.fetchFailure),
+        );
+      }
+    });
+  };
+
+  const onSubmitCode = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateResetCode(code);
+    setFieldError(problem ?? undefined);
+    if (!problem) moveTo('password');
+  };
+
+  const onSubmitPassword = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateResetNewPassword(password);
+    setFieldError(problem ?? undefined);
+    if (problem) return;
+    void run(async () => {
+      try {
+        await services.identity.confirmForgotPassword(normalizeEmail(email), code, password);
+        moveTo('done');
+      } catch (error) {
+        const message = identityErrorMessage(error, MESSAGES.fetchFailure);
+        if (isIdentityError(error) && CODE_ERRORS.includes(error.code)) {
+          // A wrong or expired code: back to the code step, with the reason on the code field.
+          setCode('');
+          setStep('code');
+          setFieldError(message);
+          return;
+        }
+        setFormError(message);
+      }
+    });
+  };
+
+  if (step === 'done') {
+    return (
+      <div className="auth-form auth-done">
+        <FormMessage kind="success">
+          <strong>Your password has been reset.</strong> You can now log in with your new password.
+        </FormMessage>
+        <Button size="large" fullWidth onClick={() => go('Login', { replace: true })}>
+          Log in
+        </Button>
+      </div>
+    );
+  }
+
+  const stepNumber = step === 'email' ? 1 : step === 'code' ? 2 : 3;
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      onSubmit={step === 'email' ? onSubmitEmail : step === 'code' ? onSubmitCode : onSubmitPassword}
+    >
+      <p className="auth-step" aria-live="polite">
+        Step {stepNumber} of 3
+      </p>
+      {formError && <FormMessage kind="error">{formError}</FormMessage>}
+      {step === 'email' && (
+        <>
+          <p className="auth-lead">Enter the email you signed up with and we’ll send you a verification code.</p>
+          <AuthField
+            key="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            error={fieldError}
+            autoFocus
+            onChange={(e) => onEmailChange(e.target.value)}
+          />
+          <Button type="submit" size="large" fullWidth loading={busy}>
+            Send code
+          </Button>
+        </>
+      )}
+      {step === 'code' && (
+        <>
+          <p className="auth-lead">
+            We sent a verification code to <strong>{destination ?? normalizeEmail(email)}</strong>.
+          </p>
+          <AuthField
+            key="code"
+            label="Verification code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={code}
+            error={fieldError}
+            autoFocus
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <Button type="submit" size="large" fullWidth>
+            Continue
+          </Button>
+        </>
+      )}
+      {step === 'password' && (
+        <>
+          <p className="auth-lead">Choose a new password of at least 8 characters.</p>
+          <AuthField
+            key="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            error={fieldError}
+            autoFocus
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Button type="submit" size="large" fullWidth loading={busy}>
+            Reset password
+          </Button>
+        </>
+      )}
+      <p className="auth-switch">
+        Remembered it?{' '}
+        <button type="button" className="auth-link" onClick={() => go('Login', { replace: true })}>
+          Back to log in
+        </button>
+      </p>
+    </form>
+  );
+}

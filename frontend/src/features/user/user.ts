@@ -1,0 +1,16 @@
+import type { CallResponse, users } from '@sparkhouse/contracts';
+
+/** The user (spec section 3), exactly as GET /users/getBasicUserInfo answers it. */
+export type User = CallResponse<typeof users.getBasicUserInfo>;
+
+/** A subscription as the commerce calls will return it (spec section 3). */
+export interface Subscription {
+  status: string;
+  trialDaysRemaining?: number | null;
+  isTrialExpired?: boolean | null;
+}
+
+export function displayName(user: { firstName?: string; lastName?: string; email?: string }): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return name || user.email || '';
+}

@@ -1,0 +1,82 @@
+import { users, type CallBody } from '@sparkhouse/contracts';
+import { clearAnonymousId, getAnonymousId } from '../../api/anonymous-id';
+import { errorMessage } from '../../api/api-error';
+import { callApi } from '../../api/call-api';
+import type { EmailCheckInfo } from '../auth/validation';
+import { callIfDeclared, isRecord } from './backend-calls';
+import type { User } from './user';
+
+/** The /users calls the client makes (spec section 7, Users and identity). */
+export function fetchBasicUserInfo(signal?: AbortSignal): Promise<User> {
+  return callApi(users.getBasicUserInfo, { signal });
+}
+
+export type NewBackendUser = CallBody<typeof users.createUser>;
+
+export async function createBackendUser(user: NewBackendUser): Promise<void> {
+  await callApi(users.createUser, { body: { isSocialSignIn: false, ...user } });
+}
+
+export async function confirmEmail(email: string): Promise<void> {
+  await callApi(users.confirmEmail, { body: { email } });
+}
+
+/** true / false when the server knows; null when it cannot say (the call failed). */
+export async function checkUserExists(email: string): Promise<boolean | null> {
+  try {
+    return (await callApi(users.checkUserExists, { query: { email } })).exists;
+  } catch {
+    return null;
+  }
+}
+
+/** The email check ({ suggestion, score }); null when it fails (the user is then not held up). */
+export async function checkEmail(email: string): Promise<EmailCheckInfo | null> {
+  try {
+    const { suggestion, score } = await callApi(users.checkEmail, { query: { email } });
+    return { suggestion, score };
+  } catch {
+    return null;
+  }
+}
+
+export interface LinkResult {
+  success: boolean;
+  dataLinked: boolean;
+  error?: string;
+}
+
+/** Spec section 5: success only if the answer says so; data linked only if dataLinked is true. */
+export function readLinkAnswer(answer: unknown): LinkResult {
+  if (!isRecord(answer)) return { success: false, dataLinked: false, error: 'Invalid response format' };
+  return {
+    success: answer.success === true,
+    dataLinked: answer.success === true && answer.dataLinked === true,
+    error: typeof answer.error === 'string' ? answer.error : undefined,
+  };
+}
+
+/**
+ * Link the visitor's anonymous id to the signed-in user, once: after a successful link the id is
+ * cleared (the next anonymous call gets a new one). A failed link keeps it for the next sign-in.
+ */
+export async function linkAnonymousUser(): Promise<LinkResult> {
+  try {
+    const answer = await callApi(users.linkAuthUserWithAnonymousUserId, { body: { anonymousUserId: getAnonymousId() } });
+    const result = readLinkAnswer(answer);
+    if (result.success) clearAnonymousId();
+    return result;
+  } catch (error) {
+    return { success: false, dataLinked: false, error: errorMessage(error) || 'Unknown error' };
+  }
+}
+
+/** GET /app-builder/creatorHasAnyApp (a later issue's contract); false when missing or failing (spec fallback). */
+export async function creatorHasAnyApp(): Promise<boolean> {
+  try {
+    const answer = await callIfDeclared('GET', '/app-builder/creatorHasAnyApp');
+    return isRecord(answer) && answer.hasAny === true;
+  } catch {
+    return false;
+  }
+}
