@@ -32,7 +32,8 @@ test('the theme toggles between light and dark and is remembered', async ({ page
 test('an address with code and state lands on /auth/callback with its query kept', async ({ page }) => {
   await page.goto('/browse?code=abc123&state=xyz789');
   await expect(page).toHaveURL(/\/auth\/callback\?code=abc123&state=xyz789$/);
-  await expect(page.getByRole('heading', { name: 'Completing sign-in…' })).toBeVisible();
+  // a code this browser did not ask for is refused, not exchanged
+  await expect(page.getByRole('alert')).toHaveText('Invalid state in OAuth flow');
 });
 
 test('an encoded plus sign in the path is decoded and the page reloaded', async ({ page }) => {

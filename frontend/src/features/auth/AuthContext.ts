@@ -13,6 +13,8 @@ export interface AuthContextValue {
    */
   requireSignIn: (redirectTo: string) => boolean;
   signOut: () => Promise<void>;
+  /** Finishes a Google/Apple sign-in on /auth/callback; rejects with the message to show. */
+  completeSocialSignIn: (params: URLSearchParams) => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

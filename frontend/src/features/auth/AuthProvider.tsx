@@ -4,7 +4,9 @@ import { basicUserInfoQuery, userKeys } from '../user/user.queries';
 import { afterLoginAction } from './after-login';
 import { clearSignedInStorage, readCartItemCount, storeRedirect, takeStoredRedirect } from './auth-storage';
 import { getAuthServices, type AuthServices } from './auth-services';
-import { sessionIdentity, type AuthSession } from './auth-session';
+import { sessionFromResult, sessionIdentity, type AuthSession } from './auth-session';
+import { authEnv } from './auth-env';
+import { completeHostedLogin } from './hosted-login';
 import type { AuthView, OpenAuthOptions } from './auth-view';
 import { AuthContext, type AuthContextValue } from './AuthContext';
 import { AuthModal } from './AuthModal';
@@ -79,11 +81,11 @@ export function AuthProvider({ children, navigation, services: injected }: AuthP
 
   /** After a login or sign-up: link the anonymous visitor, then land by the spec's rules. */
   const handleSignedIn = useCallback(
-    async (signedIn: AuthSession) => {
+    async (signedIn: AuthSession, from?: { pathname: string; search: string }) => {
       await services.linkAnonymousUser().catch(() => undefined);
       const userId = sessionIdentity(signedIn)?.userId;
       const user = userId ? await queryClient.fetchQuery(basicUserInfoQuery(userId)).catch(() => null) : null;
-      const { pathname, search } = navigationRef.current.location();
+      const { pathname, search } = from ?? navigationRef.current.location();
       const hasApps = pathname === '/' && user ? await services.creatorHasAnyApp() : false;
       const action = afterLoginAction({
         pathname,
@@ -99,13 +101,25 @@ export function AuthProvider({ children, navigation, services: injected }: AuthP
       });
       setModal(null);
       if (action.kind === 'navigate') navigationRef.current.navigate(action.to);
+      else if (from) navigationRef.current.navigate(`${from.pathname}${from.search}`);
     },
     [services, queryClient],
   );
 
+  /** /auth/callback: finish a Google/Apple sign-in, then land as after any sign-in, from where it began. */
+  const completeSocialSignIn = useCallback(
+    async (params: URLSearchParams) => {
+      const { result, from } = await completeHostedLogin(params, authEnv.identityClientId, window.location.origin);
+      const signedIn = sessionFromResult(result, undefined, Date.now());
+      store.setSession(signedIn);
+      await handleSignedIn(signedIn, from);
+    },
+    [store, handleSignedIn],
+  );
+
   const value = useMemo<AuthContextValue>(
-    () => ({ session, signedIn: Boolean(session), openAuthModal, closeAuthModal, requireSignIn, signOut }),
-    [session, openAuthModal, closeAuthModal, requireSignIn, signOut],
+    () => ({ session, signedIn: Boolean(session), openAuthModal, closeAuthModal, requireSignIn, signOut, completeSocialSignIn }),
+    [session, openAuthModal, closeAuthModal, requireSignIn, signOut, completeSocialSignIn],
   );
 
   return (

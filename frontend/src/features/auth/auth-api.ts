@@ -1,28 +1,5 @@
 import { system } from '@sparkhouse/contracts';
 import { API_PREFIX, callApi, identityHeaders } from '../../api/call-api';
-import { IDENTITY_ENDPOINT } from './identity-client';
-
-export type SocialProvider = 'Google' | 'SignInWithApple';
-
-/**
- * The hosted login address for a federated provider (spec section 7, hosted login). The
- * authorize endpoint is not served yet; this is the one place that builds it.
- */
-export function hostedLoginUrl(provider: SocialProvider, clientId: string, origin = window.location.origin): string {
-  const query = new URLSearchParams({
-    identity_provider: provider,
-    client_id: clientId,
-    response_type: 'code',
-    redirect_uri: `${origin}/auth/callback`,
-    scope: 'email profile openid',
-  });
-  return `${IDENTITY_ENDPOINT}/oauth2/authorize?${query.toString()}`;
-}
-
-/** Leave the page for the hosted login; rejects if the browser refuses to navigate. */
-export function startHostedLogin(provider: SocialProvider, clientId: string): void {
-  window.location.assign(hostedLoginUrl(provider, clientId));
-}
 
 /** GET /up answers { up: 'yes' } when the backend can take a sign-up. */
 export async function isBackendUp(): Promise<boolean> {

@@ -1,4 +1,5 @@
-import { addToWaitlist, isBackendUp, startHostedLogin, type SocialProvider } from './auth-api';
+import { addToWaitlist, isBackendUp } from './auth-api';
+import { startHostedLogin, type SocialProvider } from './hosted-login';
 import { authEnv } from './auth-env';
 import { createAuthSessionStore, sessionIdentity, type AuthSession, type AuthSessionStore } from './auth-session';
 import { createIdentityClient, IdentityError, type IdentityClient } from './identity-client';
@@ -25,7 +26,7 @@ export interface AuthServices {
   linkAnonymousUser: typeof linkAnonymousUser;
   creatorHasAnyApp: typeof creatorHasAnyApp;
   addToWaitlist: typeof addToWaitlist;
-  startSocialLogin: (provider: SocialProvider) => void;
+  startSocialLogin: (provider: SocialProvider) => Promise<void>;
   signUpDeps: SignUpDeps;
   /** Only in development builds: where the emailed code can be read. */
   devOutboxUrl: (email: string) => string | null;

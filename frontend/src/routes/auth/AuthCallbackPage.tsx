@@ -1,22 +1,42 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useAuth } from '../../features/auth';
 import { buttonClassName, Spinner } from '../../ui';
 
-/** Social sign-in returns here. Exchanging the code arrives with the identity issue. */
+/** Google/Apple sign-in returns here: the code is exchanged for a session, then the usual after-login rules apply. */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
-  const hasCode = params.has('code') && params.has('state');
+  const { completeSocialSignIn } = useAuth();
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+  const hasAnswer = params.has('state') && (params.has('code') || params.has('error'));
+
+  useEffect(() => {
+    if (!hasAnswer || started.current) return;
+    started.current = true;
+    completeSocialSignIn(new URLSearchParams(params)).catch((e: unknown) =>
+      setError(e instanceof Error ? e.message : 'Error signing in. Please try again.'),
+    );
+  }, [hasAnswer, params, completeSocialSignIn]);
+
+  if (!hasAnswer || error) {
+    return (
+      <section className="page page--narrow state-panel" aria-labelledby="auth-callback-title">
+        <h1 id="auth-callback-title">{error ? 'Sign-in did not complete' : 'Nothing to complete'}</h1>
+        <p className={error ? 'inline-error' : 'muted'} role={error ? 'alert' : undefined}>
+          {error ?? 'There is no sign-in to complete here.'}
+        </p>
+        <Link to="/" className={buttonClassName('primary')}>
+          Back to home
+        </Link>
+      </section>
+    );
+  }
   return (
-    <section className="page page--narrow state-panel" aria-labelledby="auth-callback-title">
+    <section className="page page--narrow state-panel" aria-labelledby="auth-callback-title" aria-busy="true">
       <Spinner label="Completing sign-in" size={28} />
       <h1 id="auth-callback-title">Completing sign-in…</h1>
-      <p className="muted">
-        {hasCode
-          ? 'We received your sign-in details, but signing in with Google or Apple is not available yet. Nothing has been saved.'
-          : 'There is no sign-in to complete here.'}
-      </p>
-      <Link to="/" className={buttonClassName('primary')}>
-        Back to home
-      </Link>
+      <p className="muted">One moment while we finish signing you in.</p>
     </section>
   );
 }

@@ -22,11 +22,7 @@ export function SocialSignUpForm({ services, email, onEmailChange, go }: AuthFor
 
   const onGoogle = () => {
     setSocialError(undefined);
-    try {
-      services.startSocialLogin('Google');
-    } catch {
-      setSocialError(MESSAGES.socialFailed);
-    }
+    services.startSocialLogin('Google').catch(() => setSocialError(MESSAGES.socialFailed));
   };
 
   const onSubmit = (event: FormEvent) => {

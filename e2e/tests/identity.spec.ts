@@ -1,0 +1,150 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const PASSWORD = 'correct horse battery';
+
+/** The newest code mailed to an address (the outbox stands in for email outside production). */
+async function newestCode(request: APIRequestContext, email: string, olderThan = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const { messages } = await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+      code = messages.length > olderThan ? messages[0].code : '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function openSignIn(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await dialog(page).getByLabel('Email', { exact: true }).fill(email);
+  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await openSignIn(page, email);
+  await dialog(page).getByLabel('Password', { exact: true }).fill(password);
+  await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+}
+
+test('sign up with email, log out, log in, and reset a forgotten password', async ({ page, request }) => {
+  const email = `ada.${Date.now()}@gmail.com`;
+  await page.goto('/');
+  await openSignIn(page, email);
+
+  await dialog(page).getByLabel('First name').fill('Ada');
+  await dialog(page).getByLabel('Last name').fill('Lovelace');
+  await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog(page).getByRole('button', { name: 'Create account' }).click();
+  await dialog(page)
+    .getByLabel('Verification code')
+    .fill(await newestCode(request, email));
+  await dialog(page).getByRole('button', { name: 'Verify and continue' }).click();
+  await expect(page.getByRole('button', { name: /^Account: Ada/ })).toBeVisible();
+
+  await signOut(page);
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByRole('button', { name: /^Account: Ada/ })).toBeVisible();
+  await signOut(page);
+
+  // forgotten password: email, code from the outbox, new password, then log in with it
+  await openSignIn(page, email);
+  await dialog(page).getByRole('button', { name: 'Forgot password?' }).click();
+  await dialog(page).getByLabel('Email', { exact: true }).fill(email);
+  await dialog(page).getByRole('button', { name: 'Send code' }).click();
+  const resetCode = await newestCode(request, email, 1);
+  await dialog(page).getByLabel('Verification code').fill(resetCode);
+  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await dialog(page).getByLabel('New password').fill('a brand new secret');
+  await dialog(page).getByRole('button', { name: 'Reset password' }).click();
+  await expect(dialog(page).getByText('Your password has been reset.')).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
+  await dialog(page).getByLabel('Password', { exact: true }).fill('a brand new secret');
+  await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^Account: Ada/ })).toBeVisible();
+});
+
+test('continue with Google through the local stand-in provider', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await dialog(page).getByRole('button', { name: 'Sign up with Google' }).click();
+  await dialog(page).getByRole('button', { name: 'Continue with Google' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Continue with Google' })).toBeVisible();
+  await page.getByLabel('Email').fill(`grace.${Date.now()}@gmail.com`);
+  await page.getByLabel('Full name').fill('Grace Hopper');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('button', { name: /^Account: Grace/ })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/auth\/callback/);
+});
+
+test('a social account that hides its email gets the spec message', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await dialog(page).getByRole('button', { name: 'Sign up with Google' }).click();
+  await dialog(page).getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByLabel('Email').fill(`private.${Date.now()}@gmail.com`);
+  await page.getByLabel('Full name').fill('Private Person');
+  await page.getByLabel('Share my email address with the app').uncheck();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText('We could not retrieve your email from your social account');
+});
+
+test('signing in from a cart with items goes on to checkout', async ({ page, request }) => {
+  const email = `cart.${Date.now()}@gmail.com`;
+  const target = (action: string) => ({
+    'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}`,
+    'Content-Type': 'application/x-amz-json-1.1',
+  });
+  const up = await request.post('/api/identity', {
+    headers: target('SignUp'),
+    data: JSON.stringify({
+      ClientId: 'sparkhouse-web',
+      Username: email,
+      Password: PASSWORD,
+      UserAttributes: [{ Name: 'given_name', Value: 'Cara' }],
+    }),
+  });
+  expect(up.status()).toBe(200);
+  const confirm = await request.post('/api/identity', {
+    headers: target('ConfirmSignUp'),
+    data: JSON.stringify({ ClientId: 'sparkhouse-web', Username: email, ConfirmationCode: await newestCode(request, email) }),
+  });
+  expect(confirm.status()).toBe(200);
+  // the backend user, as the sign-up flow creates it after the identity account
+  const auth = await request.post('/api/identity', {
+    headers: target('InitiateAuth'),
+    data: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: 'sparkhouse-web',
+      AuthParameters: { USERNAME: email, PASSWORD },
+    }),
+  });
+  const { AccessToken, IdToken } = (await auth.json()).AuthenticationResult;
+  const sub = JSON.parse(Buffer.from(IdToken.split('.')[1], 'base64url').toString()).sub;
+  const created = await request.post('/api/users/createUser', {
+    headers: { Authorization: `Bearer ${AccessToken}` },
+    data: { userId: sub, email, firstName: 'Cara', lastName: 'Cart', isSocialSignIn: false },
+  });
+  expect(created.status()).toBeLessThan(300);
+
+  await page.goto('/cart');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'sparkhouse.cart',
+      JSON.stringify({ productsInCart: [{ id: 'p1', title: 'A class' }], lastUpdated: Date.now() }),
+    ),
+  );
+  await page.reload();
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/checkout$/);
+});
