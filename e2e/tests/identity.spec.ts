@@ -79,7 +79,7 @@ test('continue with Google through the local stand-in provider', async ({ page }
   await dialog(page).getByRole('button', { name: 'Continue with Google' }).click();
 
   await expect(page.getByRole('heading', { name: 'Continue with Google' })).toBeVisible();
-  await page.getByLabel('Email').fill(`grace.${Date.now()}@gmail.com`);
+  await page.getByLabel('Email', { exact: true }).fill(`grace.${Date.now()}@gmail.com`);
   await page.getByLabel('Full name').fill('Grace Hopper');
   await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -92,7 +92,7 @@ test('a social account that hides its email gets the spec message', async ({ pag
   await page.getByRole('button', { name: 'Sign in' }).click();
   await dialog(page).getByRole('button', { name: 'Sign up with Google' }).click();
   await dialog(page).getByRole('button', { name: 'Continue with Google' }).click();
-  await page.getByLabel('Email').fill(`private.${Date.now()}@gmail.com`);
+  await page.getByLabel('Email', { exact: true }).fill(`private.${Date.now()}@gmail.com`);
   await page.getByLabel('Full name').fill('Private Person');
   await page.getByLabel('Share my email address with the app').uncheck();
   await page.getByRole('button', { name: 'Continue' }).click();

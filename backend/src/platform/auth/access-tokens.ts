@@ -60,7 +60,8 @@ export class AccessTokens {
 
   async verify(token: string): Promise<Principal> {
     const claims = await this.verifyClaims(token);
-    return { kind: 'user', id: claims.sub, email: claims.email, roles: claims['cognito:groups'] ?? [] };
+    const sessionId = typeof claims.origin_jti === 'string' ? claims.origin_jti : undefined;
+    return { kind: 'user', id: claims.sub, email: claims.email, roles: claims['cognito:groups'] ?? [], sessionId };
   }
 
   /** Checks signature, issuer, expiry and use (a token without token_use counts as an access token). */

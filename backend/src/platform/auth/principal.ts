@@ -1,6 +1,12 @@
 /** Who is calling. Commands record it as the actor of the events they append. */
 export type Principal =
-  | { kind: 'user'; id: string; email?: string; roles: readonly string[] }
+  | {
+      kind: 'user';
+      id: string;
+      email?: string;
+      roles: readonly string[];
+      /** The sign-in session (origin_jti). */ sessionId?: string;
+    }
   | { kind: 'anonymous'; id: string }
   | { kind: 'system'; id: string };
 

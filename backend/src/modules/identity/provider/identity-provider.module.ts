@@ -21,6 +21,8 @@ import { EmailOutbox } from './infra/email-outbox';
 import { IdentityTokens } from './infra/identity-tokens';
 import { IdentityUnitOfWork } from './infra/identity-unit-of-work';
 import { RateLimiter } from './infra/rate-limiter';
+import { IdentitySessionRevocation } from './infra/session-revocation';
+import { SESSION_REVOCATION } from '../../../platform/auth/session-revocation';
 import { GetUserHandler } from './queries/get-user.query';
 
 /**
@@ -56,6 +58,7 @@ import { GetUserHandler } from './queries/get-user.query';
     CreateAccountWithTemporaryPasswordHandler,
     GetUserHandler,
     FederatedSignIn,
+    { provide: SESSION_REVOCATION, useClass: IdentitySessionRevocation },
   ],
   exports: [FederatedSignIn],
 })

@@ -1,0 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { SessionRevocation } from '../../../../platform/auth/session-revocation';
+import { sessions } from './sessions.repository';
+
+/** Answers the platform's "is this sign-in still on?" from identity_session. */
+@Injectable()
+export class IdentitySessionRevocation implements SessionRevocation {
+  constructor(private readonly orm: MikroORM) {}
+
+  isLive(userId: string, sessionId: string): Promise<boolean> {
+    return sessions.isLive(this.orm.em.fork(), sessionId, userId);
+  }
+}
