@@ -22,9 +22,20 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
   ];
 }
 
+/** The user-pool protocol answers in its own error shape, also when its body cannot be read. */
+function protocolBodyError(res: Response, status: number, type: string, message: string) {
+  res.status(status).setHeader('x-amzn-ErrorType', type);
+  return res.json({ __type: type, message });
+}
+
 export function bodyErrors() {
-  return (err: unknown, _req: Request, res: Response, next: NextFunction) => {
+  return (err: unknown, req: Request, res: Response, next: NextFunction) => {
     const e = err as { type?: string; status?: number };
+    if (req.is('application/x-amz-json-1.1') && (e?.type === 'entity.too.large' || e?.type === 'entity.parse.failed')) {
+      return e.type === 'entity.too.large'
+        ? protocolBodyError(res, 413, 'RequestEntityTooLargeException', 'Request body is too large.')
+        : protocolBodyError(res, 400, 'SerializationException', 'Request body is not valid JSON.');
+    }
     if (e?.type === 'entity.too.large') {
       return res
         .status(413)

@@ -178,8 +178,11 @@ describe('identity provider tokens and bad input', () => {
     expect((await missingTarget.json()).__type).toBe('UnknownOperationException');
     const huge = await rawCall(base, 'SignUp', { ClientId: CLIENT_ID, Username: 'x@example.com', Password: 'x'.repeat(10_000) });
     expect(huge.status).toBe(413);
+    expect(huge.body.__type).toBe('RequestEntityTooLargeException');
     const malformed = await rawCall(base, 'SignUp', '{"ClientId":');
     expect(malformed.status).toBe(400);
+    expect(malformed.errorType).toBe('SerializationException');
+    expect(malformed.body.__type).toBe('SerializationException');
     expect(await sql('select count(*)::int as n from domain_event')).toEqual(before);
   });
 
