@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import jwt from 'jsonwebtoken';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { BearerVerifier, pemOf, remoteJwks, TokenRejected, type KeySource } from './bearer-verifier';
 import type { Principal } from './principal';
 
 interface KeyRow {
@@ -37,11 +38,26 @@ const KEY_CACHE_MS = 60_000;
 export class AccessTokens {
   private keys: KeyRow[] = [];
   private loadedAt = 0;
+  private readonly verifier: BearerVerifier;
 
   constructor(
     private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    const ours: KeySource = {
+      issuer: this.issuer,
+      keyFor: async (kid) => {
+        let key = (await this.signingKeys()).find((k) => k.kid === kid);
+        if (!key) key = (await this.signingKeys(true)).find((k) => k.kid === kid);
+        return key ? pemOf(key.public_jwk) : null;
+      },
+    };
+    const hosted =
+      config.AUTH_TRUSTED_ISSUER && config.AUTH_TRUSTED_JWKS_URL
+        ? [remoteJwks(config.AUTH_TRUSTED_ISSUER, config.AUTH_TRUSTED_JWKS_URL)]
+        : [];
+    this.verifier = new BearerVerifier([ours, ...hosted]);
+  }
 
   get issuer() {
     return this.config.PUBLIC_URL;
@@ -66,22 +82,16 @@ export class AccessTokens {
 
   /** Checks signature, issuer, expiry and use (a token without token_use counts as an access token). */
   async verifyClaims(token: string, use: 'access' | 'id' | 'challenge' = 'access'): Promise<VerifiedClaims> {
-    const decoded = jwt.decode(token, { complete: true });
-    const kid = decoded && typeof decoded === 'object' ? decoded.header.kid : undefined;
-    if (!kid) throw new InvalidTokenError('Access token is malformed');
-    let key = (await this.signingKeys()).find((k) => k.kid === kid);
-    if (!key) key = (await this.signingKeys(true)).find((k) => k.kid === kid);
-    if (!key) throw new InvalidTokenError('Access token was signed by an unknown key');
+    let claims: VerifiedClaims;
     try {
-      const publicKey = createPublicKey({ key: key.public_jwk, format: 'jwk' });
-      const claims = jwt.verify(token, publicKey, { algorithms: ['RS256'], issuer: this.issuer }) as VerifiedClaims;
-      if ((claims.token_use ?? 'access') !== use) throw new InvalidTokenError(`Not an ${use} token`);
-      if (typeof claims.sub !== 'string') throw new InvalidTokenError('Access token is invalid');
-      return claims;
+      claims = (await this.verifier.verify(token)) as VerifiedClaims;
     } catch (err) {
-      if (err instanceof InvalidTokenError) throw err;
-      throw new InvalidTokenError(err instanceof jwt.TokenExpiredError ? 'Access Token has expired' : 'Access token is invalid');
+      if (err instanceof TokenRejected) throw new InvalidTokenError(err.message);
+      throw err;
     }
+    if ((claims.token_use ?? 'access') !== use) throw new InvalidTokenError(`Not an ${use} token`);
+    if (typeof claims.sub !== 'string') throw new InvalidTokenError('Access token is invalid');
+    return claims;
   }
 
   /** Public keys as a JWKS document. */

@@ -52,6 +52,9 @@ export const configSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
   /** How long progress reports wait to be stored together (pushes are never delayed). */
   JOB_PROGRESS_PERSIST_MS: z.coerce.number().int().min(0).default(1000),
+  /** A hosted user pool whose tokens are accepted too: its issuer and JWKS address (both, or neither). */
+  AUTH_TRUSTED_ISSUER: z.string().default(''),
+  AUTH_TRUSTED_JWKS_URL: z.string().default(''),
   /** OAuth client id of the web app at the hosted login (authorize/token/logout). */
   IDENTITY_CLIENT_ID: z.string().min(1).default('sparkhouse-web'),
   /** Google sign-in (OpenID Connect). Empty: a local stand-in provider serves "Continue with Google". */
