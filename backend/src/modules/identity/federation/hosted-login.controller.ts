@@ -43,6 +43,16 @@ export class HostedLoginController {
     }
   }
 
+  /** Providers that answer with a form POST (Sign in with Apple) come back here. */
+  @Post('oauth2/idpresponse')
+  async providerFormResponse(@Body() body: AuthorizeQuery, @Res() res: Response) {
+    try {
+      res.redirect(303, await this.login.providerResponse(body ?? {}));
+    } catch (err) {
+      fail(res, err);
+    }
+  }
+
   @Post('oauth2/token')
   async token(@Body() body: AuthorizeQuery, @Res() res: Response) {
     try {

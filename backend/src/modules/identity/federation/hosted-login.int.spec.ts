@@ -154,6 +154,10 @@ describe('hosted login: OAuth code flow with PKCE through the Google/Apple stand
     const badState = await get('/api/identity/oauth2/idpresponse?code=x&state=unknown');
     expect(badState.status).toBe(400);
     expect((await badState.json()).error_description).toBe('Invalid state in OAuth flow');
+    // the form-post return (Sign in with Apple's) checks the state the same way
+    const badPost = await form('/api/identity/oauth2/idpresponse', { code: 'x', state: 'unknown' });
+    expect(badPost.status).toBe(400);
+    expect((await badPost.json()).error_description).toBe('Invalid state in OAuth flow');
   });
 
   it('rotates through the refresh grant and logs out only to an allowed address', async () => {

@@ -27,8 +27,14 @@ function claimsOf(payload: jwt.JwtPayload, nonce: string): UpstreamClaims {
 }
 
 /** The authorization request of the code flow with PKCE (S256) and a nonce. */
-function authorizeQuery(clientId: string, redirectUri: string, p: { state: string; nonce: string; codeChallenge: string }) {
+function authorizeQuery(
+  clientId: string,
+  redirectUri: string,
+  p: { state: string; nonce: string; codeChallenge: string },
+  responseMode?: 'form_post',
+) {
   return new URLSearchParams({
+    ...(responseMode ? { response_mode: responseMode } : {}),
     response_type: 'code',
     client_id: clientId,
     redirect_uri: redirectUri,
@@ -90,6 +96,8 @@ class OidcUpstream implements Upstream {
     private readonly clientId: string,
     private readonly clientSecret: string,
     readonly redirectUri: string,
+    /** Apple answers with a form POST when email or name is asked for. */
+    private readonly responseMode?: 'form_post',
   ) {}
 
   private meta() {
@@ -101,7 +109,7 @@ class OidcUpstream implements Upstream {
   }
 
   async authorizeUrl(p: { state: string; nonce: string; codeChallenge: string }) {
-    return `${(await this.meta()).authorization_endpoint}?${authorizeQuery(this.clientId, this.redirectUri, p)}`;
+    return `${(await this.meta()).authorization_endpoint}?${authorizeQuery(this.clientId, this.redirectUri, p, this.responseMode)}`;
   }
 
   async exchange(p: { code: string; codeVerifier: string; nonce: string }) {
@@ -147,7 +155,13 @@ export class Upstreams {
         ? new OidcUpstream('https://accounts.google.com', config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET ?? '', callback)
         : new StandInUpstream('google', standIn, config.IDENTITY_CLIENT_ID),
       SignInWithApple: config.APPLE_CLIENT_ID
-        ? new OidcUpstream('https://appleid.apple.com', config.APPLE_CLIENT_ID, config.APPLE_CLIENT_SECRET ?? '', callback)
+        ? new OidcUpstream(
+            'https://appleid.apple.com',
+            config.APPLE_CLIENT_ID,
+            config.APPLE_CLIENT_SECRET ?? '',
+            callback,
+            'form_post',
+          )
         : new StandInUpstream('apple', standIn, config.IDENTITY_CLIENT_ID),
     };
   }
