@@ -18,7 +18,7 @@ async function newestCode(request: APIRequestContext, email: string, olderThan =
 const dialog = (page: Page) => page.getByRole('dialog');
 
 async function openSignIn(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   await dialog(page).getByLabel('Email', { exact: true }).fill(email);
   await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
 }
@@ -32,7 +32,7 @@ async function logIn(page: Page, email: string, password: string) {
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
 }
 
 test('sign up with email, log out, log in, and reset a forgotten password', async ({ page, request }) => {
@@ -74,7 +74,7 @@ test('sign up with email, log out, log in, and reset a forgotten password', asyn
 
 test('continue with Google through the local stand-in provider', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   await dialog(page).getByRole('button', { name: 'Sign up with Google' }).click();
   await dialog(page).getByRole('button', { name: 'Continue with Google' }).click();
 
@@ -89,7 +89,7 @@ test('continue with Google through the local stand-in provider', async ({ page }
 
 test('a social account that hides its email gets the spec message', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   await dialog(page).getByRole('button', { name: 'Sign up with Google' }).click();
   await dialog(page).getByRole('button', { name: 'Continue with Google' }).click();
   await page.getByLabel('Email', { exact: true }).fill(`private.${Date.now()}@gmail.com`);

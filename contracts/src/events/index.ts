@@ -2,13 +2,15 @@ import type { EventDefinition } from './envelope';
 import { identityProviderEvents } from './identity';
 import { jobEvents } from './jobs';
 import { userEvents } from './users';
+import { catalogueEvents } from './catalogue';
 
 export * from './envelope';
 export * from './jobs';
 export * from './identity';
 export * from './users';
+export * from './catalogue';
 
 /** Every event contract, by type. A stored event whose type is not here cannot be replayed. */
 export const eventCatalog: ReadonlyMap<string, EventDefinition> = new Map(
-  [...jobEvents, ...identityProviderEvents, ...userEvents].map((d) => [d.type, d as EventDefinition]),
+  [...jobEvents, ...identityProviderEvents, ...userEvents, ...catalogueEvents].map((d) => [d.type, d as EventDefinition]),
 );

@@ -17,12 +17,16 @@ describe('bearer tokens verified with passport-jwt against trusted key sets', ()
   beforeAll(async () => {
     jwks = http.createServer((_req, res) => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ keys: [{ ...pool.publicKey.export({ format: 'jwk' }), kid: 'pool-key-1', alg: 'RS256', use: 'sig' }] }));
+      res.end(
+        JSON.stringify({ keys: [{ ...pool.publicKey.export({ format: 'jwk' }), kid: 'pool-key-1', alg: 'RS256', use: 'sig' }] }),
+      );
     });
     await new Promise<void>((r) => jwks.listen(0, '127.0.0.1', r));
     const jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/.well-known/jwks.json`;
     db = await createTestDatabase();
-    ({ app, baseUrl: base } = await startApi(testConfig(db.url, { AUTH_TRUSTED_ISSUER: poolIssuer, AUTH_TRUSTED_JWKS_URL: jwksUrl })));
+    ({ app, baseUrl: base } = await startApi(
+      testConfig(db.url, { AUTH_TRUSTED_ISSUER: poolIssuer, AUTH_TRUSTED_JWKS_URL: jwksUrl }),
+    ));
   });
   afterAll(async () => {
     await app?.close();
@@ -47,7 +51,11 @@ describe('bearer tokens verified with passport-jwt against trusted key sets', ()
   it('refuses a token of an untrusted issuer, an unknown key, a forbidden algorithm, or expired', async () => {
     expect((await call(poolToken({}, { issuer: 'https://elsewhere.example' }))).status).toBe(401);
     expect((await call(poolToken({}, { keyid: 'pool-key-2' }))).status).toBe(401);
-    const hs = jwt.sign({ sub: 'x', token_use: 'access' }, 'shared-secret', { algorithm: 'HS256', keyid: 'pool-key-1', issuer: poolIssuer });
+    const hs = jwt.sign({ sub: 'x', token_use: 'access' }, 'shared-secret', {
+      algorithm: 'HS256',
+      keyid: 'pool-key-1',
+      issuer: poolIssuer,
+    });
     expect((await call(hs)).status).toBe(401);
     const expired = await call(poolToken({}, { expiresIn: -5 }));
     expect(expired.status).toBe(401);

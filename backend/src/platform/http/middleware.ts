@@ -67,18 +67,16 @@ export function requestContextMiddleware(resolver: PrincipalResolver) {
     res.setHeader('X-Request-Id', requestId);
     const tz = req.headers[headerNames.timeZone];
     if (tz !== undefined && (typeof tz !== 'string' || !isValidTimeZone(tz))) {
-      return res
-        .status(400)
-        .json(
-          render(
-            {
-              status: 400,
-              code: errorCodes.validationFailed,
-              message: 'X-Time-Zone must be an IANA time zone name, e.g. Europe/Paris.',
-            },
-            'legacy',
-          ),
-        );
+      return res.status(400).json(
+        render(
+          {
+            status: 400,
+            code: errorCodes.validationFailed,
+            message: 'X-Time-Zone must be an IANA time zone name, e.g. Europe/Paris.',
+          },
+          'legacy',
+        ),
+      );
     }
     const anon = req.headers[headerNames.nonAuthUserId];
     resolver

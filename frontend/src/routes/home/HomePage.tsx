@@ -1,5 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { homeContentQuery } from '../../features/catalogue';
+import { useUser } from '../../features/user';
 import { buttonClassName } from '../../ui';
+import { AppIdeaBuilder } from './AppIdeaBuilder';
+import { useHomeBanner } from './HomeBanner';
+import { HomeHero } from './HomeHero';
+import { ProductShelf } from './ProductShelf';
+import { VipOffer } from './VipOffer';
+import './home.css';
 
 /** The spec's browse views, each a real /browse address. */
 const BROWSE_VIEWS = [
@@ -10,28 +19,36 @@ const BROWSE_VIEWS = [
 ];
 
 export function HomePage() {
+  const { hasActiveOrTrialSubscription } = useUser();
+  const home = useQuery(homeContentQuery());
+  const banner = useHomeBanner(home.data?.banner);
   return (
     <div className="home">
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="hero__inner">
-          <p className="eyebrow">Learn. Create. Launch.</p>
-          <h1 id="hero-title" className="hero__title">
-            Classes from great teachers. <span className="hero__accent">Apps from your ideas.</span>
-          </h1>
-          <p className="hero__lead">
-            Sparkhouse is where you learn from online classes, collections and schools — and where creators turn a prompt into a
-            mobile app with its own landing page, onboarding and pricing.
-          </p>
+      {banner('top')}
+      <HomeHero
+        content={home.data}
+        actions={
           <div className="hero__actions">
-            <Link to="/browse" className={buttonClassName('primary', 'large')}>
-              Explore Classes
-            </Link>
+            {hasActiveOrTrialSubscription ? (
+              <Link to="/dashboard" className={buttonClassName('primary', 'large')}>
+                Go to Dashboard
+              </Link>
+            ) : (
+              <Link to="/browse" className={buttonClassName('primary', 'large')}>
+                Explore Classes
+              </Link>
+            )}
             <Link to="/build" className={buttonClassName('secondary', 'large')}>
               Build an app
             </Link>
           </div>
-        </div>
-      </section>
+        }
+      />
+      {banner('bottom')}
+      <VipOffer />
+      <AppIdeaBuilder />
+      <ProductShelf shelf="popular" />
+      <ProductShelf shelf="new" />
 
       <section className="section" aria-labelledby="browse-title">
         <div className="section__head">

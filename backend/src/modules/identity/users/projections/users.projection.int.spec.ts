@@ -126,7 +126,7 @@ describe('users projection', () => {
     const rebuilder = new Rebuilder(testConfig(db.url), new SubscriptionProcessor(orm));
     await rebuilder.rebuild(projection);
     const live = await snapshot();
-    expect(live.profiles.map((r: { user_id: string; version: number }) => [r.user_id, r.version])).toEqual([
+    expect((live.profiles as { user_id: string; version: number }[]).map((r) => [r.user_id, r.version])).toEqual([
       ['r1', 3],
       ['r2', 1],
     ]);

@@ -1,0 +1,64 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { ProductProgressRecorded, type catalogue } from '@sparkhouse/contracts';
+import { EventStore } from '../../../platform/events/event-store';
+import { badRequest } from '../../../platform/http/errors';
+import { streams } from '../domain/product-state';
+import { rows } from '../infra/sql';
+import { loadProduct } from './command-support';
+
+/** Save how far a user got in one content of a product (spec 3, product progress). */
+export class RecordProgress {
+  constructor(
+    readonly userId: string,
+    readonly productId: string,
+    readonly contentId: string,
+    readonly percentComplete: number,
+    readonly additionalSecondsWatched: number,
+    readonly positionInSeconds: number,
+  ) {}
+}
+
+@CommandHandler(RecordProgress)
+export class RecordProgressHandler implements ICommandHandler<RecordProgress, catalogue.ContentProgress> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+  ) {}
+
+  async execute(c: RecordProgress) {
+    return this.orm.em.fork().transactional(async (tem) => {
+      const product = await loadProduct(tem, this.events, c.productId);
+      if (!product.media.contents.some((x) => x.contentId === c.contentId)) {
+        throw badRequest('content_id is not a content of this product.', [{ path: 'body.content_id', message: 'is unknown' }]);
+      }
+      // the total so far comes from the read model: it may miss a save made a moment ago, the stored sums do not
+      const [before] = await rows<{ seconds_watched: number }>(
+        tem,
+        'select seconds_watched from product_progress where user_id = ? and product_id = ? and content_id = ?',
+        [c.userId, c.productId, c.contentId],
+      );
+      const [stored] = await this.events.append(tem, streams.progress(c.userId, c.productId), [
+        {
+          type: ProductProgressRecorded.type,
+          payload: {
+            userId: c.userId,
+            productId: c.productId,
+            contentId: c.contentId,
+            percentComplete: c.percentComplete,
+            additionalSecondsWatched: c.additionalSecondsWatched,
+            positionInSeconds: c.positionInSeconds,
+          },
+        },
+      ]);
+      return {
+        product_id: c.productId,
+        content_id: c.contentId,
+        percent_complete: c.percentComplete,
+        seconds_watched: (before?.seconds_watched ?? 0) + c.additionalSecondsWatched,
+        position_in_seconds: c.positionInSeconds,
+        updated_at: stored.metadata.occurredAt,
+      };
+    });
+  }
+}

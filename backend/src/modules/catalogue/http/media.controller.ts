@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { APP_CONFIG, repoRoot, type AppConfig } from '../../../platform/config/config';
+import { SAFE_MEDIA_NAME } from '../domain/media-paths';
+
+/** The committed demo video: every demo class plays it. */
+export const ASSETS_DIR = path.join(repoRoot, 'backend/assets');
+
+/**
+ * Read-only media: generated covers (MEDIA_DIR/covers) and the demo video (backend/assets), with
+ * cache headers and byte ranges (seeking). Names are checked against a strict pattern and sent
+ * relative to their folder, so no path can leave it.
+ */
+@Controller('media')
+export class MediaController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Get('covers/:name')
+  cover(@Param('name') name: string, @Res() res: Response) {
+    this.send(res, path.join(this.config.MEDIA_DIR, 'covers'), name, 7 * 24 * 3600 * 1000);
+  }
+
+  @Get('videos/:name')
+  video(@Param('name') name: string, @Res() res: Response) {
+    this.send(res, ASSETS_DIR, name, 24 * 3600 * 1000);
+  }
+
+  private send(res: Response, root: string, name: string, maxAge: number) {
+    const notFound = () => {
+      if (!res.headersSent) res.status(404).json({ statusCode: 404, code: 'NOT_FOUND', message: 'No such media file.' });
+    };
+    if (!SAFE_MEDIA_NAME.test(name)) return notFound();
+    res.sendFile(name, { root, maxAge, dotfiles: 'deny', acceptRanges: true }, (err) => {
+      if (err) notFound();
+    });
+  }
+}

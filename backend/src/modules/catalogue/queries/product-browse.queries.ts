@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { catalogue } from '@sparkhouse/contracts';
+import { CataloguePool } from '../infra/catalogue-pool';
+import { CARD_COLUMNS, toCard, toProduct, type CardRow } from '../infra/product-card.sql';
+import { type ListOrder, type ProductListFilter } from '../infra/product-list.query';
+import { productListRows } from '../infra/product-search';
+import { rows } from '../infra/sql';
+
+/** At most this many products in a home-page row, and no next page. */
+export const HOMEPAGE_ROW_SIZE = 8;
+
+/** Reads of the browse read model (product_card). */
+@Injectable()
+export class ProductBrowseQueries {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly pool: CataloguePool,
+  ) {}
+
+  async list(f: ProductListFilter): Promise<catalogue.ProductPage> {
+    const found = await productListRows((q) => this.pool.query(q), f);
+    const page = found.slice(0, f.limit);
+    return { products: page.map(toCard), lastProductId: found.length > f.limit ? page[page.length - 1].id : null };
+  }
+
+  /** The home-page rows and their "see all" pages: one order, no filters. */
+  row(order: ListOrder, q: { isForHomepage?: boolean; limit: number; lastProductId?: string }) {
+    if (q.isForHomepage) {
+      return this.list({ order, limit: Math.min(q.limit, HOMEPAGE_ROW_SIZE) }).then((p) => ({ ...p, lastProductId: null }));
+    }
+    return this.list({ order, limit: q.limit, lastProductId: q.lastProductId });
+  }
+
+  async byId(id: string): Promise<catalogue.Product | null> {
+    const [row] = await rows<CardRow>(this.orm.em.fork(), `select ${CARD_COLUMNS}, contents from product_card where id = ?`, [
+      id,
+    ]);
+    return row ? toProduct(row) : null;
+  }
+
+  async bySlugs(storefrontSlug: string, classSlug: string): Promise<catalogue.Product | null> {
+    const [row] = await rows<CardRow>(
+      this.orm.em.fork(),
+      `select ${CARD_COLUMNS}, contents from product_card where storefront_slug = ? and class_slug = ?`,
+      [storefrontSlug, classSlug],
+    );
+    return row ? toProduct(row) : null;
+  }
+
+  /** Cards of the given ids, in the order given; unknown ids are left out. */
+  async cards(ids: readonly string[]): Promise<catalogue.ProductCard[]> {
+    if (ids.length === 0) return [];
+    const found = await rows<CardRow>(
+      this.orm.em.fork(),
+      `select ${CARD_COLUMNS} from product_card where id in (select jsonb_array_elements_text(?::jsonb))`,
+      [JSON.stringify(ids)],
+    );
+    const byId = new Map(found.map((r) => [r.id, toCard(r)]));
+    return ids.map((id) => byId.get(id)).filter((c): c is catalogue.ProductCard => c !== undefined);
+  }
+
+  async categories(): Promise<catalogue.BrowseCategory[]> {
+    const found = await rows<{ category: string; n: number }>(
+      this.orm.em.fork(),
+      'select category, count(*)::int as n from product_card group by category order by count(*) desc, category',
+    );
+    return found.map((r) => ({ slug: r.category, title: titleCase(r.category), productCount: r.n }));
+  }
+}
+
+const titleCase = (slug: string) =>
+  slug.replace(/(^|-)(\w)/g, (_m, dash: string, c: string) => (dash ? ' ' : '') + c.toUpperCase());

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eventually } from '../../../test-support';
+import { useCatalogueApi } from '../../../test-support/catalogue-api';
+import { DemoCatalogueSeeder } from './demo-catalogue.seeder';
+
+describe('demo catalogue seeder', () => {
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-media-'));
+  const api = useCatalogueApi({ MEDIA_DIR: mediaDir, CATALOGUE_DEMO_PRODUCTS: '80' });
+
+  afterAll(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
+
+  it('creates classes, collections, schools and purchases through commands, with rendered covers', async () => {
+    await api.app.get(DemoCatalogueSeeder).seed();
+    const school = await eventually(async () => {
+      const res = await api.get('/getSchoolWithSlug?slug=music');
+      return res.status === 200 && res.body.school.products.length > 0 ? res.body.school : null;
+    });
+    expect(school.products.every((p: { category: string }) => p.category === 'music')).toBe(true);
+    const all = await eventually(async () => {
+      const res = await api.get('/getProducts?limit=100');
+      return res.body.products.length === 80 ? res.body.products : null;
+    });
+    expect(new Set(all.map((p: { category: string }) => p.category)).size).toBeGreaterThan(3);
+    const popular = await eventually(async () => {
+      const top = (await api.get('/getMostPopularProducts?limit=1')).body.products[0];
+      return top?.purchaseCount > 0 ? top : null;
+    });
+    expect(popular.media.videoUrl).toBe('/api/media/videos/demo-class.webm');
+    const collections = (await api.get('/getAllProductCollections')).body.collections;
+    expect(collections.length).toBeGreaterThan(3);
+    expect(collections.some((c: { programType: string }) => c.programType === 'school')).toBe(false);
+
+    const cover = await api.raw(all[0].media.coverUrl.replace(/^\/api/, ''));
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get('content-type')).toBe('image/webp');
+    expect(fs.existsSync(path.join(mediaDir, 'covers', 'hero-desktop.webp'))).toBe(true);
+    const home = (await api.get('/getHomeContent')).body;
+    expect(home.banner).toBeNull();
+    expect((await api.raw(home.hero.backgroundUrl.replace(/^\/api/, ''))).status).toBe(200);
+  });
+});

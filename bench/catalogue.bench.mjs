@@ -1,0 +1,220 @@
+// npm run bench -- catalogue [--products N] [--connections C] [--duration-s S] [--no-record]
+//
+// Browse read path under load: loads N products (default 100,000) into a fresh database with the
+// catalogue's bulk loader (events + read model, see loadBulkCatalogue), starts the API, waits until
+// every subscriber has caught up with the log, then drives GET /api/getProducts with mixed filters,
+// searches and keyset pages at C connections for S seconds with autocannon — and, in the same run,
+// the same URLs against a bare node:http + pg server running the same SQL. Prints both throughputs,
+// their ratio and p50/p99 latencies, and appends them to bench/RESULTS.md. Stops everything it started.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ensureDatabase, ensurePostgres, ensureRedis, stopAll, withDatabase } from '../scripts/lib/services.mjs';
+import { backendDist, backendMain } from '../scripts/lib/paths.mjs';
+import { cpuSecondsByName, cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
+import { fmt } from './lib/stats.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const resultsFile = path.join(here, 'RESULTS.md');
+const log = (msg) => console.log(`[bench:catalogue] ${msg}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function parseArgs(argv) {
+  const opts = { products: 100_000, connections: 50, durationS: 20, record: true };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=');
+    const value = () => Number(inline ?? argv[++i]);
+    if (flag === '--products') opts.products = value();
+    else if (flag === '--connections') opts.connections = value();
+    else if (flag === '--duration-s') opts.durationS = value();
+    else if (flag === '--no-record') opts.record = false;
+    else throw new Error(`unknown option ${argv[i]}`);
+  }
+  for (const k of ['products', 'connections', 'durationS'])
+    if (!Number.isInteger(opts[k]) || opts[k] < 1) throw new Error(`--${k} needs a positive integer`);
+  return opts;
+}
+
+/** The URL mix: plain pages, each view order, facet filters, searches (typos, prefixes) and keyset pages. */
+async function urlMix(databaseUrl) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const ids = (await c.query('select id from product_card order by random() limit 60')).rows.map((r) => r.id);
+    const urls = [
+      '/api/getProducts',
+      '/api/getProducts?limit=12',
+      '/api/getProducts?sort=popular',
+      '/api/getProducts?sort=top_rated&limit=48',
+      '/api/getProducts?categories=music',
+      '/api/getProducts?categories=dance,art&limit=12',
+      '/api/getProducts?topics=piano,guitar',
+      '/api/getProducts?topics=yoga&genres=beginner',
+      '/api/getProducts?genres=jazz,blues&categories=music',
+      '/api/getProducts?search=piano',
+      '/api/getProducts?search=sourdo',
+      '/api/getProducts?search=watercolour%20portrait',
+      '/api/getProducts?search=machine%20learning&categories=technology',
+      '/api/getProducts?search=salsa&limit=12',
+      '/api/getProducts?title=mastering',
+      '/api/getProducts?search=photgraphy',
+    ];
+    for (const id of ids.slice(0, 30)) urls.push(`/api/getProducts?lastProductId=${id}`);
+    for (const id of ids.slice(30, 45)) urls.push(`/api/getProducts?sort=popular&limit=12&lastProductId=${id}`);
+    for (const id of ids.slice(45, 60)) urls.push(`/api/getProducts?categories=cooking&lastProductId=${id}`);
+    return urls;
+  } finally {
+    await c.end();
+  }
+}
+
+async function waitHttp(url, deadline) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+/** Every subscriber's checkpoint at the end of the log: the relay is idle, the measurement is not shared with it. */
+async function waitCaughtUp(databaseUrl, deadline) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    while (Date.now() < deadline) {
+      const { rows } = await c.query(
+        `select count(*)::int as behind, (select max(position) from domain_event)::text as head from event_checkpoint
+          where position < (select max(position) from domain_event)`,
+      );
+      const n = (await c.query('select count(*)::int as n from event_checkpoint')).rows[0].n;
+      if (n > 0 && rows[0].behind === 0) return;
+      await sleep(500);
+    }
+    throw new Error('subscribers did not catch up with the log in time');
+  } finally {
+    await c.end();
+  }
+}
+
+async function drive(base, urls, { connections, durationS }) {
+  let i = 0;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: durationS,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: urls[i++ % urls.length] }) }],
+  });
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + (result.non2xx ?? 0),
+  };
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-'));
+  const handles = [];
+  const require = createRequire(import.meta.url);
+  let api = null;
+  let bare = null;
+  process.on('exit', killAllChildrenNow);
+  process.on('SIGINT', () => stopAllChildren(3000).finally(() => process.exit(130)));
+  try {
+    const pgHandle = await ensurePostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sparkhouse');
+    handles.push(pgHandle);
+    const redisHandle = await ensureRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    handles.push(redisHandle);
+    const databaseUrl = withDatabase(pgHandle.url, 'sparkhouse_bench_catalogue');
+    await ensureDatabase(databaseUrl, { fresh: true });
+    await require(backendDist).migrateUp(databaseUrl);
+    const { loadBulkCatalogue } = require(path.join(backendDist, 'modules/catalogue/index.js'));
+    const loaded = await loadBulkCatalogue(databaseUrl, { products: opts.products, log });
+    log(`loaded ${loaded.products} products and ${loaded.purchases} purchases in ${fmt(loaded.durationMs / 1000, 1)} s`);
+
+    const port = await freePort();
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisHandle.url,
+      REDIS_PREFIX: `bench_catalogue_${Date.now().toString(36)}`,
+      LOG_LEVEL: 'warn',
+    };
+    api = startNode('api', backendMain, { env, logDir });
+    await waitHttp(`http://127.0.0.1:${port}/api/up`, Date.now() + 90_000);
+    const caughtUpFrom = Date.now();
+    await waitCaughtUp(databaseUrl, Date.now() + 180_000);
+    log(`API ready (pid ${api.pid}); subscribers caught up with the log in ${fmt((Date.now() - caughtUpFrom) / 1000, 1)} s`);
+
+    const barePort = await freePort();
+    bare = startNode('bare', path.join(here, 'lib/bare-catalogue-server.mjs'), {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(barePort), POOL_MAX: '5' },
+      logDir,
+    });
+    await waitHttp(`http://127.0.0.1:${barePort}/api/getProducts?limit=1`, Date.now() + 30_000);
+
+    const urls = await urlMix(databaseUrl);
+    const check = await (await fetch(`http://127.0.0.1:${port}${urls[9]}`)).json();
+    log(`${urls.length} URLs in the mix; e.g. ${urls[9]} -> ${check.products.length} products`);
+    // warm both (plans, caches, JIT) before measuring
+    await drive(`http://127.0.0.1:${port}`, urls, { connections: opts.connections, durationS: 3 });
+    await drive(`http://127.0.0.1:${barePort}`, urls, { connections: opts.connections, durationS: 3 });
+
+    const cpu0 = { api: cpuSecondsOf(api.pid), pg: cpuSecondsByName(['postgres']) };
+    const a = await drive(`http://127.0.0.1:${port}`, urls, opts);
+    const cpuApi = { api: cpuSecondsOf(api.pid) - cpu0.api };
+    const b = await drive(`http://127.0.0.1:${barePort}`, urls, opts);
+    const ratio = a.rps / b.rps;
+    const rows = [
+      ['products', String(loaded.products)],
+      ['bulk load (events + read model)', `${fmt(loaded.durationMs / 1000, 1)} s`],
+      ['load', `${opts.connections} connections, ${opts.durationS} s each, ${urls.length} URLs in turn`],
+      ['API GET /api/getProducts req/s', `${fmt(a.rps, 0)} (${a.total} requests, ${a.errors} errors/non-2xx)`],
+      ['API latency p50 / p99', `${a.p50} ms / ${a.p99} ms`],
+      ['bare node:http + pg req/s', `${fmt(b.rps, 0)} (${b.total} requests, ${b.errors} errors/non-2xx)`],
+      ['bare latency p50 / p99', `${b.p50} ms / ${b.p99} ms`],
+      ['ratio API / bare', `${fmt(ratio, 3)}`],
+      ['API CPU seconds during its run', fmt(cpuApi.api, 1)],
+      ['targets', `p99 < 25 ms: ${a.p99 < 25 ? 'met' : 'NOT met'}; ratio >= 0.60: ${ratio >= 0.6 ? 'met' : 'NOT met'}`],
+    ];
+    for (const [k, v] of rows) log(`${k.padEnd(34)} ${v}`);
+    if (opts.record) {
+      const m = `${os.availableParallelism?.() ?? os.cpus().length} cores (${os.cpus()[0]?.model?.trim()}), Node ${process.version}`;
+      const lines = [
+        '',
+        `## catalogue — ${new Date().toISOString()}`,
+        '',
+        `Machine: ${m}.`,
+        '',
+        '| figure | value |',
+        '| --- | --- |',
+      ];
+      for (const [k, v] of rows) lines.push(`| ${k} | ${v} |`);
+      fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
+      log(`figures appended to ${path.relative(process.cwd(), resultsFile)}`);
+    }
+  } catch (err) {
+    console.error(`[bench:catalogue] ${err.stack ?? err}`);
+    if (api) console.error(api.tail(40));
+    process.exitCode = 1;
+  } finally {
+    await stopAllChildren(5000);
+    await stopAll(handles).catch(() => undefined);
+  }
+}
+
+await main();

@@ -1,0 +1,203 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * The catalogue journey against the demo catalogue that scripts/start.mjs seeds: browse with
+ * filters that survive a reload, open a class, then — signed in — watch, leave, come back at the
+ * saved position, and find the class in the library.
+ */
+
+interface ProductCard {
+  id: string;
+  title: string;
+  storefrontSlug: string;
+  classSlug: string;
+}
+
+const CLIENT_ID = 'sparkhouse-web';
+const PASSWORD = 'correct horse battery';
+
+/** The session the frontend's auth store keeps in local storage (features/auth/auth-session.ts). */
+const AUTH_SESSION_STORAGE_KEY = 'sparkhouse.auth.session';
+
+async function identity(request: APIRequestContext, action: string, body: unknown) {
+  const res = await request.post('/api/identity', {
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    data: JSON.stringify(body),
+  });
+  expect(res.ok(), `${action}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** Sign up, confirm with the code from the dev outbox, sign in, create the backend user: what the sign-up journey does. */
+async function signUp(request: APIRequestContext) {
+  const email = `learner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await identity(request, 'SignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    Password: PASSWORD,
+    UserAttributes: [
+      { Name: 'given_name', Value: 'Lea' },
+      { Name: 'family_name', Value: 'Learner' },
+    ],
+  });
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const { messages } = await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+      code = messages[0]?.code ?? null;
+      return code;
+    })
+    .not.toBeNull();
+  await identity(request, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code });
+  const auth = await identity(request, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: CLIENT_ID,
+    AuthParameters: { USERNAME: email, PASSWORD },
+  });
+  const tokens = auth.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string };
+  const sub = JSON.parse(Buffer.from(tokens.IdToken.split('.')[1], 'base64url').toString()).sub as string;
+  const created = await request.post('/api/users/createUser', {
+    headers: { authorization: `Bearer ${tokens.AccessToken}` },
+    data: { userId: sub, email, firstName: 'Lea', lastName: 'Learner' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return {
+    accessToken: tokens.AccessToken,
+    session: { idToken: tokens.IdToken, accessToken: tokens.AccessToken, refreshToken: tokens.RefreshToken, clockDrift: 0 },
+  };
+}
+
+const slugify = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+const watchPath = (p: ProductCard) => `/watch/${slugify(p.title)}-${p.id}`;
+
+/** The part of HTMLVideoElement the test drives (this project's e2e types have no DOM lib). */
+interface VideoLike {
+  currentTime: number;
+  muted: boolean;
+  play(): Promise<void>;
+  pause(): void;
+}
+const videoTime = (page: Page) => page.locator('video').evaluate((v) => (v as unknown as VideoLike).currentTime);
+
+test('browse with filters that survive a reload, then open a class', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/browse');
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse classes' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'All classes' }).getByRole('listitem').first()).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Top rated' }).click();
+  await expect(page).toHaveURL(/view=top/);
+  const categories = page.getByRole('group', { name: 'Category' });
+  await categories.getByRole('button', { name: 'Music' }).click();
+  await expect(page).toHaveURL(/category=music/);
+  await expect(categories.getByRole('button', { name: 'Music' })).toHaveAttribute('aria-pressed', 'true');
+
+  // two topics: a comma-separated list in the address
+  const topics = page.getByRole('group', { name: 'Topics' });
+  const [first, second] = [topics.getByRole('button').nth(0), topics.getByRole('button').nth(1)];
+  const firstName = (await first.textContent())!.trim();
+  const secondName = (await second.textContent())!.trim();
+  await first.click();
+  await second.click();
+  await expect(page).toHaveURL(/topics=[a-z0-9-]+%2C[a-z0-9-]+|topics=[a-z0-9-]+,[a-z0-9-]+/);
+
+  // a search, debounced into the address
+  await page.getByLabel('Search classes').fill('the');
+  await expect(page).toHaveURL(/search=the/);
+  const url = page.url();
+
+  await page.reload();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole('tab', { name: 'Top rated' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Music' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('group', { name: 'Topics' }).getByRole('button', { name: firstName })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('group', { name: 'Topics' }).getByRole('button', { name: secondName })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByLabel('Search classes')).toHaveValue('the');
+  // either classes or the empty state with its way out
+  const results = page.getByRole('list', { name: 'Top rated' });
+  const empty = page.getByRole('heading', { name: 'No classes match these filters' });
+  await expect(results.or(empty)).toBeVisible();
+
+  if (await empty.isVisible()) {
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/browse\?view=top$/);
+  }
+
+  // open a class from the grid
+  const card = page.getByRole('list', { name: 'Top rated' }).getByRole('link').first();
+  const title = (await card.textContent())!.trim();
+  await card.click();
+  await expect(page).toHaveURL(/\/classes\/[a-z0-9-]+\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What is inside' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buy this class' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('watching needs an account, resumes at the saved position, and lands in the library', async ({ page, request, context }) => {
+  const { products } = (await (await request.get('/api/getProducts?limit=1&sort=popular')).json()) as { products: ProductCard[] };
+  const product = products[0];
+
+  // signed out: a sign-in prompt, not an error
+  await page.goto(watchPath(product));
+  await expect(page.getByRole('heading', { name: 'Sign in to watch' })).toBeVisible();
+  await expect(page.locator('video')).toHaveCount(0);
+
+  const { session, accessToken } = await signUp(request);
+  await context.addInitScript(
+    ([key, value]) =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value),
+    [AUTH_SESSION_STORAGE_KEY, JSON.stringify(session)],
+  );
+  await page.reload();
+
+  const video = page.locator('video');
+  await expect(video).toBeVisible();
+  await expect(video).toHaveAttribute('src', /\/api\/media\/videos\//);
+  await expect(page.getByRole('status').filter({ hasText: /Resumed/ })).toHaveCount(0);
+  await video.evaluate(async (element) => {
+    const v = element as unknown as VideoLike;
+    v.muted = true;
+    await v.play();
+  });
+  await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(4);
+  await video.evaluate((element) => (element as unknown as VideoLike).pause());
+
+  // the pause saved the position: read it back as the server has it
+  const progress = async () => {
+    const res = await request.get(`/api/getProductProgress?product_id=${product.id}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    return (
+      ((await res.json()) as { progress: { resume: { position_in_seconds: number } | null } }).progress.resume
+        ?.position_in_seconds ?? 0
+    );
+  };
+  await expect.poll(progress, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+  const saved = await progress();
+
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Resumed at' })).toBeVisible();
+  await expect.poll(() => videoTime(page)).toBeGreaterThan(saved - 1);
+
+  await page.goto('/library');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your library' })).toBeVisible();
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: product.title, exact: true }) });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('progressbar')).toBeVisible();
+  await expect(row).toContainText('Last watched');
+});

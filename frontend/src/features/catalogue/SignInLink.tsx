@@ -1,0 +1,22 @@
+import { useContext, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AuthContext } from '../auth/AuthContext';
+
+/**
+ * "Sign in" that comes back to `returnTo` afterwards: opens the auth modal when the auth feature is
+ * mounted (it keeps the address for after-login), otherwise links to '/?signin=1&redirect=…'.
+ */
+export function SignInLink({ returnTo, className, children }: { returnTo: string; className?: string; children: ReactNode }) {
+  const auth = useContext(AuthContext);
+  if (auth)
+    return (
+      <button type="button" className={className ?? 'link-button'} onClick={() => auth.requireSignIn(returnTo)}>
+        {children}
+      </button>
+    );
+  return (
+    <Link to={`/?signin=1&redirect=${encodeURIComponent(returnTo)}`} className={className}>
+      {children}
+    </Link>
+  );
+}

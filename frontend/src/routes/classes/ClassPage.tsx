@@ -1,0 +1,202 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../api/api-error';
+import {
+  classPageQuery,
+  ErrorState,
+  isNotFound,
+  LoadingState,
+  NotFoundState,
+  Price,
+  productProgressQuery,
+  purchaseQuery,
+  Rating,
+  useJoinWaitlist,
+  useSignedIn,
+  watchPath,
+  type Product,
+} from '../../features/catalogue';
+import { SignInLink } from '../../features/catalogue/SignInLink';
+import { formatDuration } from '../../features/format/relative-time';
+import { Button, buttonClassName, Input, ProgressBar } from '../../ui';
+import './class-page.css';
+
+/** A class not yet released takes waitlist sign-ups instead of viewers. */
+export const isUpcoming = (product: Pick<Product, 'releaseDate'>, now = Date.now()): boolean => {
+  const release = new Date(product.releaseDate).getTime();
+  return Number.isFinite(release) && release > now;
+};
+
+function WaitlistForm({ product }: { product: Product }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const join = useJoinWaitlist();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
+      setError('Please enter a valid email address');
+      return;
+    }
+    setError(undefined);
+    join.mutate({ email: email.trim().toLowerCase(), productId: product.id });
+  };
+  if (join.isSuccess)
+    return (
+      <p className="callout" role="status">
+        {join.data.alreadyOnWaitlist ? 'You are already on the waitlist' : 'You are on the waitlist'} — we will email you when{' '}
+        {product.title} opens.
+      </p>
+    );
+  return (
+    <form className="waitlist" onSubmit={submit} noValidate aria-label="Join the waitlist">
+      <Input
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error}
+        errorOutline
+      />
+      {error && email.length > 0 && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" loading={join.isPending} fullWidth>
+        Join waitlist
+      </Button>
+      {join.isError && (
+        <p className="inline-error" role="alert">
+          {errorMessage(join.error) || 'Failed to add to waitlist'}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function ClassActions({ product }: { product: Product }) {
+  const signedIn = useSignedIn();
+  const purchase = useQuery({ ...purchaseQuery(product.id), enabled: signedIn });
+  const progress = useQuery({ ...productProgressQuery(product.id), enabled: signedIn, staleTime: 0 });
+  const free = product.priceInfo.priceInCents === 0;
+  const owned = Boolean(purchase.data?.purchase?.owned);
+  const percent = progress.data?.progress.percent_complete ?? 0;
+
+  if (isUpcoming(product)) {
+    return (
+      <div className="class-actions">
+        <p className="muted">
+          Opens {new Date(product.releaseDate).toLocaleDateString(undefined, { dateStyle: 'long' })}. Join the waitlist and we
+          will let you know.
+        </p>
+        <WaitlistForm product={product} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="class-actions">
+      <div className="class-actions__price">
+        <Price priceInCents={product.priceInfo.priceInCents} crossedPriceInCents={product.priceInfo.crossedPriceInCents} />
+        {owned && <span className="tag tag--success">In your library</span>}
+      </div>
+      {percent > 0 && <ProgressBar value={percent} label={`Your progress in ${product.title}`} showValue />}
+      {free || owned ? (
+        <Link to={watchPath(product)} className={buttonClassName('primary', 'large', 'button--full')}>
+          {percent > 0 && percent < 100 ? 'Continue watching' : 'Watch'}
+        </Link>
+      ) : signedIn && purchase.isPending ? (
+        <Button size="large" fullWidth loading>
+          Checking your library
+        </Button>
+      ) : (
+        <>
+          <Link
+            to={`/checkout?product_id=${encodeURIComponent(product.id)}`}
+            className={buttonClassName('primary', 'large', 'button--full')}
+          >
+            Buy this class
+          </Link>
+          {!signedIn && (
+            <p className="muted class-actions__hint">
+              Already own it? <SignInLink returnTo={watchPath(product)}>Sign in to watch</SignInLink>
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ClassView({ product }: { product: Product }) {
+  useEffect(() => {
+    document.title = `${product.title} · Sparkhouse`;
+  }, [product.title]);
+  const contents = product.media.contents;
+  return (
+    <article className="class-page">
+      <div className="class-page__cover">{product.media.coverUrl && <img src={product.media.coverUrl} alt="" />}</div>
+      <div className="class-page__layout">
+        <div className="class-page__main">
+          <p className="eyebrow">{product.category.replace(/-/g, ' ')}</p>
+          <h1 className="class-page__title">{product.title}</h1>
+          <p className="class-page__creator">
+            by <strong>{product.creator.name}</strong> · <Rating rating={product.rating} count={product.ratingCount} />
+          </p>
+          {product.description && <p className="class-page__description">{product.description}</p>}
+          {(product.topics.length > 0 || product.genres.length > 0) && (
+            <ul className="class-page__tags" aria-label="Topics and genres">
+              {[...product.topics, ...product.genres].map((tag) => (
+                <li key={tag}>
+                  <Link
+                    className="tag"
+                    to={`/browse?${product.topics.includes(tag) ? 'topics' : 'genres'}=${encodeURIComponent(tag)}`}
+                  >
+                    {tag.replace(/-/g, ' ')}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <section aria-labelledby="contents-title" className="class-page__contents">
+            <h2 id="contents-title">What is inside</h2>
+            {contents.length === 0 ? (
+              <p className="muted">One video, {formatDuration(product.media.durationSeconds * 1000)} long.</p>
+            ) : (
+              <ol className="contents-list">
+                {contents.map((content, index) => (
+                  <li key={content.contentId} className="contents-list__item">
+                    <span className="contents-list__index" aria-hidden="true">
+                      {index + 1}
+                    </span>
+                    <span className="contents-list__title">{content.title}</span>
+                    <span className="contents-list__duration muted">
+                      <span className="visually-hidden">Duration </span>
+                      {formatDuration(content.durationSeconds * 1000)}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
+        <aside className="class-page__aside card" aria-label="Get this class">
+          <ClassActions product={product} />
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+export function ClassPage() {
+  const { storefrontSlug = '', classSlug = '' } = useParams();
+  const query = useQuery(classPageQuery(storefrontSlug, classSlug));
+  if (query.isPending) return <LoadingState label="Loading the class" />;
+  if (query.isError) {
+    if (isNotFound(query.error)) return <NotFoundState what="Class" />;
+    return <ErrorState title="Could not load this class" error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <ClassView product={query.data.product} />;
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { EmptyState, ProductGrid, type Collection } from '../../features/catalogue';
+import { buttonClassName } from '../../ui';
+import { PageHeader } from '../layout/PageHeader';
+import './collection.css';
+
+const EYEBROW: Record<Collection['programType'], string> = {
+  collection: 'Collection',
+  school: 'School',
+  series: 'Series',
+  challenge: 'Challenge',
+};
+
+/** A collection or a school: its cover, what it is about, and its classes in order. */
+export function CollectionView({ collection }: { collection: Collection }) {
+  useEffect(() => {
+    document.title = `${collection.title} · Sparkhouse`;
+  }, [collection.title]);
+  const count = collection.products.length;
+  return (
+    <div className="page collection-page">
+      <div className="collection-page__hero">
+        {collection.coverUrl && <img className="collection-page__cover" src={collection.coverUrl} alt="" />}
+        <div className="collection-page__intro">
+          <PageHeader eyebrow={EYEBROW[collection.programType]} title={collection.title}>
+            {collection.description && <p>{collection.description}</p>}
+          </PageHeader>
+          <p className="muted">
+            {count} {count === 1 ? 'class' : 'classes'}
+          </p>
+        </div>
+      </div>
+      <section aria-labelledby="collection-classes">
+        <h2 id="collection-classes" className="section-title">
+          {collection.programType === 'school' ? 'Classes in this school' : 'Classes in this collection'}
+        </h2>
+        {count === 0 ? (
+          <EmptyState title="No classes here yet">
+            <Link to="/browse" className={buttonClassName('secondary')}>
+              Browse all classes
+            </Link>
+          </EmptyState>
+        ) : (
+          <ProductGrid products={collection.products} label={collection.title} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import {
+  classPath,
+  EmptyState,
+  enrolledClassesQuery,
+  ErrorState,
+  isClassActive,
+  LoadingState,
+  type EnrolledClass,
+} from '../../features/catalogue';
+import { formatRelativeTime } from '../../features/format/relative-time';
+import { buttonClassName } from '../../ui';
+import './dashboard.css';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const formatDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isFinite(date.getTime()) ? dateFormat.format(date) : iso;
+};
+
+function EnrolmentCard({ enrolment, now }: { enrolment: EnrolledClass; now: Date }) {
+  const active = isClassActive(enrolment, now);
+  const title = enrolment.product?.title ?? enrolment.classSlug.replace(/-/g, ' ');
+  const started = new Date(enrolment.classStartDate).getTime() <= now.getTime();
+  return (
+    <li className={['enrolment', active ? 'enrolment--active' : 'enrolment--past'].join(' ')}>
+      <div className="enrolment__head">
+        <span className={`tag ${active ? 'tag--success' : ''}`}>{active ? (started ? 'Active' : 'Starting soon') : 'Ended'}</span>
+        <h3 className="enrolment__title">{enrolment.product ? <Link to={classPath(enrolment.product)}>{title}</Link> : title}</h3>
+      </div>
+      <p className="enrolment__dates muted">
+        {formatDate(enrolment.classStartDate)} – {formatDate(enrolment.classEndDate)}
+        <span aria-hidden="true"> · </span>
+        {active ? 'ends' : 'ended'}{' '}
+        <time dateTime={enrolment.classEndDate}>{formatRelativeTime(enrolment.classEndDate, now)}</time>
+      </p>
+    </li>
+  );
+}
+
+/** The caller's enrolments, split by the active-class rule (end date not yet past). */
+export function EnrolledClasses({ limit }: { limit?: number }) {
+  const query = useQuery(enrolledClassesQuery());
+  if (query.isPending) return <LoadingState label="Loading your classes" />;
+  if (query.isError)
+    return <ErrorState title="Could not load your classes" error={query.error} onRetry={() => void query.refetch()} />;
+  const now = new Date();
+  const classes = query.data.classes;
+  if (classes.length === 0)
+    return (
+      <EmptyState title="You are not enrolled in a class yet">
+        <p className="muted">Live classes you join appear here with their dates.</p>
+        <Link to="/browse" className={buttonClassName('primary')}>
+          Find a class
+        </Link>
+      </EmptyState>
+    );
+  const active = classes.filter((c) => isClassActive(c, now));
+  const past = classes.filter((c) => !isClassActive(c, now));
+  const shownActive = limit ? active.slice(0, limit) : active;
+  return (
+    <div className="enrolments">
+      {active.length === 0 ? (
+        <p className="callout">You have no active class right now. Your past classes are below.</p>
+      ) : (
+        <section aria-labelledby="active-classes-title">
+          <h2 id="active-classes-title" className="section-title">
+            Active classes <span className="muted">({active.length})</span>
+          </h2>
+          <ul className="enrolment-list">
+            {shownActive.map((c) => (
+              <EnrolmentCard key={`${c.productId}-${c.classStartDate}`} enrolment={c} now={now} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {!limit && past.length > 0 && (
+        <section aria-labelledby="past-classes-title">
+          <h2 id="past-classes-title" className="section-title">
+            Past classes
+          </h2>
+          <ul className="enrolment-list">
+            {past.map((c) => (
+              <EnrolmentCard key={`${c.productId}-${c.classStartDate}`} enrolment={c} now={now} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

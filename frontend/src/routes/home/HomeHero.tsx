@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { browseHref, type HomeContent } from '../../features/catalogue';
+import { isCountdownOver } from '../../features/catalogue/banner';
+
+/** Mobile breakpoint of the design tokens: at or under it, the mobile background is used. */
+const MOBILE_QUERY = '(max-width: 400px)';
+
+export function HeroBackground({ desktop, mobile }: { desktop: string; mobile: string }) {
+  if (!desktop && !mobile) return null;
+  return (
+    <picture className="hero__background" aria-hidden="true">
+      {mobile && <source media={MOBILE_QUERY} srcSet={mobile} />}
+      <img src={desktop || mobile} alt="" fetchPriority="high" decoding="async" />
+    </picture>
+  );
+}
+
+/**
+ * The home hero: title, description, pricing text, the call to action (passed in, so the subscriber
+ * rule stays with its owner), desktop and mobile backgrounds, and the browse categories.
+ */
+export function HomeHero({ content, actions }: { content: HomeContent | undefined; actions: ReactNode }) {
+  const hero = content?.hero;
+  const description =
+    hero &&
+    hero.countdownEndDate &&
+    hero.descriptionAfterCountdown &&
+    isCountdownOver({ countdownEndDate: hero.countdownEndDate }, Date.now())
+      ? hero.descriptionAfterCountdown
+      : hero?.description;
+  return (
+    <section
+      className={['hero', hero && (hero.backgroundUrl || hero.mobileBackgroundUrl) && 'hero--image'].filter(Boolean).join(' ')}
+      aria-labelledby="hero-title"
+    >
+      {hero && <HeroBackground desktop={hero.backgroundUrl} mobile={hero.mobileBackgroundUrl} />}
+      <div className="hero__inner">
+        <p className="eyebrow">Learn. Create. Launch.</p>
+        <h1 id="hero-title" className="hero__title">
+          {hero ? (
+            hero.title
+          ) : (
+            <>
+              Classes from great teachers. <span className="hero__accent">Apps from your ideas.</span>
+            </>
+          )}
+        </h1>
+        <p className="hero__lead">
+          {description ??
+            'Sparkhouse is where you learn from online classes, collections and schools — and where creators turn a prompt into a mobile app with its own landing page, onboarding and pricing.'}
+        </p>
+        {hero?.pricingText && <p className="hero__pricing">{hero.pricingText}</p>}
+        {actions}
+        {content && content.browseCategories.length > 0 && (
+          <nav className="hero__categories" aria-label="Browse categories">
+            <ul>
+              {content.browseCategories.map((category) => (
+                <li key={category.slug}>
+                  <Link to={browseHref({ category: category.slug })} className="hero__category">
+                    {category.title}
+                    <span className="hero__category-count" aria-label={`${category.productCount} classes`}>
+                      {category.productCount}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+    </section>
+  );
+}

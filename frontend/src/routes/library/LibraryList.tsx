@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import { classPath, watchPath, type LibraryItem } from '../../features/catalogue';
+import { formatRelativeTime } from '../../features/format/relative-time';
+import { buttonClassName, ProgressBar } from '../../ui';
+import './library.css';
+
+export function LibraryRow({ item, now }: { item: LibraryItem; now: Date }) {
+  const { product } = item;
+  const percent = Math.round(item.percentComplete);
+  const action = percent >= 100 ? 'Watch again' : percent > 0 ? 'Continue' : 'Start watching';
+  return (
+    <li className="library-row">
+      <Link to={classPath(product)} className="library-row__cover" tabIndex={-1} aria-hidden="true">
+        {product.media.coverUrl && <img src={product.media.coverUrl} alt="" loading="lazy" />}
+      </Link>
+      <div className="library-row__main">
+        <h3 className="library-row__title">
+          <Link to={classPath(product)}>{product.title}</Link>
+        </h3>
+        <p className="library-row__creator muted">
+          {product.creator.name}
+          {!item.owned && <span className="tag">Watched, not owned</span>}
+        </p>
+        <ProgressBar value={percent} label={`Progress in ${product.title}`} showValue />
+        <p className="library-row__when muted">
+          {item.lastWatchedAt ? (
+            <>
+              Last watched <time dateTime={item.lastWatchedAt}>{formatRelativeTime(item.lastWatchedAt, now)}</time>
+            </>
+          ) : (
+            'Not started yet'
+          )}
+        </p>
+      </div>
+      <Link
+        to={watchPath(product)}
+        className={buttonClassName(percent > 0 && percent < 100 ? 'primary' : 'secondary', 'medium', 'library-row__action')}
+        aria-label={`${action}: ${product.title}`}
+      >
+        {action}
+      </Link>
+    </li>
+  );
+}
+
+export function LibraryList({ items, label }: { items: LibraryItem[]; label: string }) {
+  const now = new Date();
+  return (
+    <ul className="library-list" aria-label={label}>
+      {items.map((item) => (
+        <LibraryRow key={item.product.id} item={item} now={now} />
+      ))}
+    </ul>
+  );
+}
+
+export function LibrarySkeleton() {
+  return (
+    <div role="status">
+      <span className="visually-hidden">Loading your library…</span>
+      <ul className="library-list" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="library-row">
+            <div className="library-row__cover skeleton" />
+            <div className="library-row__main">
+              <div className="skeleton skeleton--line" />
+              <div className="skeleton skeleton--line skeleton--short" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
