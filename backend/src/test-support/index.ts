@@ -90,6 +90,8 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
     REDIS_URL: testEnv().redisUrl,
     REDIS_PREFIX: `t${process.pid}${randomBytes(3).toString('hex')}`,
     EVENT_RELAY_POLL_MS: '200',
+    // tests read their own writes at once; the cache has its own tests
+    CATALOGUE_LIST_CACHE_MS: '0',
     PUBLIC_URL: 'http://localhost:3000',
     ...overrides,
   });

@@ -85,6 +85,8 @@ export const configSchema = z.object({
   SMTP_FROM: z.string().default('Sparkhouse <no-reply@sparkhouse.local>'),
   /** Generated media (class covers) is written and served from here. */
   MEDIA_DIR: z.string().default(path.join(repoRoot, '.data/media')),
+  /** How long a browse listing page is reused per process (the read model lags the log anyway); 0 = off. */
+  CATALOGUE_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Classes in the demo catalogue `npm start` creates on a new database. */
   CATALOGUE_DEMO_PRODUCTS: z.coerce.number().int().min(1).max(5000).default(300),
   /** The homepage-yellow-banner-text flag: empty hides the banner; "Bold part | rest" shows it. */

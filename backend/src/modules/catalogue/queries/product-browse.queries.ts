@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { catalogue } from '@sparkhouse/contracts';
 import { CataloguePool } from '../infra/catalogue-pool';
@@ -6,6 +6,8 @@ import { CARD_COLUMNS, toCard, toProduct, type CardRow } from '../infra/product-
 import { type ListOrder, type ProductListFilter } from '../infra/product-list.query';
 import { productListRows } from '../infra/product-search';
 import { rows } from '../infra/sql';
+import { filterKey, ResultCache } from '../infra/result-cache';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 
 /** At most this many products in a home-page row, and no next page. */
 export const HOMEPAGE_ROW_SIZE = 8;
@@ -13,15 +15,23 @@ export const HOMEPAGE_ROW_SIZE = 8;
 /** Reads of the browse read model (product_card). */
 @Injectable()
 export class ProductBrowseQueries {
+  /** Listing pages, kept for CATALOGUE_LIST_CACHE_MS per process (0 turns it off). */
+  readonly listCache: ResultCache<catalogue.ProductPage>;
+
   constructor(
     private readonly orm: MikroORM,
     private readonly pool: CataloguePool,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.listCache = new ResultCache(config.CATALOGUE_LIST_CACHE_MS);
+  }
 
-  async list(f: ProductListFilter): Promise<catalogue.ProductPage> {
-    const found = await productListRows((q) => this.pool.query(q), f);
-    const page = found.slice(0, f.limit);
-    return { products: page.map(toCard), lastProductId: found.length > f.limit ? page[page.length - 1].id : null };
+  list(f: ProductListFilter): Promise<catalogue.ProductPage> {
+    return this.listCache.get(filterKey(f as unknown as Record<string, unknown>), async () => {
+      const found = await productListRows((q) => this.pool.query(q), f);
+      const page = found.slice(0, f.limit);
+      return { products: page.map(toCard), lastProductId: found.length > f.limit ? page[page.length - 1].id : null };
+    });
   }
 
   /** The home-page rows and their "see all" pages: one order, no filters. */
