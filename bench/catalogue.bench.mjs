@@ -183,6 +183,10 @@ async function main() {
       ['products', String(loaded.products)],
       ['bulk load (events + read model)', `${fmt(loaded.durationMs / 1000, 1)} s`],
       ['load', `${opts.connections} connections, ${opts.durationS} s each, ${urls.length} URLs in turn`],
+      [
+        'API listing cache (CATALOGUE_LIST_CACHE_MS)',
+        process.env.CATALOGUE_LIST_CACHE_MS === '0' ? 'off' : `${process.env.CATALOGUE_LIST_CACHE_MS ?? 2000} ms (the bare server has none)`,
+      ],
       ['API GET /api/getProducts req/s', `${fmt(a.rps, 0)} (${a.total} requests, ${a.errors} errors/non-2xx)`],
       ['API latency p50 / p99', `${a.p50} ms / ${a.p99} ms`],
       ['bare node:http + pg req/s', `${fmt(b.rps, 0)} (${b.total} requests, ${b.errors} errors/non-2xx)`],

@@ -1,20 +1,16 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
 import { placeholderRoutes } from './coming-soon/placeholders';
-import { BrowsePage } from './browse/BrowsePage';
-import { ClassPage } from './classes/ClassPage';
-import { CollectionPage } from './collections/CollectionPage';
-import { DashboardClassesPage, DashboardPage } from './dashboard/DashboardPages';
 import { HomePage } from './home/HomePage';
-import { LibraryPage } from './library/LibraryPage';
-import { SchoolPage } from './schools/SchoolPage';
-import { V2ClassesPage, V2DashboardPage, V2SparksPage } from './v2/V2Pages';
-import { WatchPage } from './watch/WatchPage';
 import { AppLayout } from './layout/AppLayout';
 import { RouteError } from './layout/RouteError';
-import { PrivacyPage, TermsPage } from './legal/LegalPage';
 import { NotFoundPage } from './not-found/NotFoundPage';
-import { JobsPage } from './operations/JobsPage';
+
+/** A page loaded on first visit: each area is its own chunk, so the first page stays small. */
+const page =
+  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
 
 export const routes: RouteObject[] = [
   {
@@ -26,23 +22,116 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           // The catalogue (browse, classes, collections, schools, watching, library, dashboards).
-          { path: '/browse', element: <BrowsePage /> },
-          { path: '/classes/:storefrontSlug/:classSlug', element: <ClassPage /> },
-          { path: '/collections/:slug', element: <CollectionPage /> },
-          { path: '/schools/:slug', element: <SchoolPage /> },
-          { path: '/school/music', element: <SchoolPage slug="music" /> },
-          { path: '/watch/:titleAndId', element: <WatchPage /> },
-          { path: '/library', element: <LibraryPage /> },
-          { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/dashboard/classes', element: <DashboardClassesPage /> },
-          { path: '/v2/dashboard', element: <V2DashboardPage /> },
-          { path: '/v2/classes', element: <V2ClassesPage /> },
-          { path: '/v2/sparks', element: <V2SparksPage /> },
+          {
+            path: '/browse',
+            lazy: page(
+              () => import('./browse/BrowsePage'),
+              (m) => m.BrowsePage,
+            ),
+          },
+          {
+            path: '/classes/:storefrontSlug/:classSlug',
+            lazy: page(
+              () => import('./classes/ClassPage'),
+              (m) => m.ClassPage,
+            ),
+          },
+          {
+            path: '/collections/:slug',
+            lazy: page(
+              () => import('./collections/CollectionPage'),
+              (m) => m.CollectionPage,
+            ),
+          },
+          {
+            path: '/schools/:slug',
+            lazy: page(
+              () => import('./schools/SchoolPage'),
+              (m) => m.SchoolPage,
+            ),
+          },
+          {
+            path: '/school/music',
+            lazy: page(
+              () => import('./schools/SchoolPage'),
+              (m) =>
+                function MusicSchool() {
+                  return <m.SchoolPage slug="music" />;
+                },
+            ),
+          },
+          {
+            path: '/watch/:titleAndId',
+            lazy: page(
+              () => import('./watch/WatchPage'),
+              (m) => m.WatchPage,
+            ),
+          },
+          {
+            path: '/library',
+            lazy: page(
+              () => import('./library/LibraryPage'),
+              (m) => m.LibraryPage,
+            ),
+          },
+          {
+            path: '/dashboard',
+            lazy: page(
+              () => import('./dashboard/DashboardPages'),
+              (m) => m.DashboardPage,
+            ),
+          },
+          {
+            path: '/dashboard/classes',
+            lazy: page(
+              () => import('./dashboard/DashboardPages'),
+              (m) => m.DashboardClassesPage,
+            ),
+          },
+          {
+            path: '/v2/dashboard',
+            lazy: page(
+              () => import('./v2/V2Pages'),
+              (m) => m.V2DashboardPage,
+            ),
+          },
+          {
+            path: '/v2/classes',
+            lazy: page(
+              () => import('./v2/V2Pages'),
+              (m) => m.V2ClassesPage,
+            ),
+          },
+          {
+            path: '/v2/sparks',
+            lazy: page(
+              () => import('./v2/V2Pages'),
+              (m) => m.V2SparksPage,
+            ),
+          },
           ...placeholderRoutes,
           { path: '/auth/callback', element: <AuthCallbackPage /> },
-          { path: '/terms', element: <TermsPage /> },
-          { path: '/privacy', element: <PrivacyPage /> },
-          { path: '/ops/jobs', element: <JobsPage /> },
+          {
+            path: '/terms',
+            lazy: page(
+              () => import('./legal/LegalPage'),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
+            path: '/privacy',
+            lazy: page(
+              () => import('./legal/LegalPage'),
+              (m) => m.PrivacyPage,
+            ),
+          },
+          {
+            path: '/ops/jobs',
+            lazy: page(
+              () => import('./operations/JobsPage'),
+              (m) => m.JobsPage,
+            ),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
