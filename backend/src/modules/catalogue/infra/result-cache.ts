@@ -1,11 +1,12 @@
 /**
  * A short-lived, per-process cache of query results with single flight: concurrent requests for the
- * same key share one database round trip, and an answer is reused for `ttlMs`. The browse read model
- * is eventually consistent already (projections follow the log), so a second or two more of
- * staleness is invisible to a visitor while popular pages stop costing a query each.
+ * same key share one database round trip, and an answer is reused for `ttlMs`. Past that, the old
+ * answer is still served (for up to another `ttlMs`) while one refresh runs, so a popular page never
+ * waits on a slow query. The browse read model is eventually consistent already (projections follow
+ * the log), so a few seconds more of staleness is invisible to a visitor.
  */
 export class ResultCache<T> {
-  private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
+  private readonly entries = new Map<string, { at: number; value: Promise<T>; refreshing?: boolean }>();
   hits = 0;
   misses = 0;
 
@@ -18,8 +19,21 @@ export class ResultCache<T> {
   get(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const found = this.entries.get(key);
-    if (found && this.now() - found.at < this.ttlMs) {
+    const age = found ? this.now() - found.at : Infinity;
+    if (found && age < this.ttlMs) {
       this.hits += 1;
+      return found.value;
+    }
+    if (found && age < 2 * this.ttlMs) {
+      // stale: answer with it, refresh once in the background
+      this.hits += 1;
+      if (!found.refreshing) {
+        found.refreshing = true;
+        load().then(
+          (fresh) => this.entries.set(key, { at: this.now(), value: Promise.resolve(fresh) }),
+          () => (found.refreshing = false),
+        );
+      }
       return found.value;
     }
     this.misses += 1;

@@ -10,8 +10,27 @@ describe('ResultCache', () => {
     expect([a, b, loads]).toEqual([1, 1, 1]);
     now = 1999;
     expect(await cache.get('k', load)).toBe(1);
-    now = 2000;
-    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('serves a stale answer while one refresh runs, then the fresh one; too old means a real miss', async () => {
+    let now = 0;
+    const cache = new ResultCache<number>(2000, 10, () => now);
+    let release!: (n: number) => void;
+    let refreshes = 0;
+    await cache.get('k', async () => 1);
+    now = 2500;
+    const slowRefresh = () => {
+      refreshes += 1;
+      return new Promise<number>((r) => (release = r));
+    };
+    expect(await cache.get('k', slowRefresh)).toBe(1); // stale, the refresh is under way
+    expect(await cache.get('k', slowRefresh)).toBe(1); // still stale, and no second refresh
+    expect(refreshes).toBe(1);
+    release(2);
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.get('k', async () => 99)).toBe(2);
+    now = 2500 + 4000;
+    expect(await cache.get('k', async () => 3)).toBe(3);
   });
 
   it('does not keep a failed load, and loads every time when disabled', async () => {
