@@ -5,12 +5,14 @@ import express, { type NextFunction, type Request, type Response } from 'express
 /** Serves the built SPA: its files, and index.html for any other page route (client-side routing). */
 export function spa(distDir: string) {
   const index = path.join(distDir, 'index.html');
-  const assets = express.static(distDir, { index: false, maxAge: '1h', immutable: false });
+  const files = express.static(distDir, { index: false, maxAge: '1h', immutable: false });
+  const isApi = (req: Request) => req.path.startsWith('/api') || req.path.startsWith('/socket.io');
   return [
-    assets,
+    // API calls never look on disk
+    (req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : files(req, res, next)),
     (req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      if (req.path.startsWith('/api') || req.path.startsWith('/socket.io')) return next();
+      if (isApi(req)) return next();
       if (!fs.existsSync(index)) {
         return res.status(503).type('text/plain').send('The web app has not been built yet. Run `npm start`, which builds it.');
       }

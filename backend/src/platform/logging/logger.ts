@@ -23,7 +23,10 @@ export const loggerModule = (config: AppConfig) =>
         ],
         censor: '[redacted]',
       },
-      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
+      // request lines are info-level: when the level is above that, do not build them at all
+      autoLogging: ['fatal', 'error', 'warn', 'silent'].includes(config.LOG_LEVEL)
+        ? false
+        : { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
       customProps: () => ({ service: 'sparkhouse-api' }),
     },
     forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
