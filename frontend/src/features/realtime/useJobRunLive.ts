@@ -31,8 +31,11 @@ export function useJobRunLive(runId: string | null | undefined) {
 
     const apply = (message: LiveJobMessage) => {
       if (message.message.runId !== runId) return;
+      const before = queryClient.getQueryData<JobRunView>(key)?.status;
       queryClient.setQueryData<JobRunView>(key, (run) => (run ? applyJobMessage(run, message) : run));
-      if (message.type !== 'progress') void queryClient.invalidateQueries({ queryKey: jobRunKeys.lists() });
+      // lists show statuses: refresh them when this run starts and when it ends, not on every tick
+      const started = message.type === 'progress' && before === 'queued';
+      if (started || message.type !== 'progress') void queryClient.invalidateQueries({ queryKey: jobRunKeys.lists() });
     };
     const onProgress = (message: JobProgressMessage) => apply({ type: 'progress', message });
     const onCompleted = (message: JobCompletedMessage) => apply({ type: 'completed', message });
