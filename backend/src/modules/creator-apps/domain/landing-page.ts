@@ -1,0 +1,37 @@
+import { ROLES } from '../../../platform/auth/principal';
+
+/** Landing page info as the app stores it; only `status` matters to these rules. */
+export interface LandingPageInfo {
+  readonly status?: string | null;
+  readonly [field: string]: unknown;
+}
+
+/** Spec 4: a landing page whose status is 'pending' (still being generated) is treated as absent. */
+export const isLandingPageAbsent = (page: LandingPageInfo | null | undefined): boolean =>
+  page === null || page === undefined || page.status === 'pending';
+
+/** The landing page when it counts as present, else null. */
+export const presentLandingPage = <P extends LandingPageInfo>(page: P | null | undefined): P | null =>
+  isLandingPageAbsent(page) ? null : (page as P);
+
+/** Structurally matches the platform Principal, so the rule stays a plain function of data. */
+export interface ActingPrincipal {
+  readonly kind: string;
+  readonly id: string;
+  readonly roles?: readonly string[];
+}
+
+export interface OwnedApp {
+  readonly ownerId: string;
+}
+
+/**
+ * Who may change an app (landing page, theme, onboarding flow, restore, publish): its owner or an
+ * admin. Spec 6 says these calls require auth, so only a signed-in user qualifies; an anonymous
+ * visitor never does, even with a matching id.
+ */
+export function canChangeApp(principal: ActingPrincipal | null | undefined, app: OwnedApp): boolean {
+  if (!principal || principal.kind !== 'user' || !principal.id) return false;
+  if (principal.roles?.includes(ROLES.admin)) return true;
+  return app.ownerId !== '' && app.ownerId === principal.id;
+}

@@ -1,0 +1,51 @@
+import type { Principal } from '../../../platform/auth/principal';
+import { canChangeApp, isLandingPageAbsent, presentLandingPage } from './landing-page';
+
+describe('landing page presence (spec 4)', () => {
+  it('is absent when missing or pending', () => {
+    expect(isLandingPageAbsent(undefined)).toBe(true);
+    expect(isLandingPageAbsent(null)).toBe(true);
+    expect(isLandingPageAbsent({ status: 'pending', title: 'half generated' })).toBe(true);
+  });
+
+  it('is present for any other status, or none', () => {
+    expect(isLandingPageAbsent({ status: 'ready' })).toBe(false);
+    expect(isLandingPageAbsent({ status: 'Pending' })).toBe(false); // exact value only
+    expect(isLandingPageAbsent({ title: 'no status field' })).toBe(false);
+    expect(isLandingPageAbsent({})).toBe(false);
+  });
+
+  it('presentLandingPage returns the page itself or null', () => {
+    const page = { status: 'ready', title: 'x' };
+    expect(presentLandingPage(page)).toBe(page);
+    expect(presentLandingPage({ status: 'pending' })).toBeNull();
+    expect(presentLandingPage(undefined)).toBeNull();
+  });
+});
+
+describe('canChangeApp (owner or admin)', () => {
+  const app = { ownerId: 'user-1' };
+  const owner: Principal = { kind: 'user', id: 'user-1', roles: [] };
+  const creator: Principal = { kind: 'user', id: 'user-2', roles: ['creator'] };
+  const admin: Principal = { kind: 'user', id: 'user-9', roles: ['admin'] };
+
+  it('lets the owner and an admin change the app', () => {
+    expect(canChangeApp(owner, app)).toBe(true);
+    expect(canChangeApp(admin, app)).toBe(true);
+  });
+
+  it('refuses another creator', () => {
+    expect(canChangeApp(creator, app)).toBe(false);
+  });
+
+  it('refuses anyone not signed in, even with the owner id', () => {
+    expect(canChangeApp(null, app)).toBe(false);
+    expect(canChangeApp(undefined, app)).toBe(false);
+    expect(canChangeApp({ kind: 'anonymous', id: 'user-1' }, app)).toBe(false);
+    expect(canChangeApp({ kind: 'system', id: 'user-1' }, app)).toBe(false);
+  });
+
+  it('never matches an app with no owner through an empty id', () => {
+    expect(canChangeApp({ kind: 'user', id: '', roles: [] }, { ownerId: '' })).toBe(false);
+  });
+});

@@ -1,0 +1,135 @@
+import { SingleFlightCache, UNPUBLISHED_CHANGES_TTL_MS } from './single-flight-cache';
+
+/** A computation the test settles by hand, counting how often it started. */
+function deferred<V>() {
+  let resolve!: (v: V) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<V>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
+
+function setup(ttlMs = UNPUBLISHED_CHANGES_TTL_MS) {
+  let clock = 1_000_000;
+  const cache = new SingleFlightCache<string, number>({ ttlMs, now: () => clock });
+  let calls = 0;
+  const compute = (value: number) => () => {
+    calls += 1;
+    return Promise.resolve(value);
+  };
+  return { cache, compute, advance: (ms: number) => (clock += ms), calls: () => calls };
+}
+
+describe('SingleFlightCache', () => {
+  it('uses the spec 9 TTL of 5 s for unpublished changes', () => {
+    expect(UNPUBLISHED_CHANGES_TTL_MS).toBe(5_000);
+  });
+
+  it('shares one running computation between concurrent callers', async () => {
+    const { cache } = setup();
+    const d = deferred<number>();
+    let calls = 0;
+    const compute = () => ((calls += 1), d.promise);
+    const all = [cache.get('app-1', compute), cache.get('app-1', compute), cache.get('app-1', compute)];
+    expect(calls).toBe(1);
+    d.resolve(42);
+    expect(await Promise.all(all)).toEqual([42, 42, 42]);
+  });
+
+  it('keys per app: another app computes on its own', async () => {
+    const { cache, compute, calls } = setup();
+    expect(await cache.get('app-1', compute(1))).toBe(1);
+    expect(await cache.get('app-2', compute(2))).toBe(2);
+    expect(calls()).toBe(2);
+  });
+
+  it('serves the cached answer until just before 5 s and recomputes at exactly 5 s', async () => {
+    const { cache, compute, advance, calls } = setup();
+    await cache.get('app-1', compute(1));
+    advance(4_999);
+    expect(await cache.get('app-1', compute(2))).toBe(1);
+    expect(calls()).toBe(1);
+    advance(1); // now exactly 5 000 ms after the computation started
+    expect(await cache.get('app-1', compute(3))).toBe(3);
+    expect(calls()).toBe(2);
+    advance(4_999);
+    expect(await cache.get('app-1', compute(4))).toBe(3); // the new answer gets its own 5 s
+  });
+
+  it('counts the 5 s from when the computation started, not when it finished', async () => {
+    const { cache, advance } = setup();
+    const slow = deferred<number>();
+    const first = cache.get('app-1', () => slow.promise);
+    advance(3_000);
+    slow.resolve(1);
+    await first;
+    advance(2_000);
+    let calls = 0;
+    expect(await cache.get('app-1', () => ((calls += 1), Promise.resolve(2)))).toBe(2);
+    expect(calls).toBe(1);
+  });
+
+  it('still shares a computation that runs longer than the TTL instead of starting a second one', async () => {
+    const { cache, advance } = setup();
+    const slow = deferred<number>();
+    let calls = 0;
+    const compute = () => ((calls += 1), slow.promise);
+    const first = cache.get('app-1', compute);
+    advance(6_000);
+    const second = cache.get('app-1', compute);
+    expect(calls).toBe(1);
+    slow.resolve(7);
+    expect(await Promise.all([first, second])).toEqual([7, 7]);
+  });
+
+  it('does not cache a failure: waiters all see it, the next call recomputes', async () => {
+    const { cache } = setup();
+    const d = deferred<number>();
+    const a = cache.get('app-1', () => d.promise);
+    const b = cache.get('app-1', () => Promise.resolve(0));
+    d.reject(new Error('db down'));
+    await expect(a).rejects.toThrow('db down');
+    await expect(b).rejects.toThrow('db down');
+    expect(await cache.get('app-1', () => Promise.resolve(5))).toBe(5);
+  });
+
+  it('turns a synchronous throw into a rejection that is not cached', async () => {
+    const { cache } = setup();
+    const boom = () => {
+      throw new Error('sync');
+    };
+    await expect(cache.get('app-1', boom)).rejects.toThrow('sync');
+    expect(cache.size).toBe(0);
+    expect(await cache.get('app-1', () => Promise.resolve(1))).toBe(1);
+  });
+
+  it('a late failure of an invalidated computation does not evict its successor', async () => {
+    const { cache } = setup();
+    const old = deferred<number>();
+    const failing = cache.get('app-1', () => old.promise);
+    cache.invalidate('app-1'); // e.g. the app was just published
+    expect(await cache.get('app-1', () => Promise.resolve(2))).toBe(2);
+    old.reject(new Error('late'));
+    await expect(failing).rejects.toThrow('late');
+    let calls = 0;
+    expect(await cache.get('app-1', () => ((calls += 1), Promise.resolve(3)))).toBe(2);
+    expect(calls).toBe(0);
+  });
+
+  it('invalidate forces the next call to recompute within the TTL', async () => {
+    const { cache, compute, calls } = setup();
+    await cache.get('app-1', compute(1));
+    cache.invalidate('app-1');
+    expect(await cache.get('app-1', compute(2))).toBe(2);
+    expect(calls()).toBe(2);
+  });
+
+  it('keeps at most maxEntries, dropping the oldest', async () => {
+    const cache = new SingleFlightCache<string, number>({ ttlMs: 5_000, now: () => 0, maxEntries: 2 });
+    await cache.get('a', () => Promise.resolve(1));
+    await cache.get('b', () => Promise.resolve(2));
+    await cache.get('c', () => Promise.resolve(3));
+    expect(cache.size).toBe(2);
+    expect(await cache.get('a', () => Promise.resolve(10))).toBe(10);
+    expect(await cache.get('c', () => Promise.resolve(30))).toBe(3);
+  });
+});
