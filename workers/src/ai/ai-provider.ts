@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import {
+  AppBlueprintSchema,
+  BrainstormIdeasSchema,
+  EditorSuggestionsSchema,
+  LandingPageSchema,
+  OnboardingFlowSchema,
+} from './schemas';
+
+export const AI_TASK_KINDS = [
+  'blueprint',
+  'onboarding',
+  'landing-page',
+  'brainstorm',
+  'editor-suggestions',
+  'landing-page-edit',
+  'blueprint-help',
+] as const;
+export type AiTaskKind = (typeof AI_TASK_KINDS)[number];
+
+export interface AiTask {
+  kind: AiTaskKind;
+  /** The creator's words (app idea, edit request, question). */
+  prompt: string;
+  /** Extra material, e.g. the current blueprint or landing page for an edit. */
+  context?: Record<string, unknown>;
+}
+
+/** The schema each kind is expected to answer with; callers may pass a narrower one. */
+export const SCHEMA_FOR_KIND = {
+  blueprint: AppBlueprintSchema,
+  onboarding: OnboardingFlowSchema,
+  'landing-page': LandingPageSchema,
+  brainstorm: BrainstormIdeasSchema,
+  'editor-suggestions': EditorSuggestionsSchema,
+  'landing-page-edit': LandingPageSchema,
+  'blueprint-help': AppBlueprintSchema,
+} satisfies Record<AiTaskKind, z.ZodType>;
+
+export interface AiProvider {
+  /** Shown to creators so a local answer is never mistaken for a model's. */
+  readonly name: string;
+  readonly isLocal: boolean;
+  generate<T>(task: AiTask, schema: z.ZodType<T>): Promise<T>;
+}
+
+export type AiProviderErrorReason =
+  | 'invalid-output' // the answer never matched the schema
+  | 'rate-limited' // 429s outlasted our retries
+  | 'http' // any other HTTP error status
+  | 'network' // no HTTP answer at all (connection refused, timeout)
+  | 'empty-answer' // the model refused or answered nothing
+  | 'unsupported'; // the provider cannot serve this kind/schema
+
+export class AiProviderError extends Error {
+  override readonly name = 'AiProviderError';
+  constructor(
+    readonly reason: AiProviderErrorReason,
+    message: string,
+    readonly details: { provider?: string; kind?: AiTaskKind; status?: number; attempts?: number; cause?: unknown } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Human label for a kind, used in error messages ("landing page schema"). */
+export const kindLabel = (kind: AiTaskKind): string => kind.replace(/-/g, ' ');
+
+/** "features: Invalid input; hero.title: Too small" — short enough for a log line or an error message. */
+export function describeIssues(error: z.ZodError, max = 5): string {
+  const parts = error.issues.slice(0, max).map((issue) => {
+    const path = issue.path.map(String).join('.');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  const more = error.issues.length > max ? ` (+${error.issues.length - max} more)` : '';
+  return parts.join('; ') + more;
+}
