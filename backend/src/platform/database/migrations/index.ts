@@ -4,6 +4,7 @@ import { Migration20261121000200_operations } from './Migration20261121000200_op
 import { Migration20261121000300_identity_provider } from './Migration20261121000300_identity_provider';
 import { Migration20261121000310_federated_identities } from './Migration20261121000310_federated_identities';
 import { Migration20261121000400_users } from './Migration20261121000400_users';
+import { Migration20261121000410_user_class_enrolments } from './Migration20261121000410_user_class_enrolments';
 import { Migration20261121000500_catalogue } from './Migration20261121000500_catalogue';
 
 /** Every migration, in order. Committed; never edited after it has shipped: add a new one. */
@@ -13,5 +14,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000300_identity_provider', class: Migration20261121000300_identity_provider },
   { name: 'Migration20261121000310_federated_identities', class: Migration20261121000310_federated_identities },
   { name: 'Migration20261121000400_users', class: Migration20261121000400_users },
+  { name: 'Migration20261121000410_user_class_enrolments', class: Migration20261121000410_user_class_enrolments },
   { name: 'Migration20261121000500_catalogue', class: Migration20261121000500_catalogue },
 ];

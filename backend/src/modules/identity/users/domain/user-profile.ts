@@ -126,8 +126,8 @@ export function programInfoIn(events: readonly UserStreamEvent[], slug: string):
 
 export const isVip = (s: Pick<UserProfileState, 'vipProducts'>) => Object.values(s.vipProducts).some(Boolean);
 
-/** The User of spec section 3. Enrolments come with the catalogue module: none until then. */
-export function toUserView(s: UserProfileState): UserView {
+/** The User of spec section 3; enrolments come from the catalogue's ClassEnrolled facts. */
+export function toUserView(s: UserProfileState, classesEnrolled: UserView['classesEnrolled'] = {}): UserView {
   return {
     userId: s.userId,
     email: s.email,
@@ -138,7 +138,7 @@ export function toUserView(s: UserProfileState): UserView {
     miniBio: s.miniBio,
     membershipStatus: s.membershipStatus,
     profilePhoto: s.profilePhoto,
-    classesEnrolled: {},
+    classesEnrolled,
     currentSessionSlug: s.currentSessionSlug,
     creatorInfo: { hasNewDashboardAccess: s.hasNewDashboardAccess },
     isVip: isVip(s),

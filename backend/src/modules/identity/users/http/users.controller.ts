@@ -31,7 +31,7 @@ export class UsersController {
     if (userId !== caller.id && !isAdmin(caller)) throw forbidden('Only admins may look up another user.');
     const profile = await this.profiles.profile(userId);
     if (!profile) throw notFound('No such user.');
-    return toUserView(profile);
+    return toUserView(profile, await this.profiles.classesEnrolled(userId));
   }
 
   @Endpoint(users.createUser)

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AnonymousIdLinked,
+  ClassEnrolled,
   CreatorAccessChanged,
   EmailCollected,
   OfferSeenRecorded,
@@ -26,7 +27,8 @@ type P<D> = EventPayload<D>;
 export class UsersProjection implements Projection {
   readonly kind = 'projection';
   readonly name = 'users.profiles';
-  readonly version = 1;
+  // v2: enrolments (the catalogue's ClassEnrolled) for User.classesEnrolled
+  readonly version = 2;
   readonly handles = [
     UserProfileCreated.type,
     VipStatusChanged.type,
@@ -35,21 +37,35 @@ export class UsersProjection implements Projection {
     ProgramInfoSaved.type,
     AnonymousIdLinked.type,
     EmailCollected.type,
+    ClassEnrolled.type,
   ];
 
   async truncate(em: EntityManager) {
-    await this.sql(em, 'truncate user_profile, user_program_info, user_anonymous_link, email_lead');
+    await this.sql(em, 'truncate user_profile, user_program_info, user_anonymous_link, email_lead, user_class_enrolment');
   }
 
   async handle(em: EntityManager, e: StoredEvent) {
     if (e.type === AnonymousIdLinked.type) return this.link(em, e);
     if (e.type === EmailCollected.type) return this.lead(em, e.payload as P<typeof EmailCollected>);
+    if (e.type === ClassEnrolled.type) return this.enrolment(em, e.payload as P<typeof ClassEnrolled>);
     if (e.type === ProgramInfoSaved.type) await this.programInfo(em, e.payload as P<typeof ProgramInfoSaved>);
     const userId = (e.payload as { userId: string }).userId;
     const row = await loadProfileRow(em, userId);
     const next = evolve(row ? rowToState(row) : null, e);
     // a redelivered event (at or below the row's version) must not move the version back
     if (next && (!row || e.streamVersion > row.version)) await saveProfileRow(em, next);
+  }
+
+  /** Another module's fact, kept here so a user's view needs no call across modules. */
+  private enrolment(em: EntityManager, p: P<typeof ClassEnrolled>) {
+    return this.sql(
+      em,
+      `insert into user_class_enrolment (user_id, class_slug, product_id, class_start_date, class_end_date)
+       values (?, ?, ?, ?, ?)
+       on conflict (user_id, class_slug) do update set product_id = excluded.product_id,
+         class_start_date = excluded.class_start_date, class_end_date = excluded.class_end_date`,
+      [p.userId, p.classSlug, p.productId, p.classStartDate, p.classEndDate],
+    );
   }
 
   private programInfo(em: EntityManager, p: P<typeof ProgramInfoSaved>) {

@@ -25,6 +25,23 @@ export class UserProfileQueries {
     return foldUserStream(await this.stream(userId));
   }
 
+  /** User.classesEnrolled: classSlug -> its dates. */
+  async classesEnrolled(userId: string): Promise<Record<string, { classStartDate: string; classEndDate: string }>> {
+    const rows = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ class_slug: string; class_start_date: Date; class_end_date: Date }[]>(
+        'select class_slug, class_start_date, class_end_date from user_class_enrolment where user_id = ? order by class_start_date',
+        [userId],
+      );
+    return Object.fromEntries(
+      rows.map((r) => [
+        r.class_slug,
+        { classStartDate: new Date(r.class_start_date).toISOString(), classEndDate: new Date(r.class_end_date).toISOString() },
+      ]),
+    );
+  }
+
   async emailExists(email: string): Promise<boolean> {
     const rows = await this.orm.em.fork().getConnection().execute('select 1 from user_profile where email = ?', [email]);
     return rows.length > 0;
