@@ -99,8 +99,8 @@ test('a social account that hides its email gets the spec message', async ({ pag
   await expect(page.getByRole('alert')).toContainText('We could not retrieve your email from your social account');
 });
 
-test('signing in from a cart with items goes on to checkout', async ({ page, request }) => {
-  const email = `cart.${Date.now()}@gmail.com`;
+/** An account with its backend user, made through the API as the sign-up flow would. */
+async function accountVia(request: APIRequestContext, email: string) {
   const target = (action: string) => ({
     'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}`,
     'Content-Type': 'application/x-amz-json-1.1',
@@ -136,7 +136,11 @@ test('signing in from a cart with items goes on to checkout', async ({ page, req
     data: { userId: sub, email, firstName: 'Cara', lastName: 'Cart', isSocialSignIn: false },
   });
   expect(created.status()).toBeLessThan(300);
+}
 
+test('signing in from a cart with items goes on to checkout', async ({ page, request }) => {
+  const email = `cart.${Date.now()}@gmail.com`;
+  await accountVia(request, email);
   await page.goto('/cart');
   await page.evaluate(() =>
     localStorage.setItem(
@@ -147,4 +151,19 @@ test('signing in from a cart with items goes on to checkout', async ({ page, req
   await page.reload();
   await logIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/checkout$/);
+});
+
+test('buying a class needs an account: sign in, then land on its checkout', async ({ page, request }) => {
+  const email = `buyer.${Date.now()}@gmail.com`;
+  await accountVia(request, email);
+  await page.goto('/browse');
+  await page.locator('a[href^="/classes/"]').first().click();
+  await page.getByRole('link', { name: 'Buy this class' }).click();
+  await expect(dialog(page)).toBeVisible();
+  await expect(page).not.toHaveURL(/\/checkout/);
+  await dialog(page).getByLabel('Email', { exact: true }).fill(email);
+  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/checkout\?product_id=/);
 });

@@ -20,3 +20,25 @@ export function SignInLink({ returnTo, className, children }: { returnTo: string
     </Link>
   );
 }
+
+/**
+ * A link to a page that needs an account (checkout): signed-out visitors are asked to sign in first,
+ * and land on the page afterwards (the after-login rules honour the stored redirect).
+ */
+export function AccountLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+  const auth = useContext(AuthContext);
+  return (
+    <Link
+      to={to}
+      className={className}
+      onClick={(event) => {
+        if (auth && !auth.signedIn) {
+          event.preventDefault();
+          auth.requireSignIn(to);
+        }
+      }}
+    >
+      {children}
+    </Link>
+  );
+}

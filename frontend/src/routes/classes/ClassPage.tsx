@@ -17,7 +17,7 @@ import {
   watchPath,
   type Product,
 } from '../../features/catalogue';
-import { SignInLink } from '../../features/catalogue/SignInLink';
+import { AccountLink, SignInLink } from '../../features/catalogue/SignInLink';
 import { formatDuration } from '../../features/format/relative-time';
 import { Button, buttonClassName, Input, ProgressBar } from '../../ui';
 import './class-page.css';
@@ -113,12 +113,12 @@ function ClassActions({ product }: { product: Product }) {
         </Button>
       ) : (
         <>
-          <Link
+          <AccountLink
             to={`/checkout?product_id=${encodeURIComponent(product.id)}`}
             className={buttonClassName('primary', 'large', 'button--full')}
           >
             Buy this class
-          </Link>
+          </AccountLink>
           {!signedIn && (
             <p className="muted class-actions__hint">
               Already own it? <SignInLink returnTo={watchPath(product)}>Sign in to watch</SignInLink>
