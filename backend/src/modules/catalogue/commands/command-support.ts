@@ -3,7 +3,7 @@ import type { catalogue } from '@sparkhouse/contracts';
 import type { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
 import { foldProduct, productSlug, streams, type ProductState } from '../domain/product-state';
-import { rows } from '../infra/sql';
+import { rows } from '../../../platform/database/sql';
 
 /** The product as its own stream tells it (the write side never reads the read models). 404 when unknown. */
 export async function loadProduct(em: EntityManager, events: EventStore, productId: string): Promise<ProductState> {

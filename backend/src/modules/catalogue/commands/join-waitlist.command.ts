@@ -4,7 +4,7 @@ import { JoinedWaitlist } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { ApiError } from '../../../platform/http/errors';
 import { streams } from '../domain/product-state';
-import { rows } from '../infra/sql';
+import { rows } from '../../../platform/database/sql';
 import { loadProduct } from './command-support';
 
 export const WAITLIST_FAILED = 'Failed to add to waitlist';

@@ -4,7 +4,7 @@ import { ProductProgressRecorded, type catalogue } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { badRequest } from '../../../platform/http/errors';
 import { streams } from '../domain/product-state';
-import { rows } from '../infra/sql';
+import { rows } from '../../../platform/database/sql';
 import { loadProduct } from './command-support';
 
 /** Save how far a user got in one content of a product (spec 3, product progress). */

@@ -12,7 +12,7 @@ import {
 } from '@sparkhouse/contracts';
 import { Subscribes, type Projection } from '../../../platform/events/subscribers';
 import { cardValuesFromPayload, INSERT_CARD_FROM, INSERT_SEARCH_WORDS } from '../infra/product-card.sql';
-import { run, textArray } from '../infra/sql';
+import { run, textArray } from '../../../platform/database/sql';
 
 type P<D> = EventPayload<D>;
 

@@ -8,7 +8,7 @@ import {
   type StoredEvent,
 } from '@sparkhouse/contracts';
 import { Subscribes, type Projection } from '../../../platform/events/subscribers';
-import { run } from '../infra/sql';
+import { run } from '../../../platform/database/sql';
 
 type P<D> = EventPayload<D>;
 

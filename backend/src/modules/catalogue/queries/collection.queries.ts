@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { catalogue } from '@sparkhouse/contracts';
 import { listableCollections } from '../domain/collections';
-import { rows } from '../infra/sql';
+import { rows } from '../../../platform/database/sql';
 import { ProductBrowseQueries } from './product-browse.queries';
 
 interface CollectionRow {

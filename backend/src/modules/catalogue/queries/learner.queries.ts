@@ -5,7 +5,7 @@ import { hasActiveClass, hasAnyClass, isClassActive } from '../domain/class-enro
 import { isOwned } from '../domain/ownership';
 import { productPercentComplete } from '../domain/product-progress';
 import { CARD_COLUMNS_QUALIFIED, iso, toCard, type CardRow } from '../infra/product-card.sql';
-import { rows } from '../infra/sql';
+import { rows } from '../../../platform/database/sql';
 import { ProductBrowseQueries } from './product-browse.queries';
 
 interface PurchaseRow extends Partial<CardRow> {

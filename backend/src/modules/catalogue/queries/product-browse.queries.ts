@@ -5,8 +5,9 @@ import { CataloguePool } from '../infra/catalogue-pool';
 import { CARD_COLUMNS, toCard, toProduct, type CardRow } from '../infra/product-card.sql';
 import { type ListOrder, type ProductListFilter } from '../infra/product-list.query';
 import { productListRows } from '../infra/product-search';
-import { rows } from '../infra/sql';
-import { filterKey, ResultCache } from '../infra/result-cache';
+import { rows } from '../../../platform/database/sql';
+import { filterKey } from '../infra/list-cache-key';
+import { SingleFlightCache } from '../../../platform/cache/single-flight-cache';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 
 /** At most this many products in a home-page row, and no next page. */
@@ -16,14 +17,16 @@ export const HOMEPAGE_ROW_SIZE = 8;
 @Injectable()
 export class ProductBrowseQueries {
   /** Listing pages, kept for CATALOGUE_LIST_CACHE_MS per process (0 turns it off). */
-  readonly listCache: ResultCache<catalogue.ProductPage>;
+  readonly listCache: SingleFlightCache<string, catalogue.ProductPage>;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly pool: CataloguePool,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.listCache = new ResultCache(config.CATALOGUE_LIST_CACHE_MS);
+    // the read model lags the log anyway: a popular page may be served a little stale while it refreshes
+    const ttlMs = config.CATALOGUE_LIST_CACHE_MS;
+    this.listCache = new SingleFlightCache({ ttlMs, serveStaleForMs: ttlMs, maxEntries: 5000 });
   }
 
   list(f: ProductListFilter): Promise<catalogue.ProductPage> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { catalogue } from '@sparkhouse/contracts';
 import { scoreRecommendations, type ProductTraits } from '../domain/recommendation-scoring';
-import { textArray, rows } from '../infra/sql';
+import { rows, textArray } from '../../../platform/database/sql';
 import { ProductBrowseQueries } from './product-browse.queries';
 
 /** Candidates considered per request: the most popular products sharing something with the seeds. */

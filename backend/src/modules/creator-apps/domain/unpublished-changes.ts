@@ -2,6 +2,9 @@ import { stableEqual } from './json-values';
 import { presentLandingPage, type LandingPageInfo } from './landing-page';
 
 /** The parts of an app a creator edits in the studio and that publishing copies live. */
+/** Spec 9: the unpublished-changes result is cached 5 s per app (concurrent requests share one computation). */
+export const UNPUBLISHED_CHANGES_TTL_MS = 5_000;
+
 export interface AppContent {
   readonly blueprint?: unknown;
   readonly landingPage?: LandingPageInfo | null;

@@ -1,5 +1,5 @@
 import { deepFreeze } from './json-values';
-import { checkUnpublishedChanges, type AppContent } from './unpublished-changes';
+import { checkUnpublishedChanges, UNPUBLISHED_CHANGES_TTL_MS, type AppContent } from './unpublished-changes';
 
 const published: AppContent = deepFreeze({
   blueprint: { name: 'Run Club', sections: [{ id: 's1', items: ['warmup', 'run'] }] },
@@ -10,6 +10,10 @@ const published: AppContent = deepFreeze({
 });
 
 describe('checkUnpublishedChanges', () => {
+  it('is cached for the spec 9 TTL of 5 s', () => {
+    expect(UNPUBLISHED_CHANGES_TTL_MS).toBe(5_000);
+  });
+
   it('finds nothing when the drafts equal the published snapshot', () => {
     expect(checkUnpublishedChanges(structuredClone(published), published)).toEqual({ hasUnpublishedChanges: false, changed: [] });
   });

@@ -13,6 +13,7 @@ import {
   type EventPayload,
   type StoredEvent,
 } from '@sparkhouse/contracts';
+import { run } from '../../../platform/database/sql';
 import { Subscribes, type Projection } from '../../../platform/events/subscribers';
 
 type P<D> = EventPayload<D>;
@@ -37,7 +38,7 @@ export class JobRunsProjection implements Projection {
   ];
 
   async truncate(em: EntityManager) {
-    await this.sql(em, 'truncate job_run');
+    await run(em, 'truncate job_run');
   }
 
   async handle(em: EntityManager, e: StoredEvent) {
@@ -45,7 +46,7 @@ export class JobRunsProjection implements Projection {
     switch (e.type) {
       case JobRequested.type: {
         const p = e.payload as P<typeof JobRequested>;
-        return this.sql(
+        return run(
           em,
           `insert into job_run (run_id, name, queue, owner_id, subject_id, status, steps, requested_at)
            values (?, ?, ?, ?, ?, 'queued', '[]', ?) on conflict (run_id) do nothing`,
@@ -54,7 +55,7 @@ export class JobRunsProjection implements Projection {
       }
       case JobStarted.type: {
         const p = e.payload as P<typeof JobStarted>;
-        return this.sql(
+        return run(
           em,
           `update job_run set status = 'running', attempts = ?, error = null, started_at = coalesce(started_at, ?)
             where run_id = ? and status in ('queued', 'running')`,
@@ -63,7 +64,7 @@ export class JobRunsProjection implements Projection {
       }
       case JobProgressed.type: {
         const p = e.payload as P<typeof JobProgressed>;
-        return this.sql(
+        return run(
           em,
           `update job_run set percent = ?, step = ?, message = ?,
                   steps = case when steps @> jsonb_build_array(jsonb_build_object('step', ?::text)) then steps
@@ -74,7 +75,7 @@ export class JobRunsProjection implements Projection {
       }
       case JobAttemptFailed.type: {
         const p = e.payload as P<typeof JobAttemptFailed>;
-        return this.sql(
+        return run(
           em,
           `update job_run set status = 'queued', error = ?, message = ? where run_id = ? and status in ('queued', 'running')`,
           [p.reason, `Attempt ${p.attempt} failed; retrying in ${Math.round(p.retryInMs / 1000)} s`, p.runId],
@@ -82,15 +83,13 @@ export class JobRunsProjection implements Projection {
       }
       case JobRequeued.type: {
         const p = e.payload as P<typeof JobRequeued>;
-        return this.sql(em, `update job_run set status = 'queued', message = ? where run_id = ? and status = 'running'`, [
+        return run(em, `update job_run set status = 'queued', message = ? where run_id = ? and status = 'running'`, [
           p.reason,
           p.runId,
         ]);
       }
       case JobCancelRequested.type:
-        return this.sql(em, 'update job_run set cancel_requested = true where run_id = ?', [
-          (e.payload as { runId: string }).runId,
-        ]);
+        return run(em, 'update job_run set cancel_requested = true where run_id = ?', [(e.payload as { runId: string }).runId]);
       case JobCompleted.type: {
         const p = e.payload as P<typeof JobCompleted>;
         return this.finish(em, p.runId, 'completed', at, { result: p.result, percent: 100 });
@@ -113,7 +112,7 @@ export class JobRunsProjection implements Projection {
     at: string,
     fields: { result?: unknown; error?: string | null; percent?: number; message?: string },
   ) {
-    return this.sql(
+    return run(
       em,
       `update job_run set status = ?, finished_at = ?,
               duration_ms = round(extract(epoch from (?::timestamptz - coalesce(started_at, requested_at))) * 1000),
@@ -130,9 +129,5 @@ export class JobRunsProjection implements Projection {
         runId,
       ],
     );
-  }
-
-  private async sql(em: EntityManager, query: string, params: unknown[] = []) {
-    await em.getConnection().execute(query, params, 'run', em.getTransactionContext());
   }
 }

@@ -8,7 +8,7 @@ import { IdentityProtocolError } from '../protocol/protocol-errors';
 import { accounts } from '../infra/accounts.repository';
 import { IdentityTokens, type AuthenticationResult } from '../infra/identity-tokens';
 import { IdentityUnitOfWork } from '../infra/identity-unit-of-work';
-import { query } from '../infra/sql';
+import { rows, run } from '../../../../platform/database/sql';
 import { groupsAtConfirmation } from './command-support';
 import { InitiateAuth } from './sign-in.commands';
 
@@ -35,7 +35,7 @@ export class FederatedSignIn implements FederatedAccounts {
   async resolveFederatedUser(identity: { provider: SocialProvider; subject: string; email: string; name?: string }) {
     const email = identity.email.trim().toLowerCase();
     return this.work.run(async (work) => {
-      const [linked] = await query<{ user_id: string }>(
+      const [linked] = await rows<{ user_id: string }>(
         work.em,
         'select user_id from identity_federated_identity where provider = ? and subject = ?',
         [identity.provider, identity.subject],
@@ -72,7 +72,7 @@ export class FederatedSignIn implements FederatedAccounts {
           ...groups.map((group) => ({ type: UserAddedToGroup.type, payload: { userId, group } })),
         );
       }
-      await query(work.em, 'insert into identity_federated_identity (provider, subject, user_id) values (?, ?, ?)', [
+      await run(work.em, 'insert into identity_federated_identity (provider, subject, user_id) values (?, ?, ?)', [
         identity.provider,
         identity.subject,
         account.userId,

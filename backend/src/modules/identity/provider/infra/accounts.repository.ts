@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { query } from './sql';
+import { rows, run, textArray } from '../../../../platform/database/sql';
 
 export type AccountStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD';
 
@@ -61,21 +61,21 @@ const columns: Record<Exclude<keyof Account, 'userId'>, string> = {
 /** The identity_account table. `lock` takes a row lock for the rest of the transaction. */
 export const accounts = {
   async byEmail(em: EntityManager, email: string, lock = false): Promise<Account | null> {
-    const rows = await query<Row>(em, `select * from identity_account where email = ?${lock ? ' for update' : ''}`, [email]);
-    return rows[0] ? toAccount(rows[0]) : null;
+    const found = await rows<Row>(em, `select * from identity_account where email = ?${lock ? ' for update' : ''}`, [email]);
+    return found[0] ? toAccount(found[0]) : null;
   },
 
   async byId(em: EntityManager, userId: string, lock = false): Promise<Account | null> {
-    const rows = await query<Row>(em, `select * from identity_account where user_id = ?${lock ? ' for update' : ''}`, [userId]);
-    return rows[0] ? toAccount(rows[0]) : null;
+    const found = await rows<Row>(em, `select * from identity_account where user_id = ?${lock ? ' for update' : ''}`, [userId]);
+    return found[0] ? toAccount(found[0]) : null;
   },
 
   async insert(em: EntityManager, a: Account): Promise<void> {
-    await query(
+    await run(
       em,
       `insert into identity_account (user_id, email, email_verified, password_hash, status, attributes, groups)
        values (?, ?, ?, ?, ?, ?::jsonb, ?::text[])`,
-      [a.userId, a.email, a.emailVerified, a.passwordHash, a.status, JSON.stringify(a.attributes), toPgArray(a.groups)],
+      [a.userId, a.email, a.emailVerified, a.passwordHash, a.status, JSON.stringify(a.attributes), textArray(a.groups)],
     );
   },
 
@@ -85,15 +85,15 @@ export const accounts = {
     for (const [key, value] of Object.entries(changes) as [keyof typeof columns, unknown][]) {
       const col = columns[key];
       if (key === 'attributes') (sets.push(`${col} = ?::jsonb`), params.push(JSON.stringify(value)));
-      else if (key === 'groups') (sets.push(`${col} = ?::text[]`), params.push(toPgArray(value as string[])));
+      else if (key === 'groups') (sets.push(`${col} = ?::text[]`), params.push(textArray(value as string[])));
       else (sets.push(`${col} = ?`), params.push(value));
     }
     if (sets.length === 0) return;
-    await query(em, `update identity_account set ${sets.join(', ')}, updated_at = now() where user_id = ?`, [...params, userId]);
+    await run(em, `update identity_account set ${sets.join(', ')}, updated_at = now() where user_id = ?`, [...params, userId]);
   },
 
   async remove(em: EntityManager, userId: string): Promise<void> {
-    await query(em, 'delete from identity_account where user_id = ?', [userId]);
+    await run(em, 'delete from identity_account where user_id = ?', [userId]);
   },
 };
 

@@ -1,25 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoredCode } from '../domain/verification-codes';
-import { query } from './sql';
+import { rows, run } from '../../../../platform/database/sql';
 
 export type CodePurpose = 'sign-up' | 'password-reset' | 'email-verification';
 
 /** The identity_code table: one live code per account and purpose; a new code replaces the old. */
 export const codes = {
   async get(em: EntityManager, userId: string, purpose: CodePurpose): Promise<StoredCode | null> {
-    const rows = await query<{ code_hash: string; expires_at: Date; attempts: number; consumed_at: Date | null }>(
+    const found = await rows<{ code_hash: string; expires_at: Date; attempts: number; consumed_at: Date | null }>(
       em,
       'select code_hash, expires_at, attempts, consumed_at from identity_code where user_id = ? and purpose = ? for update',
       [userId, purpose],
     );
-    const r = rows[0];
+    const r = found[0];
     return r
       ? { codeHash: r.code_hash, expiresAt: new Date(r.expires_at), attempts: r.attempts, consumedAt: r.consumed_at }
       : null;
   },
 
   async put(em: EntityManager, userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date): Promise<void> {
-    await query(
+    await run(
       em,
       `insert into identity_code (user_id, purpose, code_hash, expires_at) values (?, ?, ?, ?)
        on conflict (user_id, purpose) do update
@@ -29,15 +29,15 @@ export const codes = {
   },
 
   async countAttempt(em: EntityManager, userId: string, purpose: CodePurpose): Promise<number> {
-    const rows = await query<{ attempts: number }>(
+    const found = await rows<{ attempts: number }>(
       em,
       'update identity_code set attempts = attempts + 1 where user_id = ? and purpose = ? returning attempts',
       [userId, purpose],
     );
-    return rows[0]?.attempts ?? 0;
+    return found[0]?.attempts ?? 0;
   },
 
   async consume(em: EntityManager, userId: string, purpose: CodePurpose): Promise<void> {
-    await query(em, 'update identity_code set consumed_at = now() where user_id = ? and purpose = ?', [userId, purpose]);
+    await run(em, 'update identity_code set consumed_at = now() where user_id = ? and purpose = ?', [userId, purpose]);
   },
 };

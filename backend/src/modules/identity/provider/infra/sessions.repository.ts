@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { query } from './sql';
+import { rows, run } from '../../../../platform/database/sql';
 
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -19,7 +19,7 @@ export interface RefreshTokenRow {
  */
 export const sessions = {
   async open(em: EntityManager, sessionId: string, userId: string, clientId: string): Promise<void> {
-    await query(em, 'insert into identity_session (session_id, user_id, client_id) values (?, ?, ?)', [
+    await run(em, 'insert into identity_session (session_id, user_id, client_id) values (?, ?, ?)', [
       sessionId,
       userId,
       clientId,
@@ -28,7 +28,7 @@ export const sessions = {
 
   async issueRefreshToken(em: EntityManager, sessionId: string, ttlDays: number): Promise<string> {
     const token = randomBytes(48).toString('base64url');
-    await query(
+    await run(
       em,
       `insert into identity_refresh_token (token_hash, session_id, expires_at) values (?, ?, now() + make_interval(days => ?))`,
       [hashRefreshToken(token), sessionId, ttlDays],
@@ -37,7 +37,7 @@ export const sessions = {
   },
 
   async findRefreshToken(em: EntityManager, token: string): Promise<RefreshTokenRow | null> {
-    const rows = await query<{
+    const found = await rows<{
       session_id: string;
       user_id: string;
       client_id: string;
@@ -51,7 +51,7 @@ export const sessions = {
         where t.token_hash = ? for update`,
       [hashRefreshToken(token)],
     );
-    const r = rows[0];
+    const r = found[0];
     return r
       ? {
           sessionId: r.session_id,
@@ -65,28 +65,28 @@ export const sessions = {
   },
 
   async markRotated(em: EntityManager, token: string): Promise<void> {
-    await query(em, 'update identity_refresh_token set rotated_at = now() where token_hash = ?', [hashRefreshToken(token)]);
+    await run(em, 'update identity_refresh_token set rotated_at = now() where token_hash = ?', [hashRefreshToken(token)]);
   },
 
   async revoke(em: EntityManager, sessionId: string): Promise<void> {
-    await query(em, 'update identity_session set revoked_at = now() where session_id = ? and revoked_at is null', [sessionId]);
+    await run(em, 'update identity_session set revoked_at = now() where session_id = ? and revoked_at is null', [sessionId]);
   },
 
   /** Revokes every live session of the user; answers how many there were. */
   async revokeAll(em: EntityManager, userId: string): Promise<number> {
-    const rows = await query(
+    const found = await rows(
       em,
       'update identity_session set revoked_at = now() where user_id = ? and revoked_at is null returning session_id',
       [userId],
     );
-    return rows.length;
+    return found.length;
   },
 
   async isLive(em: EntityManager, sessionId: string, userId: string): Promise<boolean> {
-    const rows = await query(em, 'select 1 from identity_session where session_id = ? and user_id = ? and revoked_at is null', [
+    const found = await rows(em, 'select 1 from identity_session where session_id = ? and user_id = ? and revoked_at is null', [
       sessionId,
       userId,
     ]);
-    return rows.length > 0;
+    return found.length > 0;
   },
 };

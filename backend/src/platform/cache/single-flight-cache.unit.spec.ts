@@ -1,4 +1,4 @@
-import { SingleFlightCache, UNPUBLISHED_CHANGES_TTL_MS } from './single-flight-cache';
+import { SingleFlightCache } from './single-flight-cache';
 
 /** A computation the test settles by hand, counting how often it started. */
 function deferred<V>() {
@@ -8,7 +8,7 @@ function deferred<V>() {
   return { promise, resolve, reject };
 }
 
-function setup(ttlMs = UNPUBLISHED_CHANGES_TTL_MS) {
+function setup(ttlMs = 5_000) {
   let clock = 1_000_000;
   const cache = new SingleFlightCache<string, number>({ ttlMs, now: () => clock });
   let calls = 0;
@@ -20,10 +20,6 @@ function setup(ttlMs = UNPUBLISHED_CHANGES_TTL_MS) {
 }
 
 describe('SingleFlightCache', () => {
-  it('uses the spec 9 TTL of 5 s for unpublished changes', () => {
-    expect(UNPUBLISHED_CHANGES_TTL_MS).toBe(5_000);
-  });
-
   it('shares one running computation between concurrent callers', async () => {
     const { cache } = setup();
     const d = deferred<number>();
@@ -131,5 +127,43 @@ describe('SingleFlightCache', () => {
     expect(cache.size).toBe(2);
     expect(await cache.get('a', () => Promise.resolve(10))).toBe(10);
     expect(await cache.get('c', () => Promise.resolve(30))).toBe(3);
+  });
+
+  it('serves a stale answer while one refresh runs, then the fresh one; too old means a real miss', async () => {
+    let now = 0;
+    const cache = new SingleFlightCache<string, number>({ ttlMs: 2000, serveStaleForMs: 2000, now: () => now });
+    let release!: (n: number) => void;
+    let refreshes = 0;
+    await cache.get('k', async () => 1);
+    now = 2500;
+    const slowRefresh = () => {
+      refreshes += 1;
+      return new Promise<number>((r) => (release = r));
+    };
+    expect(await cache.get('k', slowRefresh)).toBe(1); // stale, the refresh is under way
+    expect(await cache.get('k', slowRefresh)).toBe(1); // still stale, and no second refresh
+    expect(refreshes).toBe(1);
+    release(2);
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.get('k', async () => 99)).toBe(2);
+    now = 2500 + 4000;
+    expect(await cache.get('k', async () => 3)).toBe(3);
+  });
+
+  it('computes every time when its TTL is 0 (turned off)', async () => {
+    const off = new SingleFlightCache<string, number>({ ttlMs: 0 });
+    let loads = 0;
+    await off.get('k', async () => ++loads);
+    await off.get('k', async () => ++loads);
+    expect(loads).toBe(2);
+  });
+
+  it('forgets the oldest entry past its size', async () => {
+    const cache = new SingleFlightCache<string, string>({ ttlMs: 60_000, maxEntries: 2 });
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    await cache.get('c', async () => 'c1');
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('c', async () => 'c2')).toBe('c1');
   });
 });
