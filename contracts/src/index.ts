@@ -7,3 +7,4 @@ export * from './events';
 export * from './api';
 export * from './identity-protocol';
 export { describeIssue } from './zod-messages';
+export * from './creator-documents';

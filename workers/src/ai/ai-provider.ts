@@ -5,7 +5,7 @@ import {
   EditorSuggestionsSchema,
   LandingPageSchema,
   OnboardingFlowSchema,
-} from './schemas';
+} from '@sparkhouse/contracts';
 
 export const AI_TASK_KINDS = [
   'blueprint',

@@ -1,5 +1,5 @@
 import type { AiProvider } from './ai-provider';
-import { EditorSuggestionsSchema, type EditorSuggestions } from './schemas';
+import { EditorSuggestionsSchema, type EditorSuggestions } from '@sparkhouse/contracts';
 
 export interface EditorSuggestionsContext {
   /** The creator's app idea or blueprint summary; steers the suggestions. */

@@ -1,4 +1,4 @@
-import type { BrainstormIdeas, EditorSuggestions } from './schemas';
+import type { BrainstormIdeas, EditorSuggestions } from '@sparkhouse/contracts';
 import { capitalise, titleCase, type Fill, type TemplateCtx as Ctx } from './local-subject';
 
 /** Template banks for the local generator's idea lists: brainstorm angles and editor suggestions. */

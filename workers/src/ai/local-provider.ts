@@ -3,7 +3,7 @@ import { AiProviderError, describeIssues, kindLabel, type AiProvider, type AiTas
 import { createRng, extractIdea, hashString } from './local-subject';
 import { brainstorm, editorSuggestions } from './local-idea-templates';
 import { blueprint, editLandingPage, landingPage, onboarding } from './local-templates';
-import { LandingPageSchema } from './schemas';
+import { LandingPageSchema } from '@sparkhouse/contracts';
 
 /**
  * The default AI when no model is configured: no network, and the same kind + prompt always

@@ -1,4 +1,4 @@
-import type { AppBlueprint, LandingPage, OnboardingFlow } from './schemas';
+import type { AppBlueprint, LandingPage, OnboardingFlow } from '@sparkhouse/contracts';
 import { capitalise, titleCase, type Fill, type TemplateCtx as Ctx } from './local-subject';
 
 /**

@@ -1,7 +1,7 @@
 import { AiProviderError, type AiProvider } from '../../src/ai/ai-provider';
 import { DEFAULT_EDITOR_SUGGESTIONS, getEditorSuggestions } from '../../src/ai/editor-suggestions';
 import { LocalProvider } from '../../src/ai/local-provider';
-import { EditorSuggestionsSchema } from '../../src/ai/schemas';
+import { EditorSuggestionsSchema } from '@sparkhouse/contracts';
 
 const failing: AiProvider = {
   name: 'always-fails',

@@ -9,7 +9,7 @@ import {
   LandingPageSchema,
   OnboardingFlowSchema,
   type LandingPage,
-} from '../../src/ai/schemas';
+} from '@sparkhouse/contracts';
 
 const MARATHON = 'a habit tracker for runners training for their first marathon';
 const provider = new LocalProvider();

@@ -1,7 +1,7 @@
 import { AiProviderError } from '../../src/ai/ai-provider';
 import { LocalProvider } from '../../src/ai/local-provider';
 import { OpenAiProvider, type OpenAiProviderOptions } from '../../src/ai/openai-provider';
-import { AppBlueprintSchema, type AppBlueprint } from '../../src/ai/schemas';
+import { AppBlueprintSchema, type AppBlueprint } from '@sparkhouse/contracts';
 import { startFakeChatServer, type FakeChatServer, type ScriptedReply } from './fake-chat-server';
 
 const TASK = { kind: 'blueprint' as const, prompt: 'a habit tracker for runners training for their first marathon' };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Structured outputs the AI providers must produce. Limits are generous on purpose:
+ * The creator studio's generated documents: the structured outputs the AI providers must produce,
+ * validated the same way wherever they are read or written. Limits are generous on purpose:
  * they reject broken answers (missing fields, empty lists) without rejecting good prose.
  */
 const text = (max: number) => z.string().trim().min(1).max(max);
