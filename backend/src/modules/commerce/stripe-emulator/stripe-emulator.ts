@@ -21,10 +21,17 @@ export interface StripeEmulatorOptions {
   store?: EmulatorStore;
   /** First retry delay in ms (doubling each time); 500 by default. */
   webhookRetryBaseMs?: number;
+  /**
+   * Called with each recorded event instead of the in-process dispatcher (e.g. to wake a delivery
+   * outbox kept by the store). With it, `webhookUrl` is ignored.
+   */
+  onEvent?: (event: StripeObject) => void;
 }
 
 export interface StripeEmulator {
   server: http.Server;
+  /** The request listener, for mounting the API (`/v1/…`) and hosted page (`/checkout/…`) in another server. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
   listen(port?: number): Promise<{ port: number; baseUrl: string }>;
   close(): Promise<void>;
   /** Webhook delivery attempts so far, in event order (empty without a `webhookUrl`). */
@@ -89,10 +96,12 @@ function apiKey(req: IncomingMessage): string | StripeApiError {
 
 export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmulator {
   const store = options.store ?? new InMemoryEmulatorStore();
-  const dispatcher = options.webhookUrl
-    ? new WebhookDispatcher({ url: options.webhookUrl, secret: options.webhookSecret, retryBaseMs: options.webhookRetryBaseMs })
-    : null;
-  const engine = new BillingEngine(store, (event) => dispatcher?.enqueue(event));
+  const dispatcher = options.onEvent
+    ? null
+    : options.webhookUrl
+      ? new WebhookDispatcher({ url: options.webhookUrl, secret: options.webhookSecret, retryBaseMs: options.webhookRetryBaseMs })
+      : null;
+  const engine = new BillingEngine(store, (event) => (options.onEvent ? options.onEvent(event) : dispatcher?.enqueue(event)));
   let listeningUrl = options.publicUrl ?? '';
   const publicUrl = () => (options.publicUrl ?? listeningUrl).replace(/\/$/, '');
   const routes: Route[] = [...apiRoutes(store, engine), ...checkoutRoutes(store, engine, publicUrl)];
@@ -152,7 +161,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
     }
   }
 
-  const server = http.createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const work = path.startsWith('/v1/')
@@ -167,10 +176,12 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
       if (!res.headersSent) sendJson(res, errorAnswer(new StripeApiError(500, 'api_error', `Emulator error: ${err.message}`)));
       else res.destroy(err);
     });
-  });
+  };
+  const server = http.createServer(handle);
 
   return {
     server,
+    handle,
     listen: (port = 0) =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
