@@ -1,4 +1,6 @@
-import type { PaymentOptionDto } from '@sparkhouse/contracts';
+import type { commerce } from '@sparkhouse/contracts';
+
+type PaymentOptionDto = commerce.PaymentOptionDto;
 
 /** A plan as sold (one Stripe price), as kept in the price-options read model. */
 export interface PriceOptionRow {
