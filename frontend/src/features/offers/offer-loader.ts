@@ -26,14 +26,14 @@ export function createOfferLoader(fetch: Fetch = fetchOffers) {
     for (let at = 0; at < batch.length; at += MAX_IDS) {
       const part = batch.slice(at, at + MAX_IDS);
       const ids = [...new Set(part.map((p) => p.id))];
-      fetch(ids).then(
-        (found) => {
+      fetch(ids)
+        .then((found) => {
+          if (!Array.isArray(found)) throw new Error('Invalid response format');
           const byId = new Map(found.map((o) => [o.productId, o]));
           // A product the answer leaves out has no offer.
           for (const p of part) p.resolve(byId.get(p.id) ?? null);
-        },
-        (error: unknown) => part.forEach((p) => p.reject(error)),
-      );
+        })
+        .catch((error: unknown) => part.forEach((p) => p.reject(error)));
     }
   };
 
