@@ -17,6 +17,7 @@ import {
   returnUrlField,
   subscriptionSummarySchema,
   userSubscriptionSchema,
+  productOfferSchema,
 } from './commerce-schemas';
 
 const metadataField = z
@@ -278,3 +279,4 @@ export type ServerCart = z.output<typeof cartSchema>;
 export type CheckoutStatus = z.output<typeof checkoutStatusSchema>;
 export type CardData = z.output<typeof cardDataSchema>;
 export type PaymentInfo = z.input<typeof paymentInfoSchema>;
+export type ProductOffer = z.output<typeof productOfferSchema>;
