@@ -13,7 +13,8 @@ const BATCH_WINDOW_MS = 10;
 
 type Fetch = (ids: string[]) => Promise<ProductOffer[]>;
 
-const fetchOffers: Fetch = async (ids) => (await callApi(offerCalls.getProductOffers, { query: { product_ids: ids.join(',') } })).offers;
+const fetchOffers: Fetch = async (ids) =>
+  (await callApi(offerCalls.getProductOffers, { query: { product_ids: ids.join(',') } })).offers;
 
 export function createOfferLoader(fetch: Fetch = fetchOffers) {
   let queue: Array<{ id: string; resolve: (offer: ProductOffer | null) => void; reject: (error: unknown) => void }> = [];

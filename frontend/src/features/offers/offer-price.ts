@@ -19,5 +19,7 @@ export function priceView(priceInfo: PriceInfoLike, offerVisible: boolean): Pric
   const { priceInCents, crossedPriceInCents } = priceInfo;
   const hasCrossed = typeof crossedPriceInCents === 'number' && crossedPriceInCents > priceInCents;
   if (!hasCrossed) return { payCents: priceInCents, crossedCents: null };
-  return offerVisible ? { payCents: priceInCents, crossedCents: crossedPriceInCents } : { payCents: crossedPriceInCents, crossedCents: null };
+  return offerVisible
+    ? { payCents: priceInCents, crossedCents: crossedPriceInCents }
+    : { payCents: crossedPriceInCents, crossedCents: null };
 }

@@ -53,8 +53,10 @@ export function useOfferStates(productIds: readonly (string | null | undefined)[
   const queries = useQueries({
     queries: productIds.map((id) => ({ ...productOfferQuery(id ?? ''), enabled: Boolean(id) })),
   });
-  const p = useQueryP();
   const { user } = useUser();
+  // A VIP user reaches VIP-only offers without p=vip, as the server prices them.
+  const queryP = useQueryP();
+  const p = user?.isVip ? 'vip' : queryP;
   const offers = queries.map((q) => q.data ?? null);
   const seenInfo = user?.offersSeenInfo;
   // Recompute only when an offer, p or the account's seen info changed (not on every render).

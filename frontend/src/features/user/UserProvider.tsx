@@ -35,7 +35,15 @@ export function UserProvider({ children }: { children: ReactNode }) {
       loadingSubscriptions: Boolean(userId) && subscriptionsResult.isPending,
       subscriptionError: userId && subscriptionsResult.isError ? errorMessage(subscriptionsResult.error) : null,
     };
-  }, [userId, userQuery.data, userQuery.isPending, subscriptionsResult.data, subscriptionsResult.isPending, subscriptionsResult.isError, subscriptionsResult.error]);
+  }, [
+    userId,
+    userQuery.data,
+    userQuery.isPending,
+    subscriptionsResult.data,
+    subscriptionsResult.isPending,
+    subscriptionsResult.isError,
+    subscriptionsResult.error,
+  ]);
 
   return <UserContext.Provider value={value}>{children}</UserContext.Provider>;
 }

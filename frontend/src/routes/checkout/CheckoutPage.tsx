@@ -102,15 +102,21 @@ function Done({ result }: { result: PurchaseAnswer }) {
 }
 
 /** Classes: the server's quote (offer prices, owned, free, credit), then /purchaseItems and the payment page. */
-function ProductsCheckout({ items, source }: { items: CartItem[]; source: PendingCheckout['source'] }) {
+function ProductsCheckout({
+  items,
+  source,
+  onDone,
+}: {
+  items: CartItem[];
+  source: PendingCheckout['source'];
+  onDone: (result: PurchaseAnswer) => void;
+}) {
   const cart = useCart();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const paymentInfo = usePaymentInfo();
   const productIds = useMemo(() => items.map((i) => i.id), [items]);
   const quote = useQuery(quoteQuery({ payment_info: paymentInfo, product_ids: productIds }, params.get('p')));
-  const [done, setDone] = useState<PurchaseAnswer | null>(null);
-
   const pay = useMutation({
     mutationFn: () =>
       purchaseItems({
@@ -130,11 +136,10 @@ function ProductsCheckout({ items, source }: { items: CartItem[]; source: Pendin
       else productIds.forEach((id) => cart.removeFromCart(id));
       cart.setBuyNowProduct(null);
       invalidateAfterCheckout(queryClient);
-      setDone(result);
+      onDone(result);
     },
   });
 
-  if (done) return <Done result={done} />;
   if (quote.isPending) return <LoadingState label="Preparing your order" />;
   if (quote.isError)
     return <ErrorState title="Could not prepare your order" error={quote.error} onRetry={() => void quote.refetch()} />;
@@ -176,7 +181,7 @@ function ProductsCheckout({ items, source }: { items: CartItem[]; source: Pendin
 }
 
 /** "Buy now" (/checkout?product_id=…): the kept buy-now product, or the product read from the catalogue. */
-function BuyNowCheckout({ productId }: { productId: string }) {
+function BuyNowCheckout({ productId, onDone }: { productId: string; onDone: (result: PurchaseAnswer) => void }) {
   const cart = useCart();
   const kept = cart.buyNowProduct?.id === productId ? cart.buyNowProduct : null;
   const product = useQuery({ ...productQuery(productId), enabled: !kept });
@@ -184,8 +189,9 @@ function BuyNowCheckout({ productId }: { productId: string }) {
     () => (kept ? [kept] : product.data ? [productToCartItem(product.data.product)] : null),
     [kept, product.data],
   );
-  if (items) return <ProductsCheckout items={items} source="buy-now" />;
-  if (product.isError) return <ErrorState title="Could not load this class" error={product.error} onRetry={() => void product.refetch()} />;
+  if (items) return <ProductsCheckout items={items} source="buy-now" onDone={onDone} />;
+  if (product.isError)
+    return <ErrorState title="Could not load this class" error={product.error} onRetry={() => void product.refetch()} />;
   return <LoadingState label="Loading the class" />;
 }
 
@@ -193,7 +199,10 @@ function BuyNowCheckout({ productId }: { productId: string }) {
 function SubscriptionCheckout({ item }: { item: CartItem }) {
   const auth = useContext(AuthContext);
   const slugs = splitSubscriptionSlug(item.subscriptionSlug ?? '');
-  const options = useQuery({ ...paymentOptionsQuery(slugs?.storefrontSlug ?? '', slugs?.appSlug ?? ''), enabled: Boolean(slugs) });
+  const options = useQuery({
+    ...paymentOptionsQuery(slugs?.storefrontSlug ?? '', slugs?.appSlug ?? ''),
+    enabled: Boolean(slugs),
+  });
   const [chosen, setChosen] = useState<string | null>(null);
   const selected = chosen ?? options.data?.defaultSelectedId ?? null;
   const userId = sessionIdentity(auth?.session ?? null)?.userId ?? '';
@@ -219,13 +228,20 @@ function SubscriptionCheckout({ item }: { item: CartItem }) {
     },
   });
 
-  if (!slugs) return <ErrorState title="This membership cannot be bought here" error={new Error('Failed to fetch payment options')} />;
+  if (!slugs)
+    return <ErrorState title="This membership cannot be bought here" error={new Error('Failed to fetch payment options')} />;
   if (options.isPending) return <LoadingState label="Loading the plans" />;
   if (options.isError)
     return <ErrorState title="Could not load the plans" error={options.error} onRetry={() => void options.refetch()} />;
   const plans = options.data.payment_options;
   if (plans.length === 0)
-    return <ErrorState title="No plans to choose from" error={new Error('Failed to fetch payment options')} onRetry={() => void options.refetch()} />;
+    return (
+      <ErrorState
+        title="No plans to choose from"
+        error={new Error('Failed to fetch payment options')}
+        onRetry={() => void options.refetch()}
+      />
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -253,14 +269,24 @@ function SubscriptionCheckout({ item }: { item: CartItem }) {
                   <span>{option.displayName}</span>
                   <span className="plan-option__price">
                     {formatPriceCents(option.price, option.currency)}
-                    <span className="muted"> / {isYearlyOption(option) ? 'year' : option.duration > 1 ? `${option.duration} ${option.durationUnit}s` : option.durationUnit}</span>
+                    <span className="muted">
+                      {' '}
+                      /{' '}
+                      {isYearlyOption(option)
+                        ? 'year'
+                        : option.duration > 1
+                          ? `${option.duration} ${option.durationUnit}s`
+                          : option.durationUnit}
+                    </span>
                   </span>
                 </span>
               }
               description={[
                 isYearlyOption(option) ? `${formatPriceCents(option.monthlyPrice, option.currency)} a month` : null,
                 option.trialDays > 0 ? `${option.trialDays}-day free trial` : null,
-                option.periodCreditInCents > 0 ? `${formatPriceCents(option.periodCreditInCents, option.currency)} credit each period` : null,
+                option.periodCreditInCents > 0
+                  ? `${formatPriceCents(option.periodCreditInCents, option.currency)} credit each period`
+                  : null,
                 option.description || null,
               ]
                 .filter(Boolean)
@@ -294,8 +320,11 @@ function Checkout() {
   const [params] = useSearchParams();
   const location = useLocation();
   const cart = useCart();
+  // Kept here: a completed purchase empties the cart, and the page must still say it is done.
+  const [done, setDone] = useState<PurchaseAnswer | null>(null);
   const productId = params.get('product_id');
-  if (productId) return <BuyNowCheckout productId={productId} />;
+  if (done) return <Done result={done} />;
+  if (productId) return <BuyNowCheckout productId={productId} onDone={setDone} />;
   const subscription = cart.items.find((item) => item.subscriptionSlug);
   if (subscription) return <SubscriptionCheckout item={subscription} />;
   if (cart.items.length === 0)
@@ -307,7 +336,7 @@ function Checkout() {
         </Link>
       </EmptyState>
     );
-  return <ProductsCheckout items={cart.items} source="cart" />;
+  return <ProductsCheckout items={cart.items} source="cart" onDone={setDone} />;
 }
 
 /** /checkout: carries the current query params; signed-in only (visitors sign in and come back here). */

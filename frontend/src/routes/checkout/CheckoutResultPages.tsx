@@ -115,7 +115,8 @@ function CheckoutOutcome({ sessionId }: { sessionId: string }) {
   useSettleCart(query.data);
 
   if (query.isPending) return <LoadingState label="Checking your payment" />;
-  if (query.isError) return <ErrorState title="Could not check this payment" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ErrorState title="Could not check this payment" error={query.error} onRetry={() => void query.refetch()} />;
   const status = query.data;
   if (status.status === 'pending') return <Pending />;
   if (status.status === 'completed') return <Completed status={status} titles={titles} />;
@@ -155,7 +156,11 @@ function Canceled({ sessionId }: { sessionId: string | null }) {
   useSettleCart(query.data);
   // A session paid in another tab before coming back here is shown as what it is.
   if (sessionId && query.data && query.data.status !== 'pending')
-    return query.data.status === 'completed' ? <Completed status={query.data} titles={[]} /> : <NotPaid status={query.data.status} />;
+    return query.data.status === 'completed' ? (
+      <Completed status={query.data} titles={[]} />
+    ) : (
+      <NotPaid status={query.data.status} />
+    );
   return (
     <section className="card checkout-result" aria-labelledby="result-title">
       <h2 id="result-title">Checkout canceled</h2>

@@ -95,7 +95,10 @@ function BuyButtons({ product }: { product: Product }) {
       </AccountLink>
       {cart &&
         (inCart ? (
-          <Link to={withCurrentParams('/cart', location.search)} className={buttonClassName('secondary', 'large', 'button--full')}>
+          <Link
+            to={withCurrentParams('/cart', location.search)}
+            className={buttonClassName('secondary', 'large', 'button--full')}
+          >
             In your cart — view cart
           </Link>
         ) : (
