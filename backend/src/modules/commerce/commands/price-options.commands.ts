@@ -21,6 +21,8 @@ export class DefinePriceOptions {
     readonly stripeProductId: string | null,
     readonly options: readonly OptionInput[],
     readonly definedBy: string,
+    /** Keep the options of the last definition that `options` does not replace (same id). */
+    readonly merge = false,
   ) {}
 }
 
@@ -34,11 +36,22 @@ export class DefinePriceOptionsHandler implements ICommandHandler<DefinePriceOpt
 
   async execute(c: DefinePriceOptions) {
     const key = `${c.storefrontSlug}-${c.appSlug}`;
+    // the last definition from the stream itself (the read model may lag a change made a moment ago)
+    const stream = await this.events.readStream(this.orm.em.fork(), streams.priceOptions(c.storefrontSlug, c.appSlug));
+    const last = stream.at(-1)?.payload as EventPayload<typeof PriceOptionsDefined> | undefined;
+    const given = new Map(c.options.map((o) => [o.id, o]));
+    const wanted: OptionInput[] = c.merge
+      ? [
+          ...(last?.options ?? []).map((o) => given.get(o.id) ?? o),
+          ...c.options.filter((o) => !last?.options.some((l) => l.id === o.id)),
+        ]
+      : [...c.options];
     let payload: EventPayload<typeof PriceOptionsDefined>;
     try {
       const stripe = await this.stripeSupport.stripe();
       const productId =
         c.stripeProductId ??
+        last?.stripeProductId ??
         (
           await stripe.products.create(
             {
@@ -49,7 +62,7 @@ export class DefinePriceOptionsHandler implements ICommandHandler<DefinePriceOpt
           )
         ).id;
       const options = [];
-      for (const o of c.options) {
+      for (const o of wanted) {
         const priceId =
           o.priceId ??
           (

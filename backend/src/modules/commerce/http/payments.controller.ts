@@ -159,8 +159,6 @@ export class PaymentsController {
     if (!app) throw notFound('No such app.');
     if (app.owner_id !== me.id && !me.admin) throw forbidden('Only the app’s owner can change its pricing.');
     return orFail('Failed to update pricing', async () => {
-      const existing = await this.queries.priceOptions(app.storefront_slug, app.app_slug);
-      const keep = (id: string) => existing.find((o) => o.id === id);
       const base = {
         currency: 'USD',
         features: [] as string[],
@@ -170,42 +168,32 @@ export class PaymentsController {
         tierSlug: null,
       };
       const options = [];
-      const monthly =
-        body.monthlyPrice !== undefined
-          ? {
-              ...base,
-              id: 'monthly',
-              amountInCents: body.monthlyPrice,
-              interval: 'month' as const,
-              intervalCount: 1,
-              displayName: 'Monthly',
-              description: `${app.name}, billed monthly`,
-            }
-          : keep('monthly');
-      const annual =
-        body.annualPrice !== undefined
-          ? {
-              ...base,
-              id: 'annual',
-              amountInCents: body.annualPrice,
-              interval: body.annualDurationUnit === 'month' ? ('month' as const) : ('year' as const),
-              intervalCount: body.annualDurationUnit === 'month' ? 12 : 1,
-              displayName: 'Annual',
-              description: `${app.name}, billed once a year`,
-            }
-          : keep('annual');
-      if (monthly) options.push(monthly);
-      if (annual) options.push(annual);
+      // only the prices sent change; the other option stays as it was (merge)
+      if (body.monthlyPrice !== undefined) {
+        options.push({
+          ...base,
+          id: 'monthly',
+          amountInCents: body.monthlyPrice,
+          interval: 'month' as const,
+          intervalCount: 1,
+          displayName: 'Monthly',
+          description: `${app.name}, billed monthly`,
+        });
+      }
+      if (body.annualPrice !== undefined) {
+        const months = body.annualDurationUnit === 'month';
+        options.push({
+          ...base,
+          id: 'annual',
+          amountInCents: body.annualPrice,
+          interval: months ? ('month' as const) : ('year' as const),
+          intervalCount: months ? 12 : 1,
+          displayName: 'Annual',
+          description: `${app.name}, billed once a year`,
+        });
+      }
       const defined: EventPayload<typeof PriceOptionsDefined> = await this.commands.execute(
-        new DefinePriceOptions(
-          app.storefront_slug,
-          app.app_slug,
-          app.app_id,
-          app.name,
-          existing[0]?.stripeProductId ?? null,
-          options,
-          me.id,
-        ),
+        new DefinePriceOptions(app.storefront_slug, app.app_slug, app.app_id, app.name, null, options, me.id, true),
       );
       const rows: PriceOptionRow[] = defined.options.map((o) => ({ ...o, appId: app.app_id }));
       const ordered = orderOptions(rows);
@@ -216,7 +204,7 @@ export class PaymentsController {
   @Endpoint(commerce.getCheckoutStatus)
   async checkoutStatus(@Input() { params }: CallInput<typeof commerce.getCheckoutStatus>) {
     const me = caller();
-    const s = await this.queries.checkoutSession(params.sessionId);
+    const s = (await this.queries.checkoutSession(params.sessionId)) ?? (await this.queries.startedCheckout(params.sessionId));
     if (!s || (s.user_id !== me.id && !me.admin)) throw notFound('No such checkout session.');
     const sub = s.subscription_id ? await this.queries.subscription(s.subscription_id) : null;
     return {

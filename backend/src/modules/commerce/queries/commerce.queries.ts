@@ -140,6 +140,33 @@ export class CommerceQueries {
     return r ?? null;
   }
 
+  /**
+   * A session just started, before the read model has it (the success page may ask at once): its
+   * CheckoutSessionStarted fact, as pending.
+   */
+  async startedCheckout(sessionId: string) {
+    const [e] = await rows<{
+      payload: { userId: string; mode: 'payment' | 'subscription'; lines: { productId: string }[]; amountTotalInCents: number };
+      at: string;
+    }>(
+      this.em(),
+      `select payload, metadata->>'occurredAt' as at from domain_event where stream_id = ? and type = 'CheckoutSessionStarted'`,
+      [`checkout-${sessionId}`],
+    );
+    if (!e) return null;
+    return {
+      session_id: sessionId,
+      user_id: e.payload.userId,
+      mode: e.payload.mode,
+      status: 'pending' as const,
+      product_ids: e.payload.lines.map((l) => l.productId),
+      amount_total_in_cents: e.payload.amountTotalInCents,
+      subscription_id: null as string | null,
+      created_at: e.at,
+      completed_at: null as string | null,
+    };
+  }
+
   async creditInCents(userId: string): Promise<number> {
     const [r] = await rows<{ total: string | null }>(
       this.em(),
