@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CheckoutSessionStarted, CreditSpent, PurchaseCompleted, type commerce, type NewEvent } from '@sparkhouse/contracts';
@@ -59,6 +60,8 @@ export interface StartPurchaseResult extends commerce.PurchaseResult {
 
 @CommandHandler(StartPurchase)
 export class StartPurchaseHandler implements ICommandHandler<StartPurchase, StartPurchaseResult> {
+  private readonly log = new Logger('StartPurchase');
+
   constructor(
     private readonly orm: MikroORM,
     private readonly events: EventStore,
@@ -168,6 +171,7 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
         },
       });
     } catch (err) {
+      this.log.warn(`checkout session for ${c.userId} failed: ${(err as Error).message}`);
       throw providerFailed('Failed to create checkout session');
     }
     const amountTotalInCents = card.reduce((s, l) => s + l.priceInCents, 0);

@@ -105,7 +105,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
   let listeningUrl = options.publicUrl ?? '';
   const publicUrl = () => (options.publicUrl ?? listeningUrl).replace(/\/$/, '');
   const routes: Route[] = [...apiRoutes(store, engine), ...checkoutRoutes(store, engine, publicUrl)];
-  const inFlight = new Map<string, Promise<IdempotentAnswer>>();
+  const inFlight = new Map<string, Promise<{ answer: IdempotentAnswer; replayed: boolean }>>();
 
   async function execute(
     req: IncomingMessage,
@@ -140,25 +140,30 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
     const idem = req.method === 'POST' && typeof idemHeader === 'string' && idemHeader ? `${key}:${idemHeader}` : null;
     if (!idem) return sendJson(res, await execute(req, path, query, raw, fingerprint));
 
-    const earlier = inFlight.get(idem) ?? (await store.getIdempotent(idem));
-    if (earlier) {
-      const answer = await earlier;
+    // one promise per key, taken synchronously: concurrent first uses wait for the same answer
+    let running = inFlight.get(idem);
+    const first = !running;
+    if (!running) {
+      running = (async () => {
+        const earlier = await store.getIdempotent(idem);
+        if (earlier) return { answer: earlier, replayed: true };
+        const answer = await execute(req, path, query, raw, fingerprint);
+        // like Stripe, server errors are not remembered: the same key may try again
+        if (answer.statusCode < 500) await store.putIdempotent(idem, answer);
+        return { answer, replayed: false };
+      })();
+      inFlight.set(idem, running);
+      void running.finally(() => inFlight.delete(idem)).catch(() => undefined);
+    }
+    const { answer, replayed } = await running;
+    if (replayed || !first) {
       if (answer.requestFingerprint !== fingerprint) {
         const msg = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemHeader}' if you meant to execute a different request.`;
         return sendJson(res, errorAnswer(new StripeApiError(400, 'idempotency_error', msg)));
       }
       return sendJson(res, answer, { 'idempotent-replayed': 'true', 'idempotency-key': String(idemHeader) });
     }
-    const running = execute(req, path, query, raw, fingerprint);
-    inFlight.set(idem, running);
-    try {
-      const answer = await running;
-      // like Stripe, server errors are not remembered: the same key may try again
-      if (answer.statusCode < 500) await store.putIdempotent(idem, answer);
-      sendJson(res, answer, { 'idempotency-key': String(idemHeader) });
-    } finally {
-      inFlight.delete(idem);
-    }
+    sendJson(res, answer, { 'idempotency-key': String(idemHeader) });
   }
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
