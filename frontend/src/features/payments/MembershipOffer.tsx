@@ -11,6 +11,9 @@ import { paymentOptionsQuery } from './payments.queries';
 
 const membership = splitSubscriptionSlug(MEMBERSHIP_SLUG)!;
 
+/** A plan description as a sentence, so the price sentence can follow it. */
+const sentence = (text: string) => (text && !/[.!?]$/.test(text.trim()) ? `${text.trim()}.` : text.trim());
+
 /**
  * The membership call to action: "Join" puts the membership (a subscription item) in the cart and
  * goes to checkout, where the plan is chosen. Members see the way to their dashboard instead.
@@ -58,7 +61,7 @@ export function MembershipOffer({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
       <p className="muted">
         {options.isPending || !preselected
           ? 'Every class in one membership, with monthly credit to spend on anything in the catalogue.'
-          : `${preselected.description || 'Every class in one membership.'} ${
+          : `${sentence(preselected.description) || 'Every class in one membership.'} ${
               yearly
                 ? `${formatPriceCents(preselected.monthlyPrice, preselected.currency)} a month, billed ${formatPriceCents(preselected.price, preselected.currency)} yearly.`
                 : `${formatPriceCents(preselected.price, preselected.currency)} a month.`
