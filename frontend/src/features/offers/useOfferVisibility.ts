@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useInRouterContext, useLocation } from 'react-router';
 import { callApi } from '../../api/call-api';
 import { getAccessToken } from '../../api/token-store';
-import { readNoPriceOffer, writeNoPriceOffer } from '../attribution/attribution';
+import { readAttribution, readNoPriceOffer, writeNoPriceOffer } from '../attribution/attribution';
 import { useUser } from '../user/UserContext';
 import { productOfferQuery, type ProductOffer } from './offer-loader';
 import { createLastSeenThrottle, lastSeenPayload, pickSeen, readSeenFromCookies, seenCookieStrings } from './offer-seen';
@@ -18,7 +18,8 @@ function useQueryP(): string | null {
   const inRouter = useInRouterContext();
   // The branch is fixed for a component's lifetime, so hooks keep their order.
   const search = inRouter ? useLocation().search : typeof window === 'undefined' ? '' : window.location.search;
-  return new URLSearchParams(search).get('p');
+  // The landing's stored `p` counts too: payment_info sends it, so the server prices with it.
+  return new URLSearchParams(search).get('p') ?? readAttribution(Date.now())?.p ?? null;
 }
 
 /** Save what the decision asks to keep: the seen cookies, the user record (throttled), the noPriceOffer flag. */

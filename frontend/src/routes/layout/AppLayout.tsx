@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AttributionCapture } from '../../features/attribution';
 import { CartProvider } from '../../features/cart';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -13,6 +14,7 @@ export function AppLayout() {
           Skip to content
         </a>
         <RouteRules />
+        <AttributionCapture />
         <Header />
         <main id="main" className="app__main" tabIndex={-1}>
           <Outlet />
