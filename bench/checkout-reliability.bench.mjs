@@ -106,7 +106,7 @@ async function main() {
     });
     if (publish.status !== 201) throw new Error(`publish answered ${publish.status}`);
     const productId = (await publish.json()).response.product.id;
-    for (let deadline = Date.now() + 30_000; ; ) {
+    for (let deadline = Date.now() + 30_000; ;) {
       if ((await fetch(`${base}/api/getProduct?id=${productId}`)).status === 200) break;
       if (Date.now() > deadline) throw new Error('the product never reached the read model');
       await new Promise((r) => setTimeout(r, 100));
@@ -185,8 +185,11 @@ async function main() {
     const { rows: recorded } = await pg.query(`select count(*)::int as n from commerce_stripe_event`);
     figures.recordedEvents = recorded[0].n;
     // the read model (catalogue purchases) must agree once the relay has caught up
-    for (let deadline = Date.now() + 60_000; ; ) {
-      const { rows } = await pg.query(`select count(*)::int as n from catalogue_purchase where product_id = $1 and refunded_at is null`, [productId]);
+    for (let deadline = Date.now() + 60_000; ;) {
+      const { rows } = await pg.query(
+        `select count(*)::int as n from catalogue_purchase where product_id = $1 and refunded_at is null`,
+        [productId],
+      );
       figures.readModelPurchases = rows[0].n;
       if (rows[0].n >= figures.purchases || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 200));

@@ -50,7 +50,9 @@ export const getCreatorPlatformPaymentOptions = defineCall({
   summary: 'The creator platform tiers (starter, pro), monthly and yearly each, yearly first. Prices in cents.',
   response: z.object({
     payment_options: z.array(paymentOptionSchema),
-    tiers: z.array(z.object({ slug: z.string(), displayName: z.string(), description: z.string(), features: z.array(z.string()) })),
+    tiers: z.array(
+      z.object({ slug: z.string(), displayName: z.string(), description: z.string(), features: z.array(z.string()) }),
+    ),
     prices_in_cents: z.literal(true),
     defaultSelectedId: z.string().nullable(),
   }),
@@ -140,8 +142,18 @@ export const updatePriceOptions = defineCall({
   body: z
     .object({
       appId: commerceIdField,
-      monthlyPrice: z.number({ message: 'must be a number' }).int('must be whole cents').min(50, 'must be at least 50').max(10_000_000).optional(),
-      annualPrice: z.number({ message: 'must be a number' }).int('must be whole cents').min(50, 'must be at least 50').max(100_000_000).optional(),
+      monthlyPrice: z
+        .number({ message: 'must be a number' })
+        .int('must be whole cents')
+        .min(50, 'must be at least 50')
+        .max(10_000_000)
+        .optional(),
+      annualPrice: z
+        .number({ message: 'must be a number' })
+        .int('must be whole cents')
+        .min(50, 'must be at least 50')
+        .max(100_000_000)
+        .optional(),
       /** 'year': the annual option is 1 year; 'month': it is 12 months. */
       annualDurationUnit: z.enum(['year', 'month'], { message: "must be 'year' or 'month'" }).default('year'),
     })
@@ -220,7 +232,8 @@ export const quotePurchase = defineCall({
   path: '/payments/quote',
   access: 'user',
   style: 'envelope',
-  summary: 'What /purchaseItems would do now (price per product after the offer check, owned, free, credit, card), changing nothing.',
+  summary:
+    'What /purchaseItems would do now (price per product after the offer check, owned, free, credit, card), changing nothing.',
   body: z.object({
     payment_info: paymentInfoSchema,
     product_ids: z.array(commerceIdField).min(1, 'must name at least one product').max(50, 'can hold at most 50 products'),

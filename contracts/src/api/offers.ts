@@ -18,7 +18,14 @@ export const getProductOffers = defineCall({
     product_ids: z
       .string()
       .max(5000, 'is too long')
-      .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ])
       .refine((v) => v.length >= 1 && v.length <= 100, 'must name 1 to 100 products'),
   }),
   response: z.object({ offers: z.array(productOfferSchema) }),
@@ -31,7 +38,8 @@ export const setProductOffer = defineCall({
   path: '/offers/admin/products/:productId',
   access: 'admin',
   style: 'envelope',
-  summary: "Set a product's offer terms (its prices stay the catalogue's: priceInCents and crossedPriceInCents). Unknown product: 404.",
+  summary:
+    "Set a product's offer terms (its prices stay the catalogue's: priceInCents and crossedPriceInCents). Unknown product: 404.",
   params: z.object({ productId: commerceIdField }),
   body: productOfferInput,
   response: z.object({ offer: productOfferSchema }),

@@ -83,7 +83,11 @@ export const CheckoutSessionCompleted = defineEvent(
   }),
 );
 
-export const CheckoutSessionExpired = defineEvent('CheckoutSessionExpired', 1, z.object({ sessionId: z.string(), userId: z.string() }));
+export const CheckoutSessionExpired = defineEvent(
+  'CheckoutSessionExpired',
+  1,
+  z.object({ sessionId: z.string(), userId: z.string() }),
+);
 
 const subscriptionStatus = z.string();
 

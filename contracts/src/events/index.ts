@@ -18,8 +18,13 @@ export * from './offers';
 
 /** Every event contract, by type. A stored event whose type is not here cannot be replayed. */
 export const eventCatalog: ReadonlyMap<string, EventDefinition> = new Map(
-  [...jobEvents, ...identityProviderEvents, ...userEvents, ...catalogueEvents, ...creatorAppsEvents, ...commerceEvents, ...offersEvents].map((d) => [
-    d.type,
-    d as EventDefinition,
-  ]),
+  [
+    ...jobEvents,
+    ...identityProviderEvents,
+    ...userEvents,
+    ...catalogueEvents,
+    ...creatorAppsEvents,
+    ...commerceEvents,
+    ...offersEvents,
+  ].map((d) => [d.type, d as EventDefinition]),
 );

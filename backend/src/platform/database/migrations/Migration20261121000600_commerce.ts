@@ -18,7 +18,9 @@ export class Migration20261121000600_commerce extends Migration {
         primary key (kind, id)
       );`);
     this.addSql(`create index stripe_emulator_object_seq on stripe_emulator_object (kind, seq);`);
-    this.addSql(`create table stripe_emulator_idempotency (key text primary key, answer jsonb not null, created_at timestamptz not null default now());`);
+    this.addSql(
+      `create table stripe_emulator_idempotency (key text primary key, answer jsonb not null, created_at timestamptz not null default now());`,
+    );
     // one row per event to deliver; API nodes claim rows with FOR UPDATE SKIP LOCKED, so none is sent twice at once
     this.addSql(`
       create table stripe_emulator_delivery (
@@ -32,7 +34,9 @@ export class Migration20261121000600_commerce extends Migration {
         last_error text,
         delivered_at timestamptz
       );`);
-    this.addSql(`create index stripe_emulator_delivery_due on stripe_emulator_delivery (next_attempt_at, seq) where status = 'pending';`);
+    this.addSql(
+      `create index stripe_emulator_delivery_due on stripe_emulator_delivery (next_attempt_at, seq) where status = 'pending';`,
+    );
 
     // ---- write side ----
     this.addSql(`
