@@ -63,7 +63,12 @@ export const subscriptionsQuery = (userId: string) =>
         return await callApi(commerce.getUserSubscriptions, { signal });
       } catch (error) {
         if (signal?.aborted) throw error;
-        throw paymentError(error, PAYMENT_MESSAGES.subscriptionStatus);
+        // The user context reports the spec's message whatever went wrong.
+        throw new ApiError({
+          status: isApiError(error) ? error.status : 0,
+          code: isApiError(error) ? error.code : 'PAYMENT_ERROR',
+          message: PAYMENT_MESSAGES.subscriptionStatus,
+        });
       }
     },
   });
