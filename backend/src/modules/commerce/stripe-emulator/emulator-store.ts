@@ -38,6 +38,12 @@ export interface EmulatorStore {
    * the guard that lets one payer, across processes, pay a checkout session.
    */
   transition(kind: ObjectKind, id: string, field: string, from: string, to: string): Promise<boolean>;
+  /**
+   * Shared stores only: claim an idempotency key before executing its request (false: another process
+   * holds it; wait for its answer). `releaseIdempotent` gives a claim back when the request failed.
+   */
+  claimIdempotent?(key: string): Promise<boolean>;
+  releaseIdempotent?(key: string): Promise<void>;
 }
 
 const clone = <T>(v: T): T => structuredClone(v);

@@ -54,10 +54,27 @@ export class PgEmulatorStore implements EmulatorStore {
   }
 
   async putIdempotent(key: string, answer: IdempotentAnswer): Promise<void> {
-    await this.sql(`insert into stripe_emulator_idempotency (key, answer) values (?, ?::jsonb) on conflict (key) do nothing`, [
-      key,
-      JSON.stringify(answer),
-    ]);
+    await this.sql(
+      `insert into stripe_emulator_idempotency (key, answer) values (?, ?::jsonb)
+       on conflict (key) do update set answer = excluded.answer where stripe_emulator_idempotency.answer is null`,
+      [key, JSON.stringify(answer)],
+    );
+  }
+
+  async claimIdempotent(key: string): Promise<boolean> {
+    // a claim left by a process that died mid-request is taken over after 30 s
+    const claimed = await this.sql(
+      `insert into stripe_emulator_idempotency (key, answer) values (?, null)
+       on conflict (key) do update set created_at = now()
+         where stripe_emulator_idempotency.answer is null and stripe_emulator_idempotency.created_at < now() - interval '30 seconds'
+       returning key`,
+      [key],
+    );
+    return claimed.length === 1;
+  }
+
+  async releaseIdempotent(key: string): Promise<void> {
+    await this.sql(`delete from stripe_emulator_idempotency where key = ? and answer is null`, [key]);
   }
 
   async transition(kind: ObjectKind, id: string, field: string, from: string, to: string): Promise<boolean> {

@@ -95,7 +95,7 @@ function apiKey(req: IncomingMessage): string | StripeApiError {
 }
 
 export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmulator {
-  const store = options.store ?? new InMemoryEmulatorStore();
+  const store: EmulatorStore = options.store ?? new InMemoryEmulatorStore();
   const dispatcher = options.onEvent
     ? null
     : options.webhookUrl
@@ -145,11 +145,24 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
     const first = !running;
     if (!running) {
       running = (async () => {
-        const earlier = await store.getIdempotent(idem);
-        if (earlier) return { answer: earlier, replayed: true };
-        const answer = await execute(req, path, query, raw, fingerprint);
+        // a shared store: another process may be executing this key right now; wait for its answer
+        for (let waited = 0; ; waited += 50) {
+          const earlier = await store.getIdempotent(idem);
+          if (earlier) return { answer: earlier, replayed: true };
+          if (!store.claimIdempotent || (await store.claimIdempotent(idem))) break;
+          if (waited > 35_000) throw new Error('idempotency key held too long by another process');
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        let answer: IdempotentAnswer;
+        try {
+          answer = await execute(req, path, query, raw, fingerprint);
+        } catch (err) {
+          await store.releaseIdempotent?.(idem);
+          throw err;
+        }
         // like Stripe, server errors are not remembered: the same key may try again
         if (answer.statusCode < 500) await store.putIdempotent(idem, answer);
+        else await store.releaseIdempotent?.(idem);
         return { answer, replayed: false };
       })();
       inFlight.set(idem, running);

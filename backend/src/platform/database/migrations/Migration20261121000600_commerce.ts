@@ -18,8 +18,9 @@ export class Migration20261121000600_commerce extends Migration {
         primary key (kind, id)
       );`);
     this.addSql(`create index stripe_emulator_object_seq on stripe_emulator_object (kind, seq);`);
+    // answer null: claimed by a process executing the request right now (the others wait for its answer)
     this.addSql(
-      `create table stripe_emulator_idempotency (key text primary key, answer jsonb not null, created_at timestamptz not null default now());`,
+      `create table stripe_emulator_idempotency (key text primary key, answer jsonb, created_at timestamptz not null default now());`,
     );
     // one row per event to deliver; API nodes claim rows with FOR UPDATE SKIP LOCKED, so none is sent twice at once
     this.addSql(`
