@@ -70,11 +70,19 @@ export function CartProvider({
     return next;
   }, []);
 
+  // Removals made while signed in but before the server cart arrived (e.g. the cart emptied by a
+  // completed purchase right after a reload): the merge must not bring those items back.
+  const signedInUser = useRef<string | null>(null);
+  const removalsBeforeMerge = useRef<CartAction[]>([]);
+
   /** A user's change: applied, then saved to the server once the login merge is done. */
   const change = useCallback(
     (action: CartAction) => {
       const before = stateRef.current;
       const next = apply(action);
+      if (signedInUser.current && !sync.isMerged() && (action.type === 'remove' || action.type === 'empty')) {
+        removalsBeforeMerge.current.push(action);
+      }
       if (next.productsInCart !== before.productsInCart) sync.changed(next.productsInCart);
       return next;
     },
@@ -86,9 +94,11 @@ export function CartProvider({
   useEffect(() => {
     const previous = lastUser.current;
     lastUser.current = userId;
+    signedInUser.current = userId;
     if (previous !== null && previous !== userId) {
       sync.reset();
       setMerged(false);
+      removalsBeforeMerge.current = [];
       apply({ type: 'logout' });
       clearStoredCart();
     }
@@ -101,9 +111,15 @@ export function CartProvider({
           const server = await deps.current.api.getCart();
           if (cancelled) return;
           const local = stateRef.current.productsInCart;
-          const next = apply({ type: 'loginMerge', server, now: deps.current.now() });
-          // Save only when local items joined the server's; otherwise the server already has this cart.
-          sync.mergeCompleted(mergeAddsLocalItems(local, server.productsInCart) ? next.productsInCart : undefined);
+          let next = apply({ type: 'loginMerge', server, now: deps.current.now() });
+          const removals = removalsBeforeMerge.current;
+          removalsBeforeMerge.current = [];
+          for (const removal of removals) next = apply(removal);
+          // Save only when the merged cart differs from the server's; otherwise the server already has it.
+          const serverIds = server.productsInCart.map((i) => i.id).join(',');
+          const differs =
+            mergeAddsLocalItems(local, server.productsInCart) || next.productsInCart.map((i) => i.id).join(',') !== serverIds;
+          sync.mergeCompleted(differs ? next.productsInCart : undefined);
           setMerged(true);
           return;
         } catch (error) {

@@ -155,6 +155,30 @@ describe('CartProvider', () => {
     ]);
   });
 
+  it('items removed (or the cart emptied) before the server cart arrives stay removed, and the server is told', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ productsInCart: [item('paid'), item('kept')], lastUpdated: 1 }));
+    const api = fakeApi({ productsInCart: [item('paid'), item('kept'), item('other')], lastUpdated: null });
+    api.holdGet();
+    render(<Harness api={api} initial={sessionFor('user-1')} />);
+    act(() => cart.removeFromCart('paid'));
+    await act(async () => api.releaseGet());
+    expect(ids()).toBe('kept,other');
+    await act(async () => jest.advanceTimersByTime(1500));
+    expect(api.saves).toEqual([['kept', 'other']]);
+  });
+
+  it('a cart emptied after a purchase, before the merge, is not refilled by the server cart', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ productsInCart: [item('paid')], lastUpdated: 1 }));
+    const api = fakeApi({ productsInCart: [item('paid')], lastUpdated: null });
+    api.holdGet();
+    render(<Harness api={api} initial={sessionFor('user-1')} />);
+    act(() => cart.emptyCart());
+    await act(async () => api.releaseGet());
+    expect(ids()).toBe('');
+    await act(async () => jest.advanceTimersByTime(1500));
+    expect(api.saves).toEqual([[]]);
+  });
+
   it('a server cart that already holds everything is not saved back', async () => {
     const api = fakeApi({ productsInCart: [item('a')], lastUpdated: null });
     render(<Harness api={api} initial={null} />);
