@@ -76,7 +76,10 @@ describe('PgEmulatorStore', () => {
       },
     );
     expect(again.status).toBe(409);
-    const queued = await db.orm.em.fork().getConnection().execute(`select type from stripe_emulator_delivery order by seq`);
-    expect(queued.map((r: { type: string }) => r.type)).toEqual(['payment_intent.succeeded', 'checkout.session.completed']);
+    const queued = await db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ type: string }[]>(`select type from stripe_emulator_delivery order by seq`);
+    expect(queued.map((r) => r.type)).toEqual(['payment_intent.succeeded', 'checkout.session.completed']);
   });
 });
