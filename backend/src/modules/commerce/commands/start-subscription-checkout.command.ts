@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CheckoutSessionStarted } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
-import { notFound } from '../../../platform/http/errors';
+import { conflict, notFound } from '../../../platform/http/errors';
 import { providerFailed, StripeSupport } from '../infra/stripe-support';
 import { streams } from '../infra/streams';
 import { CommerceQueries } from '../queries/commerce.queries';
@@ -40,6 +40,14 @@ export class StartSubscriptionCheckoutHandler implements ICommandHandler<
     const cancelUrl = this.stripe.returnUrl(c.cancelUrl, 'cancelUrl');
     const option = (await this.queries.priceOptions(c.storefrontSlug, c.appSlug)).find((o) => o.id === c.priceOptionId);
     if (!option || (c.tierSlug !== null && option.tierSlug !== c.tierSlug)) throw notFound('No such price option.');
+    const mine = (await this.queries.subscriptions(c.userId)).filter(
+      (s) => s.storefrontSlug === c.storefrontSlug && s.appSlug === c.appSlug,
+    );
+    if (mine.some((s) => s.status !== 'canceled' && s.status !== 'incomplete_expired')) {
+      throw conflict('You already have a subscription to this plan.');
+    }
+    // one free trial per app and user: a returning subscriber pays from the first day
+    const trialDays = mine.length === 0 ? option.trialDays : 0;
     let session: { id: string; url: string | null };
     try {
       const customer = await this.stripe.ensureCustomer(c.userId, c.email);
@@ -63,7 +71,7 @@ export class StartSubscriptionCheckoutHandler implements ICommandHandler<
         cancel_url: cancelUrl,
         metadata: { ...c.metadata, kind: 'subscription', userId: c.userId },
         subscription_data: {
-          ...(option.trialDays > 0 ? { trial_period_days: option.trialDays } : {}),
+          ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
           metadata: subscriptionMetadata,
         },
       });

@@ -127,6 +127,10 @@ describe('commerce calls', () => {
       planDisplayName: 'Yearly',
       status: 'trialing',
     });
+    // one subscription per plan at a time
+    const twice = await api.post('/payments/create-checkout-session', body, 'trial-1');
+    expect(twice.status).toBe(409);
+    expect(twice.body.status).toBe('error');
     // no credit during the trial ($0 period)
     expect((await api.get('/getMonthlyCreditForUser', 'trial-1')).body).toEqual({ monthlyCreditInfo: { monthlyCredit: 0 } });
   });

@@ -202,6 +202,24 @@ describe('Stripe webhook: signatures, duplicates, order, refunds', () => {
     const [deleted] = await emulatorEvents(api, 'customer.subscription.deleted');
     await deliver(api, deleted);
     await eventually(async () => (await api.get('/subscription', 'member-1')).body.response.status === 'canceled');
+    // subscribing again after a cancellation: allowed, but without a second free trial
+    const back = await api.post(
+      '/payments/create-checkout-session',
+      {
+        userId: 'member-1',
+        storefrontSlug: 'sparkhouse',
+        appSlug: 'membership',
+        priceOptionId: 'membership-monthly',
+        successUrl: '/ok',
+        cancelUrl: '/cart',
+      },
+      'member-1',
+    );
+    expect(back.status).toBe(200);
+    const backSession = (await stripe.checkout.sessions.retrieve(back.body.response.sessionId)) as unknown as {
+      subscription_data: { trial_period_days: number | null } | null;
+    };
+    expect(backSession.subscription_data?.trial_period_days ?? null).toBeNull();
     // a late, older update changes nothing after the cancellation
     await deliver(api, events[2]);
     expect((await streamOf(api, `subscription-${subId}`)).at(-1)!.type).toBe('SubscriptionCanceled');
