@@ -2,13 +2,15 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { IdentityModule } from './modules/identity';
 import { OperationsModule } from './modules/operations';
 import { CatalogueModule } from './modules/catalogue';
+import { CommerceModule } from './modules/commerce';
+import { OffersModule } from './modules/offers';
 import type { AppConfig } from './platform/config/config';
 import { HealthController } from './platform/health/health.controller';
 import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 
 /** The domain modules, shared by the API and the worker processes. */
-export const domainModules = [IdentityModule, OperationsModule, CatalogueModule];
+export const domainModules = [IdentityModule, OperationsModule, CatalogueModule, OffersModule, CommerceModule];
 
 /** The API process: platform, HTTP, socket.io and every module. */
 @Module({})

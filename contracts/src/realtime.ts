@@ -26,6 +26,8 @@ export const SERVER_EVENTS = {
   jobCanceled: 'job:canceled',
   /** The spec's generic channel: an event named `message` with a payload. */
   message: 'message',
+  /** A checkout of the buyer landed (webhook processed) or expired: to the buyer's owner room. */
+  checkoutUpdated: 'commerce:checkout-updated',
 } as const;
 
 /** Client -> server message names. */
@@ -56,12 +58,24 @@ export type JobCompletedMessage = z.infer<typeof jobCompletedMessageSchema>;
 export type JobFailedMessage = z.infer<typeof jobFailedMessageSchema>;
 export type JobCanceledMessage = z.infer<typeof jobCanceledMessageSchema>;
 
+/** Sent when the webhook has recorded a checkout's outcome; refetch purchases, cart, subscription, credit. */
+export const checkoutUpdatedMessageSchema = z.object({
+  sessionId: z.string(),
+  status: z.enum(['pending', 'completed', 'failed', 'expired']),
+  mode: z.enum(['payment', 'subscription']),
+  productIds: z.array(z.string()),
+  subscriptionId: z.string().nullable(),
+  at: z.string(),
+});
+export type CheckoutUpdatedMessage = z.infer<typeof checkoutUpdatedMessageSchema>;
+
 export interface ServerToClientEvents {
   'job:progress': (m: JobProgressMessage) => void;
   'job:completed': (m: JobCompletedMessage) => void;
   'job:failed': (m: JobFailedMessage) => void;
   'job:canceled': (m: JobCanceledMessage) => void;
   message: (payload: unknown) => void;
+  'commerce:checkout-updated': (m: CheckoutUpdatedMessage) => void;
 }
 
 export const watchJobAckSchema = z.union([

@@ -8,6 +8,7 @@ import { ormOptions } from './database/orm-config';
 import { EventsModule } from './events/events.module';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { ResponseStyleInterceptor } from './http/response-style.interceptor';
+import { RawRoutes } from './http/raw-routes';
 import { JobsModule } from './jobs/jobs.module';
 import { loggerModule } from './logging/logger';
 
@@ -34,8 +35,9 @@ export class PlatformModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: ResponseStyleInterceptor },
+        RawRoutes,
       ],
-      exports: [APP_CONFIG],
+      exports: [APP_CONFIG, RawRoutes],
     };
   }
 }

@@ -3,8 +3,11 @@ import * as operations from './operations';
 import * as system from './system';
 import * as users from './users';
 import * as catalogue from './catalogue';
+import * as commerce from './commerce';
+import * as offers from './offers';
 
-export { operations, system, users, catalogue };
+export { operations, system, users, catalogue, commerce, offers };
+export * from './commerce-schemas';
 
 /** Every call, for the OpenAPI document and the contract tests. */
 export const apiCalls: readonly CallDefinition[] = [
@@ -12,4 +15,6 @@ export const apiCalls: readonly CallDefinition[] = [
   ...Object.values(operations),
   ...(Object.values(users) as CallDefinition[]),
   ...(Object.values(catalogue) as CallDefinition[]),
+  ...(Object.values(commerce) as CallDefinition[]),
+  ...(Object.values(offers) as CallDefinition[]),
 ];

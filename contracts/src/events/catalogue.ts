@@ -106,8 +106,12 @@ export const PurchaseCompleted = defineEvent(
     productId: z.string(),
     priceInCents: z.number().int().nonnegative(),
     currency: z.string(),
-    /** 'grant' for admin grants; the payment provider's name once commerce sells. */
+    /** 'grant' for admin grants; commerce: 'stripe' (card checkout), 'credit' (monthly credit), 'free'. */
     source: z.string(),
+    /** Commerce purchases: the checkout session and the payment info sent at purchase (spec 3). */
+    checkoutSessionId: z.string().nullable().optional(),
+    attribution: z.record(z.string(), z.string()).optional(),
+    discountCode: z.string().nullable().optional(),
   }),
 );
 

@@ -4,6 +4,8 @@ import { jobEvents } from './jobs';
 import { userEvents } from './users';
 import { catalogueEvents } from './catalogue';
 import { creatorAppsEvents } from './creator-apps';
+import { commerceEvents } from './commerce';
+import { offersEvents } from './offers';
 
 export * from './envelope';
 export * from './jobs';
@@ -11,11 +13,18 @@ export * from './identity';
 export * from './users';
 export * from './catalogue';
 export * from './creator-apps';
+export * from './commerce';
+export * from './offers';
 
 /** Every event contract, by type. A stored event whose type is not here cannot be replayed. */
 export const eventCatalog: ReadonlyMap<string, EventDefinition> = new Map(
-  [...jobEvents, ...identityProviderEvents, ...userEvents, ...catalogueEvents, ...creatorAppsEvents].map((d) => [
-    d.type,
-    d as EventDefinition,
-  ]),
+  [
+    ...jobEvents,
+    ...identityProviderEvents,
+    ...userEvents,
+    ...catalogueEvents,
+    ...creatorAppsEvents,
+    ...commerceEvents,
+    ...offersEvents,
+  ].map((d) => [d.type, d as EventDefinition]),
 );

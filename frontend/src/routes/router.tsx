@@ -109,6 +109,35 @@ export const routes: RouteObject[] = [
               (m) => m.V2SparksPage,
             ),
           },
+          // Commerce: the cart, checkout and the pages the payment provider returns to.
+          {
+            path: '/cart',
+            lazy: page(
+              () => import('./cart/CartPage'),
+              (m) => m.CartPage,
+            ),
+          },
+          {
+            path: '/checkout',
+            lazy: page(
+              () => import('./checkout/CheckoutPage'),
+              (m) => m.CheckoutPage,
+            ),
+          },
+          {
+            path: '/checkout/success',
+            lazy: page(
+              () => import('./checkout/CheckoutResultPages'),
+              (m) => m.CheckoutSuccessPage,
+            ),
+          },
+          {
+            path: '/checkout/cancel',
+            lazy: page(
+              () => import('./checkout/CheckoutResultPages'),
+              (m) => m.CheckoutCancelPage,
+            ),
+          },
           ...placeholderRoutes,
           { path: '/auth/callback', element: <AuthCallbackPage /> },
           {

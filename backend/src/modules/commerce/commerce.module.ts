@@ -1,10 +1,43 @@
 import { Module } from '@nestjs/common';
+import { CatalogueModule } from '../catalogue';
+import { OffersModule } from '../offers';
+import { UpdateCartHandler } from './commands/cart.commands';
+import { DefinePriceOptionsHandler } from './commands/price-options.commands';
+import { ProcessStripeEventHandler } from './commands/process-stripe-event.command';
+import { StartPurchaseHandler } from './commands/start-purchase.command';
+import { StartSubscriptionCheckoutHandler } from './commands/start-subscription-checkout.command';
+import { CartController } from './http/cart.controller';
+import { PaymentsController } from './http/payments.controller';
+import { StripeWebhookEndpoint } from './http/stripe-webhook.endpoint';
+import { StripeGateway } from './infra/stripe-gateway';
+import { StripeSupport } from './infra/stripe-support';
+import { CheckoutPushReactor } from './projections/checkout-push.reactor';
+import { CommerceProjection } from './projections/commerce.projection';
+import { CommerceQueries } from './queries/commerce.queries';
+import { PlansSeeder } from './seed/plans.seeder';
 
 /**
- * Commerce (cart, checkout, purchases, subscriptions, credits, refunds). Built so far: the local
- * Stripe-compatible emulator in stripe-emulator/, which the stripe SDK is pointed at by default.
- * This module is not registered in the application yet: its calls, webhook and projections come
- * with the commerce issue.
+ * Commerce: cart, checkout (Stripe, or the built-in emulator in stripe-emulator/), purchases,
+ * subscriptions, monthly credit and refunds. Every change is a command appending events; the Stripe
+ * webhook turns the provider's events into those commands.
  */
-@Module({})
+@Module({
+  imports: [CatalogueModule, OffersModule],
+  controllers: [PaymentsController, CartController],
+  providers: [
+    StripeGateway,
+    StripeSupport,
+    StripeWebhookEndpoint,
+    CommerceQueries,
+    CommerceProjection,
+    CheckoutPushReactor,
+    UpdateCartHandler,
+    StartPurchaseHandler,
+    StartSubscriptionCheckoutHandler,
+    DefinePriceOptionsHandler,
+    ProcessStripeEventHandler,
+    PlansSeeder,
+  ],
+  exports: [StripeGateway, CommerceQueries],
+})
 export class CommerceModule {}

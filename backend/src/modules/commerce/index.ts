@@ -1,3 +1,5 @@
 /** The commerce module's public surface. */
 export { CommerceModule } from './commerce.module';
-export { createStripeEmulator } from './stripe-emulator';
+export { CommerceProjection } from './projections/commerce.projection';
+export { StripeGateway, LOCAL_WEBHOOK_SECRET, WEBHOOK_PATH, EMULATOR_PAGE_PREFIX } from './infra/stripe-gateway';
+export { createStripeEmulator, signPayload } from './stripe-emulator';

@@ -93,6 +93,14 @@ export const configSchema = z.object({
   HOMEPAGE_YELLOW_BANNER_TEXT: z.string().default(''),
   /** Where the home banner links to. */
   HOMEPAGE_YELLOW_BANNER_URL: z.string().default('/browse'),
+  /** Real Stripe: its secret key (sk_…). Empty: the built-in Stripe emulator, state in PostgreSQL. */
+  STRIPE_SECRET_KEY: z.string().default(''),
+  /** Secret the webhook signatures are checked with (whsec_…). Empty with the emulator: a local one. */
+  STRIPE_WEBHOOK_SECRET: z.string().default(''),
+  /** Emulator only: whether this API node delivers the emulator's webhooks (one node at a time does). */
+  STRIPE_EMULATOR_WEBHOOKS: bool.default(true),
+  /** Emulator only: where webhooks are POSTed; empty: this process's own /api/payments/webhook. */
+  STRIPE_EMULATOR_WEBHOOK_URL: z.string().default(''),
 });
 
 export type AppConfig = z.output<typeof configSchema> & { OPERATIONS_OPEN_PIPELINE_CHECKS: boolean };
@@ -106,6 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set');
+  }
   return { ...c, OPERATIONS_OPEN_PIPELINE_CHECKS: c.OPERATIONS_OPEN_PIPELINE_CHECKS ?? c.NODE_ENV !== 'production' };
 }
 

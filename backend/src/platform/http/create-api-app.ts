@@ -11,6 +11,7 @@ import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { bodyErrors, jsonBody, requestContextMiddleware } from './middleware';
 import { buildOpenApiDocument } from './openapi';
 import { spa } from './spa';
+import { RawRoutes } from './raw-routes';
 
 /** Builds the API process: security headers, body limits, request context, /api routes, docs, socket.io, the SPA. */
 export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -39,6 +40,8 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   );
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   app.use(requestContextMiddleware(app.get(PrincipalResolver)));
+  // before the body parsers: these handlers read the body themselves (signed webhooks, the payments emulator)
+  app.use(app.get(RawRoutes).middleware());
   app.use(...jsonBody(config.BODY_LIMIT_BYTES), bodyErrors());
   app.use(...spa(config.FRONTEND_DIST));
   app.setGlobalPrefix('api');

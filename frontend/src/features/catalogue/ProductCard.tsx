@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ProductCardData } from './catalogue.queries';
+import { OfferPrice } from '../offers/OfferPrice';
 import { formatCents } from './price';
 
 export const classPath = (product: { storefrontSlug: string; classSlug: string }): string =>
@@ -56,7 +57,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         <p className="product-card__creator">{product.creator.name}</p>
         <div className="product-card__meta">
           <Rating rating={product.rating} count={product.ratingCount} />
-          <Price priceInCents={product.priceInfo.priceInCents} crossedPriceInCents={product.priceInfo.crossedPriceInCents} />
+          <OfferPrice productId={product.id} priceInfo={product.priceInfo} />
         </div>
       </div>
     </article>

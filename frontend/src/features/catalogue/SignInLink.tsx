@@ -25,13 +25,25 @@ export function SignInLink({ returnTo, className, children }: { returnTo: string
  * A link to a page that needs an account (checkout): signed-out visitors are asked to sign in first,
  * and land on the page afterwards (the after-login rules honour the stored redirect).
  */
-export function AccountLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+export function AccountLink({
+  to,
+  className,
+  children,
+  onClick,
+}: {
+  to: string;
+  className?: string;
+  children: ReactNode;
+  /** Runs before the sign-in check (e.g. remembering what is being bought). */
+  onClick?: () => void;
+}) {
   const auth = useContext(AuthContext);
   return (
     <Link
       to={to}
       className={className}
       onClick={(event) => {
+        onClick?.();
         if (auth && !auth.signedIn) {
           event.preventDefault();
           auth.requireSignIn(to);

@@ -20,7 +20,7 @@ export interface PaymentOption {
   description?: string;
   features?: string[];
   planCategory?: string;
-  appId?: string;
+  appId?: string | null;
   priceId?: string;
   isRecurring?: boolean;
   paymentProcessor?: string;

@@ -3,7 +3,7 @@ import type { CallResponse, users } from '@sparkhouse/contracts';
 /** The user (spec section 3), exactly as GET /users/getBasicUserInfo answers it. */
 export type User = CallResponse<typeof users.getBasicUserInfo>;
 
-/** A subscription as the commerce calls will return it (spec section 3). */
+/** A subscription as GET /payments/subscriptions answers it (spec section 3); only these fields are read here. */
 export interface Subscription {
   status: string;
   trialDaysRemaining?: number | null;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import {
   classPageQuery,
@@ -8,7 +8,6 @@ import {
   isNotFound,
   LoadingState,
   NotFoundState,
-  Price,
   productProgressQuery,
   purchaseQuery,
   Rating,
@@ -18,6 +17,8 @@ import {
   type Product,
 } from '../../features/catalogue';
 import { AccountLink, SignInLink } from '../../features/catalogue/SignInLink';
+import { productToCartItem, useOptionalCart, withCurrentParams } from '../../features/cart';
+import { OfferPrice } from '../../features/offers';
 import { formatDuration } from '../../features/format/relative-time';
 import { Button, buttonClassName, Input, ProgressBar } from '../../ui';
 import './class-page.css';
@@ -76,6 +77,44 @@ function WaitlistForm({ product }: { product: Product }) {
   );
 }
 
+/** "Add to cart" (with its modal) and "Buy this class" (checkout of this class alone, the buy-now product). */
+function BuyButtons({ product }: { product: Product }) {
+  const cart = useOptionalCart();
+  const location = useLocation();
+  const inCart = cart?.items.some((item) => item.id === product.id) ?? false;
+  const params = new URLSearchParams(location.search);
+  params.set('product_id', product.id);
+  return (
+    <div className="class-actions__buy">
+      <AccountLink
+        to={`/checkout?${params.toString()}`}
+        className={buttonClassName('primary', 'large', 'button--full')}
+        onClick={() => cart?.setBuyNowProduct(productToCartItem(product))}
+      >
+        Buy this class
+      </AccountLink>
+      {cart &&
+        (inCart ? (
+          <Link
+            to={withCurrentParams('/cart', location.search)}
+            className={buttonClassName('secondary', 'large', 'button--full')}
+          >
+            In your cart — view cart
+          </Link>
+        ) : (
+          <Button
+            variant="secondary"
+            size="large"
+            fullWidth
+            onClick={() => cart.addToCart(productToCartItem(product), { showModal: true })}
+          >
+            Add to cart
+          </Button>
+        ))}
+    </div>
+  );
+}
+
 function ClassActions({ product }: { product: Product }) {
   const signedIn = useSignedIn();
   const purchase = useQuery({ ...purchaseQuery(product.id), enabled: signedIn });
@@ -99,7 +138,7 @@ function ClassActions({ product }: { product: Product }) {
   return (
     <div className="class-actions">
       <div className="class-actions__price">
-        <Price priceInCents={product.priceInfo.priceInCents} crossedPriceInCents={product.priceInfo.crossedPriceInCents} />
+        <OfferPrice productId={product.id} priceInfo={product.priceInfo} />
         {owned && <span className="tag tag--success">In your library</span>}
       </div>
       {percent > 0 && <ProgressBar value={percent} label={`Your progress in ${product.title}`} showValue />}
@@ -113,12 +152,7 @@ function ClassActions({ product }: { product: Product }) {
         </Button>
       ) : (
         <>
-          <AccountLink
-            to={`/checkout?product_id=${encodeURIComponent(product.id)}`}
-            className={buttonClassName('primary', 'large', 'button--full')}
-          >
-            Buy this class
-          </AccountLink>
+          <BuyButtons product={product} />
           {!signedIn && (
             <p className="muted class-actions__hint">
               Already own it? <SignInLink returnTo={watchPath(product)}>Sign in to watch</SignInLink>

@@ -1,6 +1,6 @@
 import '../../features/catalogue/testing/dom-polyfills';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { setAccessToken } from '../../api/token-store';
 import { AuthContext, type AuthContextValue } from '../../features/auth/AuthContext';
@@ -34,6 +34,15 @@ const base: Product = {
   },
 };
 
+const offer = {
+  productId: base.id,
+  offerKey: 'jazzOffer',
+  specialOnlyVip: false,
+  shouldNotHideDiscount: false,
+  price: 4900,
+  crossedPrice: 6900,
+};
+
 const json = (body: unknown, status = 200) =>
   ({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) }) as Response;
 const fetchMock = jest.fn((_url: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(json({})));
@@ -56,14 +65,38 @@ beforeEach(() => {
 });
 
 describe('class page', () => {
-  it('shows the class: title, creator, contents with durations, price in dollars with the crossed price', () => {
+  it('shows the class: title, creator, contents with durations, price in dollars with the crossed price while its offer runs', async () => {
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        String(url).startsWith('/api/offers/getProductOffers')
+          ? json({ offers: [{ ...offer, crossedPriceApplicableFrom: '2999-01-01T00:00:00.000Z' }] })
+          : json({}),
+      ),
+    );
     renderClass(base);
     expect(screen.getByRole('heading', { level: 1, name: 'Jazz Piano' })).toBeInTheDocument();
     expect(screen.getByText('Ada Keys')).toBeInTheDocument();
     expect(screen.getByText('1. Warm-up')).toBeInTheDocument();
     expect(screen.getByText('1:02:05')).toBeInTheDocument();
+    expect(await screen.findByText('$69', { selector: 's' })).toBeInTheDocument();
     expect(screen.getByText('$49')).toBeInTheDocument();
-    expect(screen.getByText('$69')).toBeInTheDocument();
+    // the first view is recorded in the offer's cookies (path /)
+    expect(document.cookie).toContain('jazzOfferExpirationDateSeen=');
+    expect(document.cookie).toContain('jazzOfferLastSeenCurrentOffer=');
+  });
+
+  it('charges and shows the full price alone when the offer is over (or the product has none)', async () => {
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        String(url).startsWith('/api/offers/getProductOffers')
+          ? json({ offers: [{ ...offer, crossedPriceApplicableFrom: '2001-01-01T00:00:00.000Z' }] })
+          : json({}),
+      ),
+    );
+    renderClass(base);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('getProductOffers'))).toBe(true));
+    expect(await screen.findByText('$69')).toBeInTheDocument();
+    expect(screen.queryByText('$49')).toBeNull();
   });
 
   it('offers to buy a paid class to a visitor, with a sign-in link to watch', () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { EmptyState, ProductGrid, type Collection } from '../../features/catalogue';
 import { buttonClassName } from '../../ui';
 import { PageHeader } from '../layout/PageHeader';
+import { AddAllToCart } from './AddAllToCart';
 import './collection.css';
 
 const EYEBROW: Record<Collection['programType'], string> = {
@@ -29,6 +30,7 @@ export function CollectionView({ collection }: { collection: Collection }) {
           <p className="muted">
             {count} {count === 1 ? 'class' : 'classes'}
           </p>
+          <AddAllToCart collection={collection} />
         </div>
       </div>
       <section aria-labelledby="collection-classes">

@@ -34,20 +34,6 @@ const PLACEHOLDERS: (ComingSoonProps & { path: string })[] = [
     upcoming: ['How the app builder works', 'Your creator storefront'],
   },
   {
-    path: '/checkout',
-    area: 'Checkout',
-    title: 'Checkout',
-    description: 'Secure checkout through our card payment provider.',
-    upcoming: ['Your order summary', 'Payment options with the yearly plan first'],
-  },
-  {
-    path: '/cart',
-    area: 'Cart',
-    title: 'Your cart',
-    description: 'Items you are about to buy.',
-    upcoming: ['Cart items, saved to your account once signed in', 'Proceed to checkout'],
-  },
-  {
     path: '/apps/:storefrontSlug/:appSlug/onboarding',
     area: 'App onboarding',
     title: (p) => `Onboarding for ${quoted(p.appSlug)}`,

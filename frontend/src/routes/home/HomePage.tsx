@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { homeContentQuery } from '../../features/catalogue';
+import { MembershipOffer } from '../../features/payments/MembershipOffer';
 import { useUser } from '../../features/user';
 import { buttonClassName } from '../../ui';
 import { AppIdeaBuilder } from './AppIdeaBuilder';
@@ -46,6 +47,9 @@ export function HomePage() {
       />
       {banner('bottom')}
       <VipOffer />
+      <div className="section">
+        <MembershipOffer />
+      </div>
       <AppIdeaBuilder />
       <ProductShelf shelf="popular" />
       <ProductShelf shelf="new" />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '../../features/auth';
+import { CartIcon } from '../../features/cart';
 import { ThemeToggle } from '../../features/theme';
 import { Logo } from '../../ui';
 import { LiveIndicator } from './LiveIndicator';
@@ -41,6 +42,7 @@ export function Header() {
         <div className="site-header__actions">
           <LiveIndicator />
           <ThemeToggle />
+          <CartIcon />
           <AccountMenu />
           <button
             type="button"

@@ -91,8 +91,26 @@ export class BillingEngine {
     this.paying.add(sessionId);
     try {
       const session = await this.mustGet('checkout_session', sessionId, 'cs');
+      if (session.status === 'paying')
+        throw invalid('This Checkout Session is already being paid.', undefined, 'checkout_session_busy');
       if (session.status !== 'open')
         throw invalid('This Checkout Session is no longer active.', undefined, 'checkout_session_inactive');
+      // another process may be paying it right now: only the one that moves it out of 'open' goes on
+      if (!(await this.store.transition('checkout_session', sessionId, 'status', 'open', 'paying')))
+        throw invalid('This Checkout Session is already being paid.', undefined, 'checkout_session_busy');
+      try {
+        return await this.payClaimed(session, card);
+      } catch (err) {
+        await this.store.transition('checkout_session', sessionId, 'status', 'paying', 'open');
+        throw err;
+      }
+    } finally {
+      this.paying.delete(sessionId);
+    }
+  }
+
+  private async payClaimed(session: StripeObject, card: CardDetails): Promise<StripeObject> {
+    {
       const customer = session.customer
         ? await this.mustGet('customer', session.customer, 'cus', 'customer')
         : await this.createCustomer({ email: session.customer_email, name: card.name });
@@ -130,8 +148,6 @@ export class BillingEngine {
       await this.store.put('checkout_session', completed);
       await this.record('checkout.session.completed', completed);
       return completed;
-    } finally {
-      this.paying.delete(sessionId);
     }
   }
 

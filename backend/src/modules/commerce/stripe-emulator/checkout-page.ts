@@ -47,7 +47,7 @@ async function pageFor(store: EmulatorStore, session: StripeObject, error?: stri
     `<h1>Pay${session.customer_email ? ` as ${esc(session.customer_email)}` : ''}</h1>
 <table>${rows.join('')}<tr class="total"><td>Total${trial ? ` after a ${esc(trial)}-day free trial` : ''}</td><td class="n">${money(session.amount_total, session.currency)}</td></tr></table>
 ${error ? `<div class="error" role="alert">${esc(error)}</div>` : ''}
-<form method="post" action="/checkout/${esc(session.id)}/pay">
+<form method="post" action="${esc(session.id)}/pay">
 <label>Card number<input name="card_number" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required></label>
 <label>Expiry (MM/YY)<input name="exp" autocomplete="cc-exp" placeholder="12/34" required></label>
 <label>CVC<input name="cvc" autocomplete="cc-csc" placeholder="123" required></label>

@@ -33,6 +33,17 @@ export interface EmulatorStore {
   list(kind: ObjectKind, where?: Record<string, string | number | boolean | null>): Promise<StripeObject[]>;
   getIdempotent(key: string): Promise<IdempotentAnswer | undefined>;
   putIdempotent(key: string, answer: IdempotentAnswer): Promise<void>;
+  /**
+   * Sets a top-level string field from `from` to `to` only if it still holds `from` (compare and set):
+   * the guard that lets one payer, across processes, pay a checkout session.
+   */
+  transition(kind: ObjectKind, id: string, field: string, from: string, to: string): Promise<boolean>;
+  /**
+   * Shared stores only: claim an idempotency key before executing its request (false: another process
+   * holds it; wait for its answer). `releaseIdempotent` gives a claim back when the request failed.
+   */
+  claimIdempotent?(key: string): Promise<boolean>;
+  releaseIdempotent?(key: string): Promise<void>;
 }
 
 const clone = <T>(v: T): T => structuredClone(v);
@@ -71,5 +82,12 @@ export class InMemoryEmulatorStore implements EmulatorStore {
 
   async putIdempotent(key: string, answer: IdempotentAnswer): Promise<void> {
     this.idempotent.set(key, answer);
+  }
+
+  async transition(kind: ObjectKind, id: string, field: string, from: string, to: string): Promise<boolean> {
+    const found = this.table(kind).get(id);
+    if (!found || found[field] !== from) return false;
+    found[field] = to;
+    return true;
   }
 }

@@ -6,5 +6,7 @@ export {
   type StripeObject,
   type IdempotentAnswer,
 } from './emulator-store';
-export { signPayload, type Delivery } from './webhook-dispatcher';
+export { signPayload, postSigned, type Delivery } from './webhook-dispatcher';
 export { parseForm } from './form-encoding';
+export { PgEmulatorStore, type SqlRunner } from './pg-emulator-store';
+export { PgWebhookOutbox } from './pg-webhook-outbox';

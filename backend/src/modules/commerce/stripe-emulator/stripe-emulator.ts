@@ -21,10 +21,17 @@ export interface StripeEmulatorOptions {
   store?: EmulatorStore;
   /** First retry delay in ms (doubling each time); 500 by default. */
   webhookRetryBaseMs?: number;
+  /**
+   * Called with each recorded event instead of the in-process dispatcher (e.g. to wake a delivery
+   * outbox kept by the store). With it, `webhookUrl` is ignored.
+   */
+  onEvent?: (event: StripeObject) => void;
 }
 
 export interface StripeEmulator {
   server: http.Server;
+  /** The request listener, for mounting the API (`/v1/…`) and hosted page (`/checkout/…`) in another server. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
   listen(port?: number): Promise<{ port: number; baseUrl: string }>;
   close(): Promise<void>;
   /** Webhook delivery attempts so far, in event order (empty without a `webhookUrl`). */
@@ -88,15 +95,17 @@ function apiKey(req: IncomingMessage): string | StripeApiError {
 }
 
 export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmulator {
-  const store = options.store ?? new InMemoryEmulatorStore();
-  const dispatcher = options.webhookUrl
-    ? new WebhookDispatcher({ url: options.webhookUrl, secret: options.webhookSecret, retryBaseMs: options.webhookRetryBaseMs })
-    : null;
-  const engine = new BillingEngine(store, (event) => dispatcher?.enqueue(event));
+  const store: EmulatorStore = options.store ?? new InMemoryEmulatorStore();
+  const dispatcher = options.onEvent
+    ? null
+    : options.webhookUrl
+      ? new WebhookDispatcher({ url: options.webhookUrl, secret: options.webhookSecret, retryBaseMs: options.webhookRetryBaseMs })
+      : null;
+  const engine = new BillingEngine(store, (event) => (options.onEvent ? options.onEvent(event) : dispatcher?.enqueue(event)));
   let listeningUrl = options.publicUrl ?? '';
   const publicUrl = () => (options.publicUrl ?? listeningUrl).replace(/\/$/, '');
   const routes: Route[] = [...apiRoutes(store, engine), ...checkoutRoutes(store, engine, publicUrl)];
-  const inFlight = new Map<string, Promise<IdempotentAnswer>>();
+  const inFlight = new Map<string, Promise<{ answer: IdempotentAnswer; replayed: boolean }>>();
 
   async function execute(
     req: IncomingMessage,
@@ -131,28 +140,46 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
     const idem = req.method === 'POST' && typeof idemHeader === 'string' && idemHeader ? `${key}:${idemHeader}` : null;
     if (!idem) return sendJson(res, await execute(req, path, query, raw, fingerprint));
 
-    const earlier = inFlight.get(idem) ?? (await store.getIdempotent(idem));
-    if (earlier) {
-      const answer = await earlier;
+    // one promise per key, taken synchronously: concurrent first uses wait for the same answer
+    let running = inFlight.get(idem);
+    const first = !running;
+    if (!running) {
+      running = (async () => {
+        // a shared store: another process may be executing this key right now; wait for its answer
+        for (let waited = 0; ; waited += 50) {
+          const earlier = await store.getIdempotent(idem);
+          if (earlier) return { answer: earlier, replayed: true };
+          if (!store.claimIdempotent || (await store.claimIdempotent(idem))) break;
+          if (waited > 35_000) throw new Error('idempotency key held too long by another process');
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        let answer: IdempotentAnswer;
+        try {
+          answer = await execute(req, path, query, raw, fingerprint);
+        } catch (err) {
+          await store.releaseIdempotent?.(idem);
+          throw err;
+        }
+        // like Stripe, server errors are not remembered: the same key may try again
+        if (answer.statusCode < 500) await store.putIdempotent(idem, answer);
+        else await store.releaseIdempotent?.(idem);
+        return { answer, replayed: false };
+      })();
+      inFlight.set(idem, running);
+      void running.finally(() => inFlight.delete(idem)).catch(() => undefined);
+    }
+    const { answer, replayed } = await running;
+    if (replayed || !first) {
       if (answer.requestFingerprint !== fingerprint) {
         const msg = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemHeader}' if you meant to execute a different request.`;
         return sendJson(res, errorAnswer(new StripeApiError(400, 'idempotency_error', msg)));
       }
       return sendJson(res, answer, { 'idempotent-replayed': 'true', 'idempotency-key': String(idemHeader) });
     }
-    const running = execute(req, path, query, raw, fingerprint);
-    inFlight.set(idem, running);
-    try {
-      const answer = await running;
-      // like Stripe, server errors are not remembered: the same key may try again
-      if (answer.statusCode < 500) await store.putIdempotent(idem, answer);
-      sendJson(res, answer, { 'idempotency-key': String(idemHeader) });
-    } finally {
-      inFlight.delete(idem);
-    }
+    sendJson(res, answer, { 'idempotency-key': String(idemHeader) });
   }
 
-  const server = http.createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const work = path.startsWith('/v1/')
@@ -167,10 +194,12 @@ export function createStripeEmulator(options: StripeEmulatorOptions): StripeEmul
       if (!res.headersSent) sendJson(res, errorAnswer(new StripeApiError(500, 'api_error', `Emulator error: ${err.message}`)));
       else res.destroy(err);
     });
-  });
+  };
+  const server = http.createServer(handle);
 
   return {
     server,
+    handle,
     listen: (port = 0) =>
       new Promise((resolve, reject) => {
         server.once('error', reject);

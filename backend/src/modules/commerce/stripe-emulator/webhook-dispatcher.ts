@@ -48,6 +48,20 @@ function post(url: string, body: string, headers: Record<string, string>, timeou
   });
 }
 
+/** POSTs a Stripe-format event body signed with `secret`; answers the HTTP status. */
+export function postSigned(url: string, payload: string, secret: string, timeoutMs: number): Promise<number> {
+  return post(
+    url,
+    payload,
+    {
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      'stripe-signature': signPayload(payload, secret),
+    },
+    timeoutMs,
+  );
+}
+
 /**
  * Delivers events one at a time, in the order they happened: an event waits until the one before
  * it was delivered or gave up. Failed attempts (network error, non-2xx) are retried with backoff.

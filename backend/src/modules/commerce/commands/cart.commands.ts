@@ -1,0 +1,59 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { CartUpdated, type commerce } from '@sparkhouse/contracts';
+import { ProductBrowseQueries } from '../../catalogue';
+import { EventStore } from '../../../platform/events/event-store';
+import { badRequest } from '../../../platform/http/errors';
+import { streams } from '../infra/streams';
+
+/** Save the signed-in user's cart (product ids in order) and whether the offer was valid. */
+export class UpdateCart {
+  constructor(
+    readonly userId: string,
+    readonly productIds: readonly string[],
+    readonly offerValid: boolean | null,
+  ) {}
+}
+
+/** Cart items as the catalogue describes them now, in the cart's order. */
+export async function cartItems(
+  products: ProductBrowseQueries,
+  ids: readonly string[],
+): Promise<commerce.ServerCart['productsInCart']> {
+  const cards = new Map((await products.cards(ids)).map((c) => [c.id, c]));
+  return ids.flatMap((id) => {
+    const c = cards.get(id);
+    if (!c) return [];
+    return [{ id: c.id, title: c.title, creatorName: c.creator.name, priceInfo: c.priceInfo, subscriptionSlug: null }];
+  });
+}
+
+@CommandHandler(UpdateCart)
+export class UpdateCartHandler implements ICommandHandler<UpdateCart, commerce.ServerCart> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+    private readonly products: ProductBrowseQueries,
+  ) {}
+
+  async execute({ userId, productIds, offerValid }: UpdateCart): Promise<commerce.ServerCart> {
+    const ids = [...new Set(productIds)];
+    const items = await cartItems(this.products, ids);
+    if (items.length !== ids.length) {
+      const known = new Set(items.map((i) => i.id));
+      const unknown = ids.filter((id) => !known.has(id));
+      throw badRequest(`Unknown product: ${unknown.slice(0, 3).join(', ')}`, [
+        { path: 'body.product_ids', message: 'Unknown product' },
+      ]);
+    }
+    const updatedAt = new Date().toISOString();
+    await this.orm.em
+      .fork()
+      .transactional((tem) =>
+        this.events.append(tem, streams.cart(userId), [
+          { type: CartUpdated.type, payload: { userId, productIds: ids, offerValid, updatedAt } },
+        ]),
+      );
+    return { productsInCart: items, lastUpdated: updatedAt, offerValid };
+  }
+}

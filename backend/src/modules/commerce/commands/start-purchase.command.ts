@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { CheckoutSessionStarted, CreditSpent, PurchaseCompleted, type commerce, type NewEvent } from '@sparkhouse/contracts';
+import { ProductBrowseQueries } from '../../catalogue';
+import { OfferQueries, priceForBuyer } from '../../offers';
+import { EventStore } from '../../../platform/events/event-store';
+import { conflict, notFound } from '../../../platform/http/errors';
+import { foldCredit } from '../domain/credit';
+import { ownedPurchaseIds, planPurchase, type PlannedProduct, type PurchasePlan } from '../domain/purchase-plan';
+import { providerFailed, StripeSupport } from '../infra/stripe-support';
+import { purchaseIdOf, streams } from '../infra/streams';
+import { CommerceQueries } from '../queries/commerce.queries';
+
+/** payment_info as validated by the contract (spec 3: attribution, discount code, offer flags). */
+export type PaymentInfo = Partial<Record<(typeof ATTRIBUTION_FIELDS)[number] | 'discountCode', string | null>>;
+
+const ATTRIBUTION_FIELDS = [
+  'sessionSlug',
+  'schoolSlug',
+  'utm_campaign',
+  'utm_content',
+  'utm_medium',
+  'utm_source',
+  'utm_term',
+  'referrer',
+  'friend',
+  'p',
+] as const;
+
+/** The attribution fields of payment_info that hold text (campaign params are strings only). */
+export function attributionOf(info: PaymentInfo): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of ATTRIBUTION_FIELDS) {
+    const v = info[k];
+    if (typeof v === 'string' && v.trim() !== '') out[k] = v.trim();
+  }
+  return out;
+}
+
+/** Buy products: see planPurchase for how; the card part becomes one Stripe checkout session. */
+export class StartPurchase {
+  constructor(
+    readonly userId: string,
+    readonly email: string | null,
+    readonly productIds: readonly string[],
+    readonly paymentInfo: PaymentInfo & { noPriceOffer: boolean },
+    readonly successUrl: string | undefined,
+    readonly cancelUrl: string | undefined,
+    /** Only work out the plan (the quote call); change nothing. */
+    readonly dryRun = false,
+  ) {}
+}
+
+export interface StartPurchaseResult extends commerce.PurchaseResult {
+  plan: PurchasePlan;
+  creditAvailableInCents: number;
+}
+
+@CommandHandler(StartPurchase)
+export class StartPurchaseHandler implements ICommandHandler<StartPurchase, StartPurchaseResult> {
+  private readonly log = new Logger('StartPurchase');
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+    private readonly products: ProductBrowseQueries,
+    private readonly offers: OfferQueries,
+    private readonly queries: CommerceQueries,
+    private readonly stripe: StripeSupport,
+  ) {}
+
+  async execute(c: StartPurchase): Promise<StartPurchaseResult> {
+    const ids = [...new Set(c.productIds)];
+    const successUrl = c.successUrl ? this.stripe.returnUrl(c.successUrl, 'success_url') : this.stripe.defaultSuccessUrl();
+    const cancelUrl = c.cancelUrl ? this.stripe.returnUrl(c.cancelUrl, 'cancel_url') : this.stripe.defaultCancelUrl();
+    const [cards, terms, buyer] = await Promise.all([
+      this.products.cards(ids),
+      this.offers.terms(ids),
+      this.queries.buyer(c.userId),
+    ]);
+    const byId = new Map(cards.map((p) => [p.id, p]));
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length > 0) throw notFound(`No such product: ${missing[0]}`);
+    const currency = cards[0].priceInfo.currency;
+    const now = Date.now();
+    const priced: PlannedProduct[] = ids.map((id) => {
+      const card = byId.get(id)!;
+      const t = terms.get(id) ?? null;
+      const price = priceForBuyer(card.priceInfo, t, {
+        now,
+        p: typeof c.paymentInfo.p === 'string' ? c.paymentInfo.p : null,
+        isVip: buyer.isVip,
+        noPriceOffer: c.paymentInfo.noPriceOffer,
+        seen: t ? buyer.offersSeen[t.offerKey] : null,
+      });
+      return {
+        productId: id,
+        title: card.title,
+        priceInCents: price.priceInCents,
+        fullPriceInCents: price.fullPriceInCents,
+        offerApplied: price.offerApplied,
+      };
+    });
+
+    const em = this.orm.em.fork();
+    const owned = new Set<string>();
+    for (const id of ids) {
+      if (ownedPurchaseIds(await this.events.readStream(em, streams.purchase(c.userId, id))).size > 0) owned.add(id);
+    }
+    const creditAvailableInCents = Math.max(
+      0,
+      foldCredit(await this.events.readStream(em, streams.credit(c.userId))).balanceInCents,
+    );
+    const plan = planPurchase(priced, owned, creditAvailableInCents);
+    const base = {
+      plan,
+      creditAvailableInCents,
+      lines: plan.lines,
+      alreadyOwnedProductIds: plan.lines.filter((l) => l.settlement === 'owned').map((l) => l.productId),
+      creditSpentInCents: plan.creditToSpendInCents,
+    };
+    const immediate = plan.lines.filter((l) => l.settlement === 'free' || l.settlement === 'credit');
+    const card = plan.lines.filter((l) => l.settlement === 'card');
+    if (c.dryRun) {
+      return {
+        ...base,
+        completed: card.length === 0,
+        url: null,
+        sessionId: null,
+        purchasedProductIds: [],
+        checkoutProductIds: card.map((l) => l.productId),
+      };
+    }
+
+    const attribution = attributionOf(c.paymentInfo);
+    const discountCode =
+      typeof c.paymentInfo.discountCode === 'string' && c.paymentInfo.discountCode ? c.paymentInfo.discountCode : null;
+    const purchasedProductIds =
+      immediate.length > 0
+        ? await this.grantNow(c.userId, immediate, plan.creditToSpendInCents, currency, attribution, discountCode)
+        : [];
+
+    if (card.length === 0) {
+      return { ...base, completed: true, url: null, sessionId: null, purchasedProductIds, checkoutProductIds: [] };
+    }
+    let session: { id: string; url: string | null };
+    try {
+      const customer = await this.stripe.ensureCustomer(c.userId, c.email);
+      const lineItems = [];
+      for (const l of card)
+        lineItems.push({ price: await this.stripe.oneTimePrice(l.productId, l.title, l.priceInCents, currency), quantity: 1 });
+      const stripe = await this.stripe.stripe();
+      session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        customer,
+        client_reference_id: c.userId,
+        line_items: lineItems,
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+        metadata: {
+          kind: 'purchase',
+          userId: c.userId,
+          productIds: card
+            .map((l) => l.productId)
+            .join(',')
+            .slice(0, 500),
+          ...(discountCode ? { discountCode } : {}),
+          ...Object.fromEntries(Object.entries(attribution).map(([k, v]) => [k, v.slice(0, 500)])),
+        },
+      });
+    } catch (err) {
+      this.log.warn(`checkout session for ${c.userId} failed: ${(err as Error).message}`);
+      throw providerFailed('Failed to create checkout session');
+    }
+    const amountTotalInCents = card.reduce((s, l) => s + l.priceInCents, 0);
+    await this.orm.em.fork().transactional((tem) =>
+      this.events.append(tem, streams.checkout(session.id), [
+        {
+          type: CheckoutSessionStarted.type,
+          payload: {
+            sessionId: session.id,
+            userId: c.userId,
+            mode: 'payment',
+            lines: card.map((l) => ({ productId: l.productId, priceInCents: l.priceInCents })),
+            amountTotalInCents,
+            currency,
+            storefrontSlug: null,
+            appSlug: null,
+            priceOptionId: null,
+            attribution,
+            discountCode,
+          },
+        },
+      ]),
+    );
+    return {
+      ...base,
+      completed: false,
+      url: session.url,
+      sessionId: session.id,
+      purchasedProductIds,
+      checkoutProductIds: card.map((l) => l.productId),
+    };
+  }
+
+  /** Free items and items paid with credit: one transaction; the credit is re-checked under the append lock. */
+  private async grantNow(
+    userId: string,
+    lines: PurchasePlan['lines'],
+    creditToSpend: number,
+    currency: string,
+    attribution: Record<string, string>,
+    discountCode: string | null,
+  ): Promise<string[]> {
+    const spendId = randomUUID();
+    return this.orm.em.fork().transactional(async (tem) => {
+      if (creditToSpend > 0) {
+        const creditLines = lines.filter((l) => l.settlement === 'credit');
+        await this.events.appendIf(tem, streams.credit(userId), (stream) => {
+          if (foldCredit(stream).balanceInCents < creditToSpend)
+            throw conflict('Your credit changed meanwhile; please try again.');
+          return [
+            {
+              type: CreditSpent.type,
+              payload: { userId, spendId, amountInCents: creditToSpend, productIds: creditLines.map((l) => l.productId) },
+            },
+          ];
+        });
+      }
+      const granted: string[] = [];
+      for (const l of lines) {
+        const purchaseId = purchaseIdOf(l.settlement === 'credit' ? `credit-${spendId}` : `free-${spendId}`, l.productId);
+        const appended = await this.events.appendIf(tem, streams.purchase(userId, l.productId), (stream): NewEvent[] | null => {
+          if (ownedPurchaseIds(stream).size > 0) {
+            if (l.settlement === 'credit') throw conflict('You bought this meanwhile; nothing was charged.');
+            return null;
+          }
+          return [
+            {
+              type: PurchaseCompleted.type,
+              payload: {
+                purchaseId,
+                userId,
+                productId: l.productId,
+                priceInCents: l.priceInCents,
+                currency,
+                source: l.settlement,
+                checkoutSessionId: null,
+                attribution,
+                discountCode,
+              },
+            },
+          ];
+        });
+        if (appended) granted.push(l.productId);
+      }
+      return granted;
+    });
+  }
+}

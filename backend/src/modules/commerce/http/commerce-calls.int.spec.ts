@@ -1,0 +1,348 @@
+import { io, type Socket } from 'socket.io-client';
+import { AppCreated, SERVER_EVENTS, type CheckoutUpdatedMessage } from '@sparkhouse/contracts';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { AccessTokens } from '../../../platform/auth/access-tokens';
+import { EventStore } from '../../../platform/events/event-store';
+import { ormOptions } from '../../../platform/database/orm-config';
+import { eventually } from '../../../test-support';
+import { publish, useCatalogueApi } from '../../../test-support/catalogue-api';
+import { CARDS, payCheckout, seedPlans, sql, streamOf } from '../test/commerce-test-kit';
+
+/* Every commerce call through HTTP, with the emulator delivering its own webhooks (the PostgreSQL outbox). */
+describe('commerce calls', () => {
+  const api = useCatalogueApi();
+  let paid: { id: string };
+  let cheap: { id: string };
+  let free: { id: string };
+  let offer: { id: string };
+
+  beforeAll(async () => {
+    paid = await publish(api, { title: 'Calls Guitar', priceInfo: { priceInCents: 2900, currency: 'USD' } });
+    cheap = await publish(api, { title: 'Calls Ukulele', priceInfo: { priceInCents: 700, currency: 'USD' } });
+    free = await publish(api, { title: 'Calls Free Intro', priceInfo: { priceInCents: 0, currency: 'USD' } });
+    offer = await publish(api, {
+      title: 'Calls Offer',
+      priceInfo: { priceInCents: 1900, currency: 'USD', crossedPriceInCents: 3900 },
+    });
+    await seedPlans(api);
+    await eventually(
+      async () => (await api.get('/payments/creator-platform/payment-options')).body.response?.payment_options?.length === 4,
+    );
+  });
+
+  const appendAppCreated = async (appId: string, ownerId: string, appSlug: string) => {
+    const orm = await MikroORM.init(ormOptions(api.dbUrl, { entities: [] }));
+    try {
+      await orm.em.fork().transactional((tem) =>
+        new EventStore().append(tem, `app-${appId}`, [
+          {
+            type: AppCreated.type,
+            payload: { appId, ownerId, name: 'Run Coach', storefrontSlug: 'coach-co', appSlug, isIdea: false, prompt: '' },
+          },
+        ]),
+      );
+    } finally {
+      await orm.close(true);
+    }
+  };
+
+  it('payment options: the membership, yearly first and preselected, prices in cents; unknown app 404', async () => {
+    const res = await api.get('/payments/payment-options/sparkhouse/membership?user_id=u1');
+    expect(res.status).toBe(200);
+    const r = res.body.response;
+    expect(r.payment_options.map((o: { id: string }) => o.id)).toEqual(['membership-yearly', 'membership-monthly']);
+    expect(r.defaultSelectedId).toBe('membership-yearly');
+    expect(r.prices_in_cents).toBe(true);
+    expect(r.payment_options[0]).toMatchObject({
+      price: 14999,
+      monthlyPrice: 1250,
+      currency: 'USD',
+      durationUnit: 'year',
+      trialDays: 7,
+      isRecurring: true,
+    });
+    expect(r.payment_options[1].priceId).toMatch(/^price_/);
+    expect(typeof r.transformationPromiseByDate).toBe('string');
+    const unknown = await api.get('/payments/payment-options/nobody/nothing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ status: 'error', error: 'Failed to fetch payment options' });
+    expect((await api.get('/payments/payment-options/Bad Slug/x')).status).toBe(400);
+  });
+
+  it('creator platform: tiers and a checkout for a tier; a price option of another tier is 404', async () => {
+    const opts = (await api.get('/payments/creator-platform/payment-options')).body.response;
+    expect(opts.tiers.map((t: { slug: string }) => t.slug)).toEqual(['starter', 'pro']);
+    expect(opts.payment_options[0].durationUnit).toBe('year');
+    const body = {
+      price_option_id: 'pro-monthly',
+      success_url: '/dashboard/builder?mode=publish&payment_success=true&tier=pro',
+      cancel_url: '/creator',
+      tier_slug: 'pro',
+    };
+    const res = await api.post('/payments/creator-platform/create-checkout-session', body, 'creator-1');
+    expect(res.status).toBe(200);
+    expect(res.body.response.url).toContain('/api/stripe-emulator/checkout/');
+    const wrong = await api.post(
+      '/payments/creator-platform/create-checkout-session',
+      { ...body, tier_slug: 'starter' },
+      'creator-1',
+    );
+    expect(wrong.status).toBe(404);
+    expect((await api.post('/payments/creator-platform/create-checkout-session', body)).status).toBe(401);
+  });
+
+  it('create-checkout-session: validation, own userId only, other origins refused, trial on the session', async () => {
+    const body = {
+      userId: 'trial-1',
+      storefrontSlug: 'sparkhouse',
+      appSlug: 'membership',
+      priceOptionId: 'membership-yearly',
+      successUrl: 'http://localhost:3000/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: '/cart',
+      metadata: { source: 'home' },
+    };
+    expect((await api.post('/payments/create-checkout-session', body)).status).toBe(401);
+    expect((await api.post('/payments/create-checkout-session', body, 'someone-else')).status).toBe(403);
+    const bad = await api.post('/payments/create-checkout-session', { ...body, priceOptionId: '' }, 'trial-1');
+    expect(bad.status).toBe(400);
+    expect(bad.body.status).toBe('error');
+    expect(
+      (await api.post('/payments/create-checkout-session', { ...body, successUrl: 'https://evil.example/x' }, 'trial-1')).status,
+    ).toBe(400);
+    expect((await api.post('/payments/create-checkout-session', { ...body, priceOptionId: 'nope' }, 'trial-1')).status).toBe(404);
+    const res = await api.post('/payments/create-checkout-session', body, 'trial-1');
+    expect(res.status).toBe(200);
+    expect(await streamOf(api, `checkout-${res.body.response.sessionId}`)).toHaveLength(1);
+    // paying starts a 7-day trial: the webhook arrives by itself (the outbox)
+    expect((await payCheckout(api, res.body.response.url, CARDS.ok)).status).toBe(303);
+    const sub = await eventually(async () => {
+      const s = (await api.get('/subscription', 'trial-1')).body.response;
+      return s?.status === 'trialing' ? s : null;
+    });
+    expect(sub).toEqual({ status: 'trialing', trialDaysRemaining: 7, isTrialExpired: false });
+    const list = (await api.get('/payments/subscriptions', 'trial-1')).body.response;
+    expect(list).toMatchObject({ hasActiveSubscription: false, hasActiveOrTrialSubscription: true });
+    expect(list.subscriptions[0]).toMatchObject({
+      priceOptionId: 'membership-yearly',
+      planDisplayName: 'Yearly',
+      status: 'trialing',
+    });
+    // one subscription per plan at a time
+    const twice = await api.post('/payments/create-checkout-session', body, 'trial-1');
+    expect(twice.status).toBe(409);
+    expect(twice.body.status).toBe('error');
+    // no credit during the trial ($0 period)
+    expect((await api.get('/getMonthlyCreditForUser', 'trial-1')).body).toEqual({ monthlyCreditInfo: { monthlyCredit: 0 } });
+  });
+
+  it('subscriptions of another user: admins only', async () => {
+    expect((await api.get('/payments/subscriptions?asUserId=trial-1', 'trial-2')).status).toBe(403);
+    const asAdmin = await api.admin('GET', '/payments/subscriptions?asUserId=trial-1');
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.response.subscriptions).toHaveLength(1);
+    expect((await api.get('/subscription', 'never-subscribed')).body.response).toEqual({
+      status: 'none',
+      trialDaysRemaining: 0,
+      isTrialExpired: false,
+    });
+    expect((await api.get('/subscription')).status).toBe(401);
+  });
+
+  it('update-price-options: only the owner, only the prices sent, Stripe prices created', async () => {
+    await appendAppCreated('app-run', 'owner-1', 'run-coach');
+    await eventually(async () => (await api.get('/payments/payment-options/coach-co/run-coach')).status === 200);
+    expect((await api.get('/payments/payment-options/coach-co/run-coach')).body.response.payment_options).toEqual([]);
+    const body = { appId: 'app-run', monthlyPrice: 999, annualPrice: 7999, annualDurationUnit: 'month' };
+    expect((await api.post('/payments/update-price-options', body, 'intruder')).status).toBe(403);
+    expect((await api.post('/payments/update-price-options', { appId: 'app-run' }, 'owner-1')).status).toBe(400);
+    expect((await api.post('/payments/update-price-options', { ...body, monthlyPrice: 9.5 }, 'owner-1')).status).toBe(400);
+    expect((await api.post('/payments/update-price-options', { ...body, appId: 'no-app' }, 'owner-1')).status).toBe(404);
+    const res = await api.post('/payments/update-price-options', body, 'owner-1');
+    expect(res.status).toBe(200);
+    expect(res.body.response.payment_options.map((o: { id: string; duration: number }) => [o.id, o.duration])).toEqual([
+      ['annual', 12],
+      ['monthly', 1],
+    ]);
+    // only the monthly price changes; the annual one stays
+    const annualPriceId = res.body.response.payment_options[0].priceId;
+    const again = await api.post('/payments/update-price-options', { appId: 'app-run', monthlyPrice: 1299 }, 'owner-1');
+    expect(again.body.response.payment_options).toMatchObject([
+      { id: 'annual', price: 7999, priceId: annualPriceId },
+      { id: 'monthly', price: 1299 },
+    ]);
+    const opts = await eventually(async () => {
+      const o = (await api.get('/payments/payment-options/coach-co/run-coach')).body.response;
+      return o.payment_options.find((x: { id: string; price: number }) => x.id === 'monthly' && x.price === 1299) ? o : null;
+    });
+    expect(opts.defaultSelectedId).toBe('annual');
+    expect((await api.admin('POST', '/payments/update-price-options', { appId: 'app-run', annualPrice: 8999 })).status).toBe(200);
+  });
+
+  it('cart: saved through an event, read with catalogue details; unknown products 400; auth required', async () => {
+    expect((await api.get('/getCart', 'cart-1')).body).toEqual({
+      cart: { productsInCart: [], lastUpdated: null, offerValid: null },
+    });
+    const saved = await api.post('/updateCart', { product_ids: [paid.id, offer.id], offer_valid: true }, 'cart-1');
+    expect(saved.status).toBe(200);
+    expect(saved.body.cart.productsInCart.map((i: { id: string }) => i.id)).toEqual([paid.id, offer.id]);
+    expect(saved.body.cart.productsInCart[1]).toMatchObject({
+      title: 'Calls Offer',
+      creatorName: 'Ava Reyes',
+      priceInfo: { priceInCents: 1900, crossedPriceInCents: 3900 },
+      subscriptionSlug: null,
+    });
+    const read = await eventually(async () => {
+      const c = (await api.get('/getCart', 'cart-1')).body.cart;
+      return c.productsInCart.length === 2 ? c : null;
+    });
+    expect(read).toMatchObject({ offerValid: true });
+    expect(typeof read.lastUpdated).toBe('string');
+    expect((await api.post('/updateCart', { product_ids: ['nope'] }, 'cart-1')).status).toBe(400);
+    expect((await api.post('/updateCart', { product_ids: 'x' }, 'cart-1')).status).toBe(400);
+    expect((await api.post('/updateCart', { product_ids: [] })).status).toBe(401);
+    expect((await api.get('/getCart')).status).toBe(401);
+    expect((await streamOf(api, 'cart-cart-1')).map((e) => e.type)).toEqual(['CartUpdated']);
+  });
+
+  it('purchaseItems: free granted at once, the rest to one checkout; the webhook lands by itself and is pushed', async () => {
+    const token = await api.app.get(AccessTokens).sign({ sub: 'buyer-1', email: 'buyer-1@example.com' });
+    const base = (await api.raw('/up')).url.replace(/\/api\/up$/, '');
+    const socket: Socket = io(base, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    const pushes: CheckoutUpdatedMessage[] = [];
+    socket.on(SERVER_EVENTS.checkoutUpdated, (m) => pushes.push(m));
+    await eventually(() => socket.connected);
+    try {
+      const res = await api.post(
+        '/purchaseItems',
+        { product_ids: [free.id, paid.id], payment_info: { utm_source: 'ads' } },
+        'buyer-1',
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        completed: false,
+        purchasedProductIds: [free.id],
+        checkoutProductIds: [paid.id],
+        creditSpentInCents: 0,
+      });
+      expect(res.body.lines.map((l: { settlement: string }) => l.settlement)).toEqual(['free', 'card']);
+      await eventually(
+        async () => (await api.get(`/getUserPurchaseForProduct?product_id=${free.id}`, 'buyer-1')).body.purchase?.owned,
+      );
+      expect((await api.get(`/payments/checkout-sessions/${res.body.sessionId}`, 'buyer-1')).body.response.status).toBe(
+        'pending',
+      );
+      await payCheckout(api, res.body.url, CARDS.ok);
+      await eventually(
+        async () => (await api.get(`/getUserPurchaseForProduct?product_id=${paid.id}`, 'buyer-1')).body.purchase?.owned,
+        { timeoutMs: 15_000 },
+      );
+      const push = await eventually(() => pushes.find((p) => p.sessionId === res.body.sessionId));
+      expect(push).toMatchObject({ status: 'completed', mode: 'payment', productIds: [paid.id] });
+      // when the push arrives, the page's re-read already sees the new state
+      expect((await api.get(`/payments/checkout-sessions/${res.body.sessionId}`, 'buyer-1')).body.response.status).toBe(
+        'completed',
+      );
+      const [delivery] = await sql<{ n: number }>(
+        api,
+        `select count(*)::int as n from stripe_emulator_delivery where status = 'delivered'`,
+      );
+      expect(delivery.n).toBeGreaterThan(0);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('purchase: monthly credit is spent first, whole items only; bad input 400; unknown product 404', async () => {
+    const orm = await MikroORM.init(ormOptions(api.dbUrl, { entities: [] }));
+    try {
+      await orm.em.fork().transactional((tem) =>
+        new EventStore().append(tem, 'credit-credit-user', [
+          {
+            type: 'CreditGranted',
+            payload: { userId: 'credit-user', grantId: 'in_test', amountInCents: 1000, subscriptionId: null, reason: 'test' },
+          },
+        ]),
+      );
+    } finally {
+      await orm.close(true);
+    }
+    await eventually(
+      async () => (await api.get('/getMonthlyCreditForUser', 'credit-user')).body.monthlyCreditInfo.monthlyCredit === 10,
+    );
+    const quote = await api.post('/payments/quote', { product_ids: [paid.id, cheap.id], payment_info: {} }, 'credit-user');
+    expect(quote.body.response).toMatchObject({
+      creditAvailableInCents: 1000,
+      creditToSpendInCents: 700,
+      cardTotalInCents: 2900,
+    });
+    const res = await api.post('/purchaseItems', { product_ids: [paid.id, cheap.id], payment_info: {} }, 'credit-user');
+    expect(res.body).toMatchObject({ purchasedProductIds: [cheap.id], checkoutProductIds: [paid.id], creditSpentInCents: 700 });
+    await eventually(
+      async () => (await api.get('/getMonthlyCreditForUser', 'credit-user')).body.monthlyCreditInfo.monthlyCredit === 3,
+    );
+    const [spent] = await streamOf(api, `purchase-credit-user-${cheap.id}`);
+    expect(spent.payload).toMatchObject({ source: 'credit', priceInCents: 700 });
+    expect((await api.post('/purchase', { payment_info: {} }, 'credit-user')).status).toBe(400);
+    expect(
+      (await api.post('/purchase', { product_id: paid.id, payment_info: { noPriceOffer: 'maybe' } }, 'credit-user')).status,
+    ).toBe(400);
+    expect((await api.post('/purchase', { product_id: 'nope', payment_info: {} }, 'credit-user')).status).toBe(404);
+    expect((await api.post('/purchase', { product_id: paid.id, payment_info: {} })).status).toBe(401);
+    expect((await api.get('/getMonthlyCreditForUser')).status).toBe(401);
+    expect((await api.post('/getCardData', {}, 'nobody-yet')).body).toEqual({ cardData: null });
+  });
+
+  it('offers: terms kept by product; the server charges the offer price only while the offer is live for the buyer', async () => {
+    const until = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    expect(
+      (await api.admin('PUT', `/offers/admin/products/${offer.id}`, { offerKey: 'bad key', crossedPriceApplicableFrom: until }))
+        .status,
+    ).toBe(400);
+    const userToken = await api.app.get(AccessTokens).sign({ sub: 'not-admin', email: 'not-admin@example.com' });
+    const asUser = await api.raw(`/offers/admin/products/${offer.id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${userToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ offerKey: 'launch', crossedPriceApplicableFrom: until }),
+    });
+    expect(asUser.status).toBe(403);
+    expect(
+      (await api.admin('PUT', '/offers/admin/products/nope', { offerKey: 'launch', crossedPriceApplicableFrom: until })).status,
+    ).toBe(404);
+    // no terms yet: full price
+    let q = await api.post('/payments/quote', { product_ids: [offer.id], payment_info: {} }, 'offer-buyer');
+    expect(q.body.response.lines[0]).toMatchObject({ priceInCents: 3900, offerApplied: false });
+    const set = await api.admin('PUT', `/offers/admin/products/${offer.id}`, {
+      offerKey: 'launch',
+      crossedPriceApplicableFrom: until,
+      specialOnlyVip: true,
+    });
+    expect(set.status).toBe(200);
+    const listed = await eventually(
+      async () => (await api.get(`/offers/getProductOffers?product_ids=${offer.id},${paid.id}`)).body.offers?.[0],
+    );
+    expect(listed).toMatchObject({
+      productId: offer.id,
+      offerKey: 'launch',
+      specialOnlyVip: true,
+      price: 1900,
+      crossedPrice: 3900,
+    });
+    q = await api.post('/payments/quote', { product_ids: [offer.id], payment_info: {} }, 'offer-buyer');
+    expect(q.body.response.lines[0].priceInCents).toBe(3900);
+    q = await api.post('/payments/quote', { product_ids: [offer.id], payment_info: { p: 'vip' } }, 'offer-buyer');
+    expect(q.body.response.lines[0]).toMatchObject({ priceInCents: 1900, offerApplied: true });
+    q = await api.post(
+      '/payments/quote',
+      { product_ids: [offer.id], payment_info: { p: 'vip', noPriceOffer: true } },
+      'offer-buyer',
+    );
+    expect(q.body.response.lines[0].priceInCents).toBe(3900);
+    const buy = await api.post('/purchase', { product_id: offer.id, payment_info: { p: 'vip' } }, 'offer-buyer');
+    expect(buy.body.lines[0]).toMatchObject({ priceInCents: 1900, settlement: 'card' });
+    expect((await streamOf(api, `checkout-${buy.body.sessionId}`))[0].payload).toMatchObject({
+      lines: [{ productId: offer.id, priceInCents: 1900 }],
+    });
+    expect((await api.admin('DELETE', `/offers/admin/products/${offer.id}`)).body.response).toEqual({ removed: true });
+    expect((await api.get('/offers/getProductOffers?product_ids=')).status).toBe(400);
+  });
+});

@@ -1,0 +1,120 @@
+import type { AddressInfo } from 'node:net';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { MikroORM } from '@mikro-orm/postgresql';
+import Stripe from 'stripe';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
+import { RawRoutes } from '../../../platform/http/raw-routes';
+import { createStripeEmulator, PgEmulatorStore, PgWebhookOutbox, type SqlRunner, type StripeEmulator } from '../stripe-emulator';
+
+/** Webhook secret of the built-in emulator when none is configured (local only: the emulator signs with it). */
+export const LOCAL_WEBHOOK_SECRET = 'whsec_sparkhouse_local_emulator';
+const EMULATOR_KEY = 'sk_test_sparkhouse_emulator';
+/** Where the emulator's hosted checkout page is served to browsers (never the SPA's /checkout). */
+export const EMULATOR_PAGE_PREFIX = '/api/stripe-emulator';
+export const WEBHOOK_PATH = '/api/payments/webhook';
+
+/**
+ * The one Stripe client of the product (official SDK). With STRIPE_SECRET_KEY it is real Stripe.
+ * Without, it is pointed (host/port/protocol) at the built-in emulator: its state lives in PostgreSQL,
+ * so it survives restarts and is shared by every process; each process listens on a loopback port of
+ * its own for the SDK, the API process also serves the hosted checkout page under /api/stripe-emulator,
+ * and the API nodes deliver its webhooks from a PostgreSQL outbox, one node at a time.
+ */
+@Injectable()
+export class StripeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('StripeGateway');
+  private client: Promise<Stripe> | null = null;
+  private emulator: StripeEmulator | null = null;
+  private outbox: PgWebhookOutbox | null = null;
+  readonly webhookSecret: string;
+  readonly emulated: boolean;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly orm: MikroORM,
+    private readonly rawRoutes: RawRoutes,
+    private readonly http: HttpAdapterHost,
+  ) {
+    this.emulated = !config.STRIPE_SECRET_KEY;
+    this.webhookSecret = config.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET;
+    if (this.emulated) {
+      // the hosted page reads its form body itself: mounted before the body parsers
+      rawRoutes.register(EMULATOR_PAGE_PREFIX, (req, res, next) => {
+        void this.ensureEmulator()
+          .then((emulator) => emulator.handle(req, res))
+          .catch(next);
+      });
+    }
+  }
+
+  /** The SDK client (real Stripe, or the emulator once it listens). */
+  stripe(): Promise<Stripe> {
+    this.client ??= this.create().catch((err) => {
+      this.client = null;
+      throw err;
+    });
+    return this.client;
+  }
+
+  private async create(): Promise<Stripe> {
+    if (!this.emulated) return new Stripe(this.config.STRIPE_SECRET_KEY, { maxNetworkRetries: 2 });
+    const emulator = await this.ensureEmulator();
+    const { port } = emulator.server.address() as AddressInfo;
+    return new Stripe(EMULATOR_KEY, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 2 });
+  }
+
+  private emulatorReady: Promise<StripeEmulator> | null = null;
+
+  private ensureEmulator(): Promise<StripeEmulator> {
+    this.emulatorReady ??= (async () => {
+      const sql: SqlRunner = (query, params = []) => this.orm.em.fork().getConnection().execute(query, params, 'all');
+      const emulator = createStripeEmulator({
+        webhookSecret: this.webhookSecret,
+        publicUrl: `${this.config.PUBLIC_URL.replace(/\/$/, '')}${EMULATOR_PAGE_PREFIX}`,
+        store: new PgEmulatorStore(sql),
+        onEvent: () => this.outbox?.poke(),
+      });
+      await emulator.listen(0);
+      emulator.server.unref();
+      this.emulator = emulator;
+      return emulator;
+    })();
+    return this.emulatorReady;
+  }
+
+  onApplicationBootstrap() {
+    // only API processes deliver the emulator's webhooks: they serve the endpoint
+    if (!this.emulated || !this.rawRoutes.mounted || !this.config.STRIPE_EMULATOR_WEBHOOKS) return;
+    this.outbox = new PgWebhookOutbox({
+      transaction: (work) =>
+        this.orm.em.fork().transactional((tem) => {
+          const trx = tem.getTransactionContext();
+          return work((query, params = []) => tem.getConnection().execute(query, params, 'all', trx));
+        }),
+      url: () => this.webhookUrl(),
+      secret: this.webhookSecret,
+      pollMs: 1000,
+      onError: (err) => this.log.warn(`webhook delivery pass failed: ${(err as Error).message}`),
+    });
+    this.outbox.start();
+  }
+
+  private webhookUrl(): string | null {
+    if (this.config.STRIPE_EMULATOR_WEBHOOK_URL) return this.config.STRIPE_EMULATOR_WEBHOOK_URL;
+    const address = this.http.httpAdapter?.getHttpServer()?.address() as AddressInfo | string | null;
+    if (!address || typeof address === 'string') return null;
+    return `http://127.0.0.1:${address.port}${WEBHOOK_PATH}`;
+  }
+
+  /** Test and bench helper: the emulator's own test clock (end a trial, renew a period). */
+  async advanceSubscription(subscriptionId: string, opts: { trialEnd?: boolean; renew?: boolean }) {
+    if (!this.emulated) throw new Error('only the emulator can advance subscriptions');
+    return (await this.ensureEmulator()).advanceSubscription(subscriptionId, opts);
+  }
+
+  async onApplicationShutdown() {
+    this.outbox?.stop();
+    await this.emulator?.close();
+  }
+}

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import {
+  CheckoutSessionCompleted,
+  CheckoutSessionExpired,
+  SERVER_EVENTS,
+  type EventPayload,
+  type StoredEvent,
+} from '@sparkhouse/contracts';
+import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
+import { rows } from '../../../platform/database/sql';
+import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
+
+/** Read models the buyer's page re-reads after the push: they must have applied the event first. */
+const READ_MODELS = ['commerce.read-models', 'catalogue.browse'];
+const WAIT_MS = 5000;
+
+/**
+ * Tells the buyer's browser (every tab, any node) that a checkout landed or expired:
+ * `commerce:checkout-updated` to the user's room, once the read models it will refetch have caught up.
+ */
+@Subscribes()
+@Injectable()
+export class CheckoutPushReactor implements Reactor {
+  readonly kind = 'reactor';
+  readonly name = 'commerce.checkout-push';
+  readonly handles = [CheckoutSessionCompleted.type, CheckoutSessionExpired.type];
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly publisher: RealtimePublisher,
+  ) {}
+
+  async handle(events: StoredEvent[]) {
+    const last = events.at(-1);
+    if (last) await this.caughtUp(last.position);
+    for (const e of events) {
+      if (e.type === CheckoutSessionCompleted.type) {
+        const p = e.payload as EventPayload<typeof CheckoutSessionCompleted>;
+        this.publisher.toOwner(p.userId, SERVER_EVENTS.checkoutUpdated, {
+          sessionId: p.sessionId,
+          status: 'completed',
+          mode: p.mode,
+          productIds: p.productIds,
+          subscriptionId: p.subscriptionId,
+          at: e.metadata.occurredAt,
+        });
+      } else {
+        const p = e.payload as EventPayload<typeof CheckoutSessionExpired>;
+        this.publisher.toOwner(p.userId, SERVER_EVENTS.checkoutUpdated, {
+          sessionId: p.sessionId,
+          status: 'expired',
+          mode: 'payment',
+          productIds: [],
+          subscriptionId: null,
+          at: e.metadata.occurredAt,
+        });
+      }
+    }
+  }
+
+  private async caughtUp(position: string) {
+    const deadline = Date.now() + WAIT_MS;
+    while (Date.now() < deadline) {
+      const found = await rows<{ behind: number }>(
+        this.orm.em.fork(),
+        `select count(*)::int as behind from event_checkpoint where subscriber = any(?::text[]) and position < ?::bigint`,
+        [`{${READ_MODELS.join(',')}}`, position],
+      );
+      if ((found[0]?.behind ?? 0) === 0) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}

@@ -1,0 +1,159 @@
+import { projectionSpec, storedEvent, useTestOrm } from '../../../test-support';
+import { rows } from '../../../platform/database/sql';
+import { OffersProjection } from '../../offers';
+import { CommerceProjection } from './commerce.projection';
+
+/** given(events) → project → read model, and the same events re-fed (a replay after a crash) change nothing. */
+describe('commerce projections', () => {
+  const db = useTestOrm();
+  const projection = new CommerceProjection();
+
+  const events = [
+    storedEvent('cart-u1', 'CartUpdated', {
+      userId: 'u1',
+      productIds: ['p1', 'p2'],
+      offerValid: true,
+      updatedAt: '2026-11-21T10:00:00.000Z',
+    }),
+    storedEvent('cart-u1', 'CartUpdated', {
+      userId: 'u1',
+      productIds: ['p2'],
+      offerValid: false,
+      updatedAt: '2026-11-21T10:05:00.000Z',
+    }),
+    storedEvent('checkout-cs_1', 'CheckoutSessionStarted', {
+      sessionId: 'cs_1',
+      userId: 'u1',
+      mode: 'payment',
+      lines: [{ productId: 'p2', priceInCents: 900 }],
+      amountTotalInCents: 900,
+      currency: 'USD',
+      storefrontSlug: null,
+      appSlug: null,
+      priceOptionId: null,
+      attribution: {},
+      discountCode: null,
+    }),
+    storedEvent('checkout-cs_1', 'CheckoutSessionCompleted', {
+      sessionId: 'cs_1',
+      userId: 'u1',
+      mode: 'payment',
+      productIds: ['p2'],
+      subscriptionId: null,
+      paymentIntentId: 'pi_1',
+      customerId: 'cus_1',
+      amountTotalInCents: 900,
+    }),
+    storedEvent('subscription-sub_1', 'SubscriptionStarted', {
+      subscriptionId: 'sub_1',
+      userId: 'u1',
+      customerId: 'cus_1',
+      storefrontSlug: 'sparkhouse',
+      appSlug: 'membership',
+      appId: null,
+      priceOptionId: 'membership-monthly',
+      planDisplayName: 'Monthly',
+      tierSlug: null,
+      status: 'trialing',
+      trialEnd: '2026-11-28T00:00:00.000Z',
+      currentPeriodEnd: '2026-11-28T00:00:00.000Z',
+      startedAt: '2026-11-21T00:00:00.000Z',
+    }),
+    storedEvent('subscription-sub_1', 'SubscriptionTrialEnded', {
+      subscriptionId: 'sub_1',
+      userId: 'u1',
+      status: 'active',
+      endedAt: '2026-11-28T00:00:00.000Z',
+    }),
+    storedEvent('credit-u1', 'CreditGranted', {
+      userId: 'u1',
+      grantId: 'in_1',
+      amountInCents: 1000,
+      subscriptionId: 'sub_1',
+      reason: 'subscription-period',
+    }),
+    storedEvent('credit-u1', 'CreditSpent', { userId: 'u1', spendId: 's1', amountInCents: 300, productIds: ['p3'] }),
+    storedEvent('app-a1', 'AppCreated', {
+      appId: 'a1',
+      ownerId: 'u9',
+      name: 'Coach',
+      storefrontSlug: 'co',
+      appSlug: 'coach',
+      isIdea: false,
+      prompt: '',
+    }),
+    storedEvent('user-u1', 'UserProfileCreated', {
+      userId: 'u1',
+      email: 'U1@Example.com',
+      firstName: 'U',
+      lastName: 'One',
+      isSocialSignIn: false,
+      socialProvider: null,
+      signUpDate: '2026-11-01T00:00:00.000Z',
+    }),
+    storedEvent('user-u1', 'VipStatusChanged', { userId: 'u1', product: 'music', isVip: true }),
+    storedEvent('user-u1', 'OfferSeenRecorded', {
+      userId: 'u1',
+      offerKey: 'launch',
+      expirationDateSeen: '2026-12-01T00:00:00.000Z',
+      lastSeenCurrentOffer: 1_800_000_000_000,
+      recordedAt: '2026-11-21T00:00:00.000Z',
+    }),
+  ];
+
+  const readAll = async (
+    em: Parameters<Parameters<ReturnType<ReturnType<typeof projectionSpec>['given']>['expectReadModel']>[0]>[0],
+  ) => ({
+    cart: await rows(em, `select product_ids, offer_valid from commerce_cart`),
+    sessions: await rows(em, `select session_id, status, product_ids, payment_intent_id from commerce_checkout_session`),
+    subs: await rows(em, `select subscription_id, status from commerce_subscription`),
+    credit: await rows(em, `select sum(amount_in_cents)::int as total from commerce_credit_entry where user_id = 'u1'`),
+    apps: await rows(em, `select app_id, owner_id from commerce_app`),
+    buyer: await rows(em, `select email, vip_products, offers_seen from commerce_buyer`),
+  });
+
+  it('builds carts, sessions, subscriptions, credit, apps and buyers; re-fed events change nothing', async () => {
+    const first = await projectionSpec(db.orm, projection).given(events).expectReadModel(readAll);
+    expect(first).toEqual({
+      cart: [{ product_ids: ['p2'], offer_valid: false }],
+      sessions: [{ session_id: 'cs_1', status: 'completed', product_ids: ['p2'], payment_intent_id: 'pi_1' }],
+      subs: [{ subscription_id: 'sub_1', status: 'active' }],
+      credit: [{ total: 700 }],
+      apps: [{ app_id: 'a1', owner_id: 'u9' }],
+      buyer: [
+        {
+          email: 'u1@example.com',
+          vip_products: { music: true },
+          offers_seen: { launch: { expirationDateSeen: '2026-12-01T00:00:00.000Z', lastSeenCurrentOffer: 1_800_000_000_000 } },
+        },
+      ],
+    });
+    const again = await projectionSpec(db.orm, projection).given(events).expectReadModel(readAll);
+    expect(again).toEqual(first);
+  });
+
+  it('rebuilds from scratch to the same read model (truncate + replay)', async () => {
+    const before = await readAll(db.orm.em.fork());
+    await db.orm.em.fork().transactional((tem) => projection.truncate(tem));
+    expect((await readAll(db.orm.em.fork())).subs).toEqual([]);
+    expect(await projectionSpec(db.orm, projection).given(events).expectReadModel(readAll)).toEqual(before);
+  });
+
+  it('offer terms: set, replaced, removed', async () => {
+    const offers = new OffersProjection();
+    const set = storedEvent('offer-p1', 'ProductOfferSet', {
+      productId: 'p1',
+      offerKey: 'launch',
+      crossedPriceApplicableFrom: '2026-12-01T00:00:00.000Z',
+      specialOnlyVip: false,
+      shouldNotHideDiscount: false,
+    });
+    const replaced = storedEvent('offer-p1', 'ProductOfferSet', { ...set.payload, specialOnlyVip: true });
+    const read = (em: Parameters<typeof readAll>[0]) => rows(em, `select product_id, special_only_vip from offer_terms`);
+    expect(await projectionSpec(db.orm, offers).given([set, replaced, set, replaced]).expectReadModel(read)).toEqual([
+      { product_id: 'p1', special_only_vip: true },
+    ]);
+    const removed = storedEvent('offer-p1', 'ProductOfferRemoved', { productId: 'p1' });
+    expect(await projectionSpec(db.orm, offers).given([removed]).expectReadModel(read)).toEqual([]);
+  });
+});

@@ -1,0 +1,274 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  AppCreated,
+  CartUpdated,
+  CheckoutSessionCompleted,
+  CheckoutSessionExpired,
+  CheckoutSessionStarted,
+  CreditGranted,
+  CreditSpent,
+  OfferSeenRecorded,
+  PriceOptionsDefined,
+  SubscriptionCanceled,
+  SubscriptionRenewed,
+  SubscriptionStarted,
+  SubscriptionStatusChanged,
+  SubscriptionTrialEnded,
+  UserProfileCreated,
+  VipStatusChanged,
+  type EventPayload,
+  type StoredEvent,
+} from '@sparkhouse/contracts';
+import { Subscribes, type Projection } from '../../../platform/events/subscribers';
+import { run, textArray } from '../../../platform/database/sql';
+
+type P<D> = EventPayload<D>;
+
+/**
+ * Commerce's read models: carts, plans on sale, app ownership (from the creator studio's AppCreated),
+ * checkout sessions, subscriptions, the credit ledger, and what it needs of buyers (email, VIP, offers
+ * seen, from the users module's facts). Every write is keyed by a fact's own id, so a re-fed event
+ * changes nothing.
+ */
+@Subscribes()
+@Injectable()
+export class CommerceProjection implements Projection {
+  readonly kind = 'projection';
+  readonly name = 'commerce.read-models';
+  readonly version = 1;
+  readonly handles = [
+    CartUpdated.type,
+    PriceOptionsDefined.type,
+    AppCreated.type,
+    CheckoutSessionStarted.type,
+    CheckoutSessionCompleted.type,
+    CheckoutSessionExpired.type,
+    SubscriptionStarted.type,
+    SubscriptionTrialEnded.type,
+    SubscriptionStatusChanged.type,
+    SubscriptionRenewed.type,
+    SubscriptionCanceled.type,
+    CreditGranted.type,
+    CreditSpent.type,
+    UserProfileCreated.type,
+    VipStatusChanged.type,
+    OfferSeenRecorded.type,
+  ];
+
+  async truncate(em: EntityManager) {
+    await run(
+      em,
+      `truncate commerce_cart, commerce_price_option, commerce_app, commerce_checkout_session, commerce_subscription,
+                commerce_credit_entry, commerce_buyer`,
+    );
+  }
+
+  async handle(em: EntityManager, e: StoredEvent) {
+    const at = e.metadata.occurredAt;
+    switch (e.type) {
+      case CartUpdated.type: {
+        const p = e.payload as P<typeof CartUpdated>;
+        return run(
+          em,
+          `insert into commerce_cart (user_id, product_ids, offer_valid, updated_at) values (?, ?::text[], ?, ?)
+           on conflict (user_id) do update set product_ids = excluded.product_ids, offer_valid = excluded.offer_valid,
+             updated_at = excluded.updated_at where commerce_cart.updated_at <= excluded.updated_at`,
+          [p.userId, textArray(p.productIds), p.offerValid, p.updatedAt],
+        );
+      }
+      case PriceOptionsDefined.type: {
+        const p = e.payload as P<typeof PriceOptionsDefined>;
+        await run(em, `delete from commerce_price_option where storefront_slug = ? and app_slug = ?`, [
+          p.storefrontSlug,
+          p.appSlug,
+        ]);
+        for (const [i, o] of p.options.entries()) {
+          await run(
+            em,
+            `insert into commerce_price_option (storefront_slug, app_slug, option_id, app_id, position, stripe_product_id, price_id,
+               amount_in_cents, currency, interval, interval_count, display_name, description, features, plan_category, trial_days,
+               period_credit_in_cents, tier_slug)
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)`,
+            [
+              p.storefrontSlug,
+              p.appSlug,
+              o.id,
+              p.appId,
+              i,
+              p.stripeProductId,
+              o.priceId,
+              o.amountInCents,
+              o.currency,
+              o.interval,
+              o.intervalCount,
+              o.displayName,
+              o.description,
+              JSON.stringify(o.features),
+              o.planCategory,
+              o.trialDays,
+              o.periodCreditInCents,
+              o.tierSlug,
+            ],
+          );
+        }
+        return;
+      }
+      case AppCreated.type: {
+        const p = e.payload as P<typeof AppCreated>;
+        return run(
+          em,
+          `insert into commerce_app (app_id, owner_id, name, storefront_slug, app_slug) values (?, ?, ?, ?, ?) on conflict do nothing`,
+          [p.appId, p.ownerId, p.name, p.storefrontSlug, p.appSlug],
+        );
+      }
+      case CheckoutSessionStarted.type: {
+        const p = e.payload as P<typeof CheckoutSessionStarted>;
+        return run(
+          em,
+          `insert into commerce_checkout_session (session_id, user_id, mode, status, product_ids, amount_total_in_cents,
+             storefront_slug, app_slug, price_option_id, created_at)
+           values (?, ?, ?, 'pending', ?::text[], ?, ?, ?, ?, ?) on conflict (session_id) do nothing`,
+          [
+            p.sessionId,
+            p.userId,
+            p.mode,
+            textArray(p.lines.map((l) => l.productId)),
+            p.amountTotalInCents,
+            p.storefrontSlug,
+            p.appSlug,
+            p.priceOptionId,
+            at,
+          ],
+        );
+      }
+      case CheckoutSessionCompleted.type: {
+        const p = e.payload as P<typeof CheckoutSessionCompleted>;
+        return run(
+          em,
+          `insert into commerce_checkout_session (session_id, user_id, mode, status, product_ids, amount_total_in_cents,
+             subscription_id, payment_intent_id, created_at, completed_at)
+           values (?, ?, ?, 'completed', ?::text[], ?, ?, ?, ?, ?)
+           on conflict (session_id) do update set status = 'completed', subscription_id = excluded.subscription_id,
+             payment_intent_id = excluded.payment_intent_id, completed_at = excluded.completed_at`,
+          [
+            p.sessionId,
+            p.userId,
+            p.mode,
+            textArray(p.productIds),
+            p.amountTotalInCents,
+            p.subscriptionId,
+            p.paymentIntentId,
+            at,
+            at,
+          ],
+        );
+      }
+      case CheckoutSessionExpired.type: {
+        const p = e.payload as P<typeof CheckoutSessionExpired>;
+        return run(em, `update commerce_checkout_session set status = 'expired' where session_id = ? and status = 'pending'`, [
+          p.sessionId,
+        ]);
+      }
+      case SubscriptionStarted.type: {
+        const p = e.payload as P<typeof SubscriptionStarted>;
+        return run(
+          em,
+          `insert into commerce_subscription (subscription_id, user_id, customer_id, status, storefront_slug, app_slug, app_id,
+             price_option_id, plan_display_name, tier_slug, trial_end, current_period_end, started_at)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (subscription_id) do nothing`,
+          [
+            p.subscriptionId,
+            p.userId,
+            p.customerId,
+            p.status,
+            p.storefrontSlug,
+            p.appSlug,
+            p.appId,
+            p.priceOptionId,
+            p.planDisplayName,
+            p.tierSlug,
+            p.trialEnd,
+            p.currentPeriodEnd,
+            p.startedAt,
+          ],
+        );
+      }
+      case SubscriptionTrialEnded.type: {
+        const p = e.payload as P<typeof SubscriptionTrialEnded>;
+        return run(em, `update commerce_subscription set status = ? where subscription_id = ? and status <> 'canceled'`, [
+          p.status,
+          p.subscriptionId,
+        ]);
+      }
+      case SubscriptionStatusChanged.type: {
+        const p = e.payload as P<typeof SubscriptionStatusChanged>;
+        return run(
+          em,
+          `update commerce_subscription set status = ?, current_period_end = ?, trial_end = ? where subscription_id = ? and status <> 'canceled'`,
+          [p.status, p.currentPeriodEnd, p.trialEnd, p.subscriptionId],
+        );
+      }
+      case SubscriptionRenewed.type: {
+        const p = e.payload as P<typeof SubscriptionRenewed>;
+        return run(
+          em,
+          `update commerce_subscription set current_period_end = greatest(current_period_end, ?::timestamptz) where subscription_id = ?`,
+          [p.periodEnd, p.subscriptionId],
+        );
+      }
+      case SubscriptionCanceled.type: {
+        const p = e.payload as P<typeof SubscriptionCanceled>;
+        return run(em, `update commerce_subscription set status = 'canceled', canceled_at = ? where subscription_id = ?`, [
+          p.canceledAt,
+          p.subscriptionId,
+        ]);
+      }
+      case CreditGranted.type: {
+        const p = e.payload as P<typeof CreditGranted>;
+        return run(
+          em,
+          `insert into commerce_credit_entry (entry_id, user_id, amount_in_cents, kind, at) values (?, ?, ?, 'grant', ?)
+           on conflict do nothing`,
+          [`grant:${p.grantId}`, p.userId, p.amountInCents, at],
+        );
+      }
+      case CreditSpent.type: {
+        const p = e.payload as P<typeof CreditSpent>;
+        return run(
+          em,
+          `insert into commerce_credit_entry (entry_id, user_id, amount_in_cents, kind, at) values (?, ?, ?, 'spend', ?)
+           on conflict do nothing`,
+          [`spend:${p.spendId}`, p.userId, -p.amountInCents, at],
+        );
+      }
+      case UserProfileCreated.type: {
+        const p = e.payload as P<typeof UserProfileCreated>;
+        return run(
+          em,
+          `insert into commerce_buyer (user_id, email) values (?, ?) on conflict (user_id) do update set email = excluded.email`,
+          [p.userId, p.email.toLowerCase()],
+        );
+      }
+      case VipStatusChanged.type: {
+        const p = e.payload as P<typeof VipStatusChanged>;
+        return run(
+          em,
+          `insert into commerce_buyer (user_id, vip_products) values (?, jsonb_build_object(?::text, ?::boolean))
+           on conflict (user_id) do update set vip_products = commerce_buyer.vip_products || excluded.vip_products`,
+          [p.userId, p.product, p.isVip],
+        );
+      }
+      case OfferSeenRecorded.type: {
+        const p = e.payload as P<typeof OfferSeenRecorded>;
+        const seen = { expirationDateSeen: p.expirationDateSeen, lastSeenCurrentOffer: p.lastSeenCurrentOffer };
+        return run(
+          em,
+          `insert into commerce_buyer (user_id, offers_seen) values (?, jsonb_build_object(?::text, ?::jsonb))
+           on conflict (user_id) do update set offers_seen = commerce_buyer.offers_seen || excluded.offers_seen`,
+          [p.userId, p.offerKey, JSON.stringify(seen)],
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,76 @@
+// Shared set-up of the commerce integration tests: the catalogue API helpers, the emulator's events and
+// signed webhook deliveries. Not a spec file; imported by them.
+import { MikroORM } from '@mikro-orm/postgresql';
+import type Stripe from 'stripe';
+import { EventStore } from '../../../platform/events/event-store';
+import { ormOptions } from '../../../platform/database/orm-config';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { LOCAL_WEBHOOK_SECRET, StripeGateway } from '../infra/stripe-gateway';
+import { PlansSeeder } from '../seed/plans.seeder';
+import { signPayload } from '../stripe-emulator';
+
+/** What the kit needs of the test API (test-support's useCatalogueApi). */
+interface Api {
+  raw(path: string, init?: RequestInit): Promise<Response>;
+  readonly app: NestExpressApplication;
+  readonly dbUrl: string;
+}
+
+export const CARDS = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
+
+/**
+ * Submits the hosted checkout form as a browser would (no redirect followed). The session URL is on
+ * PUBLIC_URL; the test's API listens elsewhere, so only its path is kept.
+ */
+export function payCheckout(api: Api, sessionUrl: string, card: string) {
+  const form = new URLSearchParams({ card_number: card, exp: '12/34', cvc: '123', name: 'Ada Lovelace' });
+  const path = new URL(sessionUrl).pathname.replace(/^\/api/, '');
+  return api.raw(`${path}/pay`, {
+    method: 'POST',
+    body: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+}
+
+export const stripeOf = (api: Api): Promise<Stripe> => api.app.get(StripeGateway).stripe();
+
+export const seedPlans = (api: Api) => api.app.get(PlansSeeder).seed();
+
+/** The emulator's recorded events, oldest first. */
+export async function emulatorEvents(api: Api, type?: string): Promise<Stripe.Event[]> {
+  const stripe = await stripeOf(api);
+  const all: Stripe.Event[] = [];
+  for await (const e of stripe.events.list({ limit: 100, ...(type ? { type } : {}) })) all.push(e);
+  return all.reverse();
+}
+
+/** POSTs an event to the webhook endpoint, signed like Stripe does (or with a given signature). */
+export async function deliver(api: Api, event: unknown, signature?: string) {
+  const body = JSON.stringify(event);
+  const res = await api.raw('/payments/webhook', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? signPayload(body, LOCAL_WEBHOOK_SECRET) },
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** Reads domain events straight from the log (the write side's truth). */
+export async function streamOf(api: Api, streamId: string) {
+  const orm = await MikroORM.init(ormOptions(api.dbUrl, { entities: [] }));
+  try {
+    return await new EventStore().readStream(orm.em.fork(), streamId);
+  } finally {
+    await orm.close(true);
+  }
+}
+
+export async function sql<T = Record<string, unknown>>(api: Api, query: string, params: unknown[] = []): Promise<T[]> {
+  const orm = await MikroORM.init(ormOptions(api.dbUrl, { entities: [] }));
+  try {
+    return await orm.em.fork().getConnection().execute<T[]>(query, params, 'all');
+  } finally {
+    await orm.close(true);
+  }
+}

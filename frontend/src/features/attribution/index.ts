@@ -1,0 +1,2 @@
+export { AttributionCapture } from './AttributionCapture';
+export * from './attribution';
