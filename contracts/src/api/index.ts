@@ -3,8 +3,9 @@ import * as operations from './operations';
 import * as system from './system';
 import * as users from './users';
 import * as catalogue from './catalogue';
+import * as creatorApps from './creator-apps';
 
-export { operations, system, users, catalogue };
+export { operations, system, users, catalogue, creatorApps };
 
 /** Every call, for the OpenAPI document and the contract tests. */
 export const apiCalls: readonly CallDefinition[] = [
@@ -12,4 +13,5 @@ export const apiCalls: readonly CallDefinition[] = [
   ...Object.values(operations),
   ...(Object.values(users) as CallDefinition[]),
   ...(Object.values(catalogue) as CallDefinition[]),
+  ...(Object.values(creatorApps) as CallDefinition[]),
 ];
