@@ -4,6 +4,7 @@ import { OperationsModule } from './modules/operations';
 import { CatalogueModule } from './modules/catalogue';
 import type { AppConfig } from './platform/config/config';
 import { HealthController } from './platform/health/health.controller';
+import { GeneratedMediaController } from './platform/media/generated-media.controller';
 import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 
@@ -17,7 +18,7 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [PlatformModule.forRoot(config), RealtimeModule, ...domainModules],
-      controllers: [HealthController],
+      controllers: [HealthController, GeneratedMediaController],
     };
   }
 }

@@ -85,6 +85,16 @@ export const configSchema = z.object({
   SMTP_FROM: z.string().default('Sparkhouse <no-reply@sparkhouse.local>'),
   /** Generated media (class covers) is written and served from here. */
   MEDIA_DIR: z.string().default(path.join(repoRoot, '.data/media')),
+  /** OpenAI-compatible AI for the creator studio: set AI_BASE_URL and/or AI_API_KEY to use it; both empty = the local generator. */
+  AI_BASE_URL: z.union([z.literal(''), z.url()]).default(''),
+  AI_API_KEY: z.string().default(''),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Longest wait for one AI answer. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** An OpenAI-compatible images endpoint for app images: set IMAGE_API_BASE_URL and/or IMAGE_API_KEY; empty = drawn with sharp. */
+  IMAGE_API_BASE_URL: z.union([z.literal(''), z.url()]).default(''),
+  IMAGE_API_KEY: z.string().default(''),
+  IMAGE_API_MODEL: z.string().min(1).default('gpt-image-1'),
   /** How long a browse listing page is reused per process (the read model lags the log anyway); 0 = off. */
   CATALOGUE_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Classes in the demo catalogue `npm start` creates on a new database. */
