@@ -87,7 +87,12 @@ export const DEFAULT_EDITOR_SECTIONS: EditorSuggestions['sections'] = [
   },
 ];
 
-export const defaultEditorSuggestions = (): EditorSuggestions => ({ sections: structuredClone(DEFAULT_EDITOR_SECTIONS) });
+export const defaultEditorSuggestions = (): EditorSuggestions => ({
+  sections: DEFAULT_EDITOR_SECTIONS.map((section) => ({
+    title: section.title,
+    items: section.items.map((item) => ({ ...item })),
+  })),
+});
 
 /** Suggestions with no usable section are as good as none: show the defaults. */
 export function suggestionsOrDefault(value: EditorSuggestions | null | undefined): EditorSuggestions {
