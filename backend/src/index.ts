@@ -16,3 +16,4 @@ export { runSeeders, SeedsDemoData, type Seeder } from './platform/database/seed
 export { replay } from './platform/events/replay.cli';
 export { appImagesDir, appImageUrl, APP_IMAGES_FOLDER } from './platform/media/media-files';
 export { JobAwaiter, type JobOutcome } from './platform/jobs/job-awaiter';
+export { JobRequests } from './platform/jobs/job-requests';
