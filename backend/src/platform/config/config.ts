@@ -91,6 +91,8 @@ export const configSchema = z.object({
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** Longest wait for one AI answer. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Demos and browser tests: the local generator waits this long per answer, so a build's steps can be watched (0 = instant). */
+  AI_LOCAL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** An OpenAI-compatible images endpoint for app images: set IMAGE_API_BASE_URL and/or IMAGE_API_KEY; empty = drawn with sharp. */
   IMAGE_API_BASE_URL: z.union([z.literal(''), z.url()]).default(''),
   IMAGE_API_KEY: z.string().default(''),
