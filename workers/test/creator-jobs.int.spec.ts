@@ -27,10 +27,8 @@ type Stack = Awaited<ReturnType<typeof startStack>>;
 
 /** What a creator-apps command does: append JobRequested in a transaction. Answers the run id. */
 function requestJob<N extends JobName>(stack: Stack, name: N, owner: JobOwner, payload: JobPayload<N>): Promise<string> {
-  return stack.api
-    .get(MikroORM)
-    .em.fork()
-    .transactional((tem) => stack.api.get(JobRequests).request(tem, name, owner, payload));
+  const orm: MikroORM = stack.api.get(MikroORM);
+  return orm.em.fork().transactional((tem) => stack.api.get(JobRequests).request(tem, name, owner, payload));
 }
 
 /** Everything a socket receives, in arrival order. */
