@@ -25,7 +25,7 @@ export function BuildPage({ variant = 'build' }: { variant?: 'build' | 'creator'
   if (appId && runId) {
     return (
       <div className="page page--narrow build-page">
-        <PageHeader eyebrow="App builder" title="Your app is being built">
+        <PageHeader eyebrow="App builder" title="Your app’s build">
           <p>Each step appears as it finishes. You can leave this page: the build carries on and your dashboard shows it.</p>
         </PageHeader>
         <BuildWatch appId={appId} runId={runId} />

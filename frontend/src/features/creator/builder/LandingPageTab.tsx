@@ -74,7 +74,9 @@ function LandingPageEditor({
   const save = useSaveLandingPage(app.appId);
   const toast = useToast();
   const page = fromDraft(draft);
-  const dirty = JSON.stringify(page) !== JSON.stringify(initial);
+  // compared in the editor's own shape, so key order or an empty bullet list is not an edit
+  const [baseline] = useState(() => JSON.stringify(fromDraft(toDraft(initial))));
+  const dirty = JSON.stringify(page) !== baseline;
 
   const setHero = (key: keyof LandingPage['hero'], value: string) =>
     setDraft((d) => ({ ...d, hero: { ...d.hero, [key]: value } }));
