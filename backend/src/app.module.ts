@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { IdentityModule } from './modules/identity';
 import { OperationsModule } from './modules/operations';
 import { CatalogueModule } from './modules/catalogue';
+import { CreatorAppsModule } from './modules/creator-apps';
 import type { AppConfig } from './platform/config/config';
 import { HealthController } from './platform/health/health.controller';
 import { GeneratedMediaController } from './platform/media/generated-media.controller';
@@ -9,7 +10,7 @@ import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 
 /** The domain modules, shared by the API and the worker processes. */
-export const domainModules = [IdentityModule, OperationsModule, CatalogueModule];
+export const domainModules = [IdentityModule, OperationsModule, CatalogueModule, CreatorAppsModule];
 
 /** The API process: platform, HTTP, socket.io and every module. */
 @Module({})

@@ -48,7 +48,6 @@ export type LandingPageInfo = z.output<typeof landingPageInfoSchema>;
 export const buildStatusSchema = z.enum(['none', ...jobRunStatusSchema.options]);
 export type BuildStatus = z.infer<typeof buildStatusSchema>;
 
-
 /** The App of spec 3 as the studio sees it. */
 export const appSchema = z.object({
   appId: z.string(),

@@ -338,7 +338,8 @@ export const getBlueprintHelpForApp = defineCall({
   path: '/app-builder/getBlueprintHelpForApp',
   access: 'user',
   style: 'envelope',
-  summary: "An AI suggestion for the app's blueprint (waits for the quick job, 504-free: a timeout answers 503 with a message).",
+  summary:
+    "An AI suggestion for the app's blueprint: waits for the quick job; a timeout or failure answers 409 with a message (never a 5xx).",
   query: appQuery,
   response: z.object({ appId: z.string(), suggestion: AppBlueprintSchema }),
 });

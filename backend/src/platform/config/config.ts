@@ -97,6 +97,10 @@ export const configSchema = z.object({
   IMAGE_API_BASE_URL: z.union([z.literal(''), z.url()]).default(''),
   IMAGE_API_KEY: z.string().default(''),
   IMAGE_API_MODEL: z.string().min(1).default('gpt-image-1'),
+  /** Builds one creator may have in flight (queued or running) at once; more answer 429. */
+  CREATOR_MAX_BUILDS_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(3),
+  /** How long getBlueprintHelpForApp and getEditorPlusButtonSuggestions wait for their quick job. */
+  CREATOR_QUICK_JOB_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** How long a browse listing page is reused per process (the read model lags the log anyway); 0 = off. */
   CATALOGUE_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Classes in the demo catalogue `npm start` creates on a new database. */

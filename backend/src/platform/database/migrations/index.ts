@@ -6,6 +6,7 @@ import { Migration20261121000310_federated_identities } from './Migration2026112
 import { Migration20261121000400_users } from './Migration20261121000400_users';
 import { Migration20261121000410_user_class_enrolments } from './Migration20261121000410_user_class_enrolments';
 import { Migration20261121000500_catalogue } from './Migration20261121000500_catalogue';
+import { Migration20261121000700_creator_apps } from './Migration20261121000700_creator_apps';
 
 /** Every migration, in order. Committed; never edited after it has shipped: add a new one. */
 export const migrationsList: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000400_users', class: Migration20261121000400_users },
   { name: 'Migration20261121000410_user_class_enrolments', class: Migration20261121000410_user_class_enrolments },
   { name: 'Migration20261121000500_catalogue', class: Migration20261121000500_catalogue },
+  { name: 'Migration20261121000700_creator_apps', class: Migration20261121000700_creator_apps },
 ];
