@@ -186,7 +186,8 @@ describe('creator-studio jobs on the real worker (local AI provider)', () => {
 
 /**
  * An OpenAI-compatible server for the worker: answers like the local generator (so documents are
- * valid), fails with HTTP 500 when the request mentions "please-fail", never answers "please-hang".
+ * valid), fails with HTTP 500 when the request mentions "please-fail", answers broken JSON to
+ * "please-garble", never answers "please-hang".
  */
 async function startAiServer() {
   const local = new LocalProvider();
@@ -202,8 +203,11 @@ async function startAiServer() {
         return res.end(JSON.stringify({ error: { message: 'the model is down', type: 'server_error' } }));
       }
       if (raw.includes('please-hang')) return; // never answers
+      const garbled = raw.includes('please-garble');
       const kind = String(body.response_format.json_schema.name).replace(/_/g, '-') as AiTaskKind;
-      const content = JSON.stringify(local.draft({ kind, prompt: body.messages.at(-1).content }));
+      const content = garbled
+        ? '{"name": "half an answer"'
+        : JSON.stringify(local.draft({ kind, prompt: body.messages.at(-1).content }));
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
@@ -284,6 +288,24 @@ describe('creator-studio jobs with an OpenAI-compatible provider', () => {
     });
     expect(run).toMatchObject({ status: 'failed', attempts: 3, error: reason });
     expect(bob).toEqual([]);
+  });
+
+  it('asks again when the answer is invalid, then fails the run with what was wrong', async () => {
+    const prompt = 'please-garble a reading tracker for book clubs';
+    const runId = await requestJob(stack, 'creator-apps.brainstorm', { ownerId: ALICE }, { brainstormId: 'b-garbled', prompt });
+    const outcome = await stack.api.get(JobAwaiter).awaitRun('creator-apps.brainstorm', runId, { timeoutMs: 25_000 });
+    expect(outcome.status).toBe('failed');
+    if (outcome.status !== 'failed') return;
+    expect(outcome.reason).toMatch(
+      /^Brainstorming failed: The model's answer did not match the brainstorm schema: the answer was not valid JSON/,
+    );
+    // 3 answers asked for per attempt (the provider's own correction loop), 3 attempts (BullMQ retries)
+    expect(ai.requests.filter((r) => r.includes(prompt)).length).toBe(9);
+    const run = await eventually(async () => {
+      const r = (await stack.call('GET', `/jobs/${runId}`, ALICE)).body.response;
+      return r?.status === 'failed' ? r : null;
+    });
+    expect(run).toMatchObject({ status: 'failed', attempts: 3, error: outcome.reason });
   });
 
   it('cancels a build in the middle of a slow AI call', async () => {
