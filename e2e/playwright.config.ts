@@ -54,7 +54,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The local AI generator answers in milliseconds; creator journeys slow each generation down so
       // a build can be watched (and reloaded) mid-way. Read by workers' local provider.
-      AI_LOCAL_DELAY_MS: process.env.E2E_AI_LOCAL_DELAY_MS ?? '1200',
+      AI_LOCAL_DELAY_MS: process.env.E2E_AI_LOCAL_DELAY_MS ?? '2500',
     },
   },
 });
