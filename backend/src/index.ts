@@ -17,3 +17,4 @@ export { replay } from './platform/events/replay.cli';
 export { appImagesDir, appImageUrl, APP_IMAGES_FOLDER } from './platform/media/media-files';
 export { JobAwaiter, type JobOutcome } from './platform/jobs/job-awaiter';
 export { JobRequests } from './platform/jobs/job-requests';
+export { AccessTokens } from './platform/auth/access-tokens';
