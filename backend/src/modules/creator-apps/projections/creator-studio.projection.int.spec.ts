@@ -62,6 +62,7 @@ describe('creator-apps.studio projection: replay', () => {
         (s.examples as { content: string }[])[0]?.content === 'C2';
       return ok ? s : null;
     });
+    if (!live) throw new Error('the live projection never caught up');
     const replayApp = (live.apps as { app_id: string }[]).find((r) => r.app_id === app.appId) as Record<string, unknown>;
     expect(replayApp).toMatchObject({ has_unpublished_changes: true, theme: { primary: '#2F8370' } });
     expect(replayApp.last_opened_at).not.toBeNull();
@@ -83,7 +84,7 @@ describe('creator-apps.studio projection: replay', () => {
         'select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata from domain_event order by position',
       );
     await api.orm.em.fork().transactional(async (tem) => {
-      for (const e of rows.map(toStoredEvent)) if (projection.handles.includes(e.type)) await projection.handle(tem, e);
+      for (const e of rows.map(toStoredEvent)) if ((projection.handles as readonly string[]).includes(e.type)) await projection.handle(tem, e);
     });
     expect(await snapshot()).toEqual(live);
   });
