@@ -97,7 +97,7 @@ export function appImageSvg(input: Pick<AppImageInput, 'name' | 'prompt'>, size 
 /** The procedural app image as a PNG. */
 export async function renderAppImagePng(input: Pick<AppImageInput, 'name' | 'prompt'>, size = APP_IMAGE_SIZE): Promise<Buffer> {
   return sharp(Buffer.from(appImageSvg(input, size)))
-    .png({ compressionLevel: 8 })
+    .png({ compressionLevel: 6 })
     .toBuffer();
 }
 
