@@ -211,6 +211,7 @@ async function runBuilds({ baseUrl, creators, n, perCreator, deadline, workerPid
     if (kind === 'progress') {
       progressLatency.push(now - Date.parse(m.at));
       const at = Date.parse(m.at);
+      run.firstProgressAt ??= at;
       const s = (run.steps[m.step] ??= { start: at, end: at, reports: 0 });
       s.end = at;
       s.reports++;
@@ -351,6 +352,8 @@ async function runBuilds({ baseUrl, creators, n, perCreator, deadline, workerPid
     progress: summary(progressLatency),
     completion: summary(completionLatency),
     endToEnd: summary(completed.map((r) => r.completedAt - r.sentAt)),
+    toFirstStep: summary(completed.filter((r) => r.firstProgressAt).map((r) => r.firstProgressAt - r.ackAt)),
+    buildTime: summary(completed.filter((r) => r.firstProgressAt).map((r) => r.steps['app-image'].end - r.firstProgressAt)),
     http: summary(httpMs),
     httpErrors: httpErrors.length,
     httpErrorSamples: httpErrors.slice(0, 3),
@@ -387,6 +390,8 @@ function figures(opts, r, mem) {
         : 'n/a',
     ],
     ['completion push latency p50/p99', r ? `${fmtMs(r.completion.p50)} / ${fmtMs(r.completion.p99)}` : 'n/a'],
+    ['202 answer -> first step started p50/p99', r ? `${fmtMs(r.toFirstStep.p50)} / ${fmtMs(r.toFirstStep.p99)}` : 'n/a'],
+    ['first step started -> last step ended p50/p99', r ? `${fmtMs(r.buildTime.p50)} / ${fmtMs(r.buildTime.p99)}` : 'n/a'],
     ['buildApp request -> job:completed p50/p99', r ? `${fmtMs(r.endToEnd.p50)} / ${fmtMs(r.endToEnd.p99)}` : 'n/a'],
     [
       'buildApp HTTP answer p50/p99',
