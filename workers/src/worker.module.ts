@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Logger, Module, type DynamicModule } from '@nestjs/common';
 import { APP_CONFIG, domainModules, PlatformModule, type AppConfig } from '@sparkhouse/backend';
 import { AI_PROVIDER, createAiProvider } from './ai/provider-factory';
 import { AppImageMaker } from './media/app-image';
@@ -21,7 +21,18 @@ export const processors = [
 
 /** What the processors work with: the configured AI provider and the app-image maker. */
 const tools = [
-  { provide: AI_PROVIDER, useFactory: (config: AppConfig) => createAiProvider(config), inject: [APP_CONFIG] },
+  {
+    provide: AI_PROVIDER,
+    useFactory: (config: AppConfig) => {
+      const provider = createAiProvider(config);
+      new Logger('AI').log(
+        `AI provider: ${provider.name}${provider.isLocal ? ' (deterministic, no network)' : ` at ${config.AI_BASE_URL || 'api.openai.com'}`}; ` +
+          `app images: ${config.IMAGE_API_BASE_URL || config.IMAGE_API_KEY ? `images API (${config.IMAGE_API_MODEL})` : 'drawn with sharp'}`,
+      );
+      return provider;
+    },
+    inject: [APP_CONFIG],
+  },
   {
     provide: AppImageMaker,
     useFactory: (config: AppConfig) =>
