@@ -70,12 +70,10 @@ export class UpdateBlueprintExampleHandler implements ICommandHandler<UpdateBlue
         if ((error as { status?: number }).status === 404) throw notFound(NO_SUCH_EXAMPLE);
         throw error;
       }
-      await this.events.append(
-        tem,
-        exampleStreamId(exampleId),
-        [{ type: BlueprintExampleUpdated.type, payload: { appId: saved.appId, exampleId, ...changes } }],
-        { expectedVersion: stream.length },
-      );
+      // decided under the append lock: two concurrent edits both land, in order
+      await this.events.appendIf(tem, exampleStreamId(exampleId), () => [
+        { type: BlueprintExampleUpdated.type, payload: { appId: saved.appId, exampleId, ...changes } },
+      ]);
     });
     return { exampleId };
   }
