@@ -142,9 +142,23 @@ test('a creator builds an app from an idea, follows it live across a reload, the
   await expect(preview).toContainText(original);
   await expect(page.getByRole('status').filter({ hasText: 'Unpublished changes' })).toBeVisible();
 
+  // "Ask AI to edit": a job watched live whose result becomes the next version
+  await page.getByLabel('What should change?').fill('Make the headline shorter and mention the free trial');
+  await page.getByRole('button', { name: 'Ask AI to edit' }).click();
+  const aiEdit = page.getByRole('region', { name: 'AI edit' });
+  await expect(aiEdit.getByRole('progressbar')).toBeVisible();
+  await expect(page.locator('[data-status="completed"]')).toBeVisible({ timeout: 30_000 });
+  await expect(versions.getByRole('listitem')).toHaveCount(4, { timeout: 20_000 });
+  await expect(versions.getByRole('listitem').first()).toContainText('Edited by AI');
+  // the local generator applies an instruction by leading the subtitle with it
+  const subtitle = page.getByLabel('Subtitle');
+  await expect(subtitle).toHaveValue(/^Make the headline shorter and mention the free trial\./);
+  await expect(preview).toContainText('Make the headline shorter and mention the free trial.');
+
   // a reload keeps it all (and the dashboard lists the app with its state)
+  const afterAi = await subtitle.inputValue();
   await page.reload();
-  await expect(page.getByLabel('Headline')).toHaveValue(original);
+  await expect(page.getByLabel('Subtitle')).toHaveValue(afterAi);
   await page.goto('/dashboard');
   const apps = page.getByRole('list', { name: 'Your apps' });
   await expect(apps.getByRole('listitem')).toHaveCount(1);
