@@ -11,6 +11,11 @@ export function useProgressLog(run: JobRunView | undefined): ProgressLogEntry[] 
   const runId = run?.runId;
   const [log, setLog] = useState<ProgressLogEntry[]>([]);
 
+  // a different run starts a new log (declared first: effects run in order, the seed comes after)
+  useEffect(() => {
+    setLog([]);
+  }, [runId]);
+
   // seed from the read model (and pick up a message the socket missed while reconnecting)
   const latest = run?.message && run.step ? { at: run.startedAt ?? run.requestedAt, step: run.step, message: run.message } : null;
   const latestKey = latest ? `${latest.step}\u0000${latest.message}` : '';
@@ -22,9 +27,11 @@ export function useProgressLog(run: JobRunView | undefined): ProgressLogEntry[] 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [runId, latestKey]);
 
+  const live = run?.status === 'queued' || run?.status === 'running';
+
+  // only a live run has messages still to come
   useEffect(() => {
-    setLog([]);
-    if (!runId) return;
+    if (!runId || !live) return;
     const socket = getSocket();
     const onProgress = (m: JobProgressMessage) => {
       if (m.runId !== runId) return;
@@ -34,7 +41,7 @@ export function useProgressLog(run: JobRunView | undefined): ProgressLogEntry[] 
     return () => {
       socket.off(SERVER_EVENTS.jobProgress, onProgress);
     };
-  }, [runId]);
+  }, [runId, live]);
 
   return log;
 }

@@ -15,7 +15,8 @@ import {
   useRestoreLandingPageVersion,
   useSaveLandingPage,
 } from '../creator.queries';
-import { fieldErrors, linesToItems } from './form-errors';
+import { fieldErrors } from './form-errors';
+import { fromDraft, toDraft, type PageDraft, type SectionDraft } from './landing-draft';
 import { LandingPagePreview } from './LandingPagePreview';
 import { PlusSuggestions } from './PlusSuggestions';
 import { VersionHistory } from './VersionHistory';
@@ -32,31 +33,6 @@ const EDIT_RUN_PARAM = 'edit';
 
 const toPage = (info: LandingPageInfo | null): LandingPage | null =>
   info ? { hero: info.hero, sections: info.sections, pricingCopy: info.pricingCopy } : null;
-
-interface SectionDraft {
-  kind: string;
-  title: string;
-  body: string;
-  items: string;
-}
-interface PageDraft {
-  hero: LandingPage['hero'];
-  sections: SectionDraft[];
-  pricingCopy: LandingPage['pricingCopy'];
-}
-const toDraft = (page: LandingPage): PageDraft => ({
-  hero: page.hero,
-  pricingCopy: page.pricingCopy,
-  sections: page.sections.map((s) => ({ kind: s.kind, title: s.title, body: s.body, items: (s.items ?? []).join('\n') })),
-});
-export const fromDraft = (draft: PageDraft): LandingPage => ({
-  hero: draft.hero,
-  pricingCopy: draft.pricingCopy,
-  sections: draft.sections.map((s) => {
-    const items = linesToItems(s.items);
-    return { kind: s.kind.trim() || 'custom', title: s.title, body: s.body, ...(items.length ? { items } : {}) };
-  }),
-});
 
 function LandingPageEditor({
   app,
