@@ -267,10 +267,8 @@ describe('creator apps: apps, versions, examples, publishing', () => {
     const started = await api.post('/app-builder/buildApp', { prompt: 'marathon training for beginners' }, { as: 'dora' });
     expect(started.status).toBe(202);
     const { appId, runId } = started.body.response;
-    // the dashboard is a projection: it shows the new app a moment later
-    const queued = await eventually(
-      async () => (await api.get('/app-builder/getCreatorApps', { as: 'dora' })).body.response.apps[0],
-    );
+    // read-your-writes: the dashboard shows the new app and its queued build at once
+    const queued = (await api.get('/app-builder/getCreatorApps', { as: 'dora' })).body.response.apps[0];
     expect(queued).toMatchObject({ appId, name: 'Marathon training for beginners', build: { status: 'queued', runId } });
     const job = await api.worker.requestOf(runId);
     expect(job).toMatchObject({ name: 'creator-apps.build-app', owner: { ownerId: 'dora', subjectId: appId } });

@@ -84,7 +84,8 @@ describe('creator-apps.studio projection: replay', () => {
         'select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata from domain_event order by position',
       );
     await api.orm.em.fork().transactional(async (tem) => {
-      for (const e of rows.map(toStoredEvent)) if ((projection.handles as readonly string[]).includes(e.type)) await projection.handle(tem, e);
+      for (const e of rows.map(toStoredEvent))
+        if ((projection.handles as readonly string[]).includes(e.type)) await projection.handle(tem, e);
     });
     expect(await snapshot()).toEqual(live);
   });

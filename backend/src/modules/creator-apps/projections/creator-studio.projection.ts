@@ -33,6 +33,9 @@ import { checkUnpublishedChanges, type AppContent } from '../domain/unpublished-
 type P<D> = EventPayload<D>;
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
+/** The projection's name: its checkpoint says how far the studio read models are. */
+export const STUDIO_PROJECTION = 'creator-apps.studio';
+
 /** Events that change what the unpublished-changes flag compares. */
 const CONTENT_EVENTS = new Set<string>([
   AppDetailsChanged.type,
@@ -58,7 +61,7 @@ const DOCUMENT_COLUMNS = {
 @Injectable()
 export class CreatorStudioProjection implements Projection {
   readonly kind = 'projection';
-  readonly name = 'creator-apps.studio';
+  readonly name = STUDIO_PROJECTION;
   readonly version = 1;
   readonly handles = [
     AppCreated.type,

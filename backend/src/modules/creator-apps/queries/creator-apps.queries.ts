@@ -6,6 +6,7 @@ import { rows } from '../../../platform/database/sql';
 import { notFound, unauthorized } from '../../../platform/http/errors';
 import { appStreamId, type Json } from '../domain/app-state';
 import { canChangeApp, presentLandingPage } from '../domain/landing-page';
+import { STUDIO_PROJECTION } from '../projections/creator-studio.projection';
 
 export interface AppRow {
   app_id: string;
@@ -147,8 +148,27 @@ export class CreatorAppsQueries {
     };
   }
 
+  /**
+   * Waits (briefly) until the studio projection has applied every event committed before this call,
+   * so a list shows the caller's own latest changes (an app created a moment ago, its build state).
+   */
+  async caughtUp(timeoutMs = READ_YOUR_WRITES_MS): Promise<void> {
+    const [{ p }] = await rows<{ p: string }>(this.em, 'select coalesce(max(position), 0)::text as p from domain_event');
+    const deadline = Date.now() + timeoutMs;
+    let wait = 10;
+    for (;;) {
+      const [cp] = await rows<{ position: string }>(this.em, 'select position::text from event_checkpoint where subscriber = ?', [
+        STUDIO_PROJECTION,
+      ]);
+      if ((cp && BigInt(cp.position) >= BigInt(p)) || Date.now() >= deadline) return;
+      await new Promise((r) => setTimeout(r, wait));
+      wait = Math.min(wait * 2, 100);
+    }
+  }
+
   /** The creator dashboard: most recently opened first, then newest. */
   async creatorApps(ownerId: string, { publishedOnly = false } = {}): Promise<AppRow[]> {
+    await this.caughtUp();
     return rows<AppRow>(
       this.em,
       `select * from creator_app where owner_id = ? ${publishedOnly ? 'and published_at is not null' : ''}
@@ -158,15 +178,8 @@ export class CreatorAppsQueries {
   }
 
   async hasAny(ownerId: string): Promise<boolean> {
-    const found = await rows(this.em, 'select 1 from creator_app where owner_id = ? limit 1', [ownerId]);
-    if (found.length > 0) return true;
-    // an app created a moment ago may not be projected yet: its stream says so
-    const created = await rows(
-      this.em,
-      "select 1 from domain_event where type = 'AppCreated' and payload->>'ownerId' = ? limit 1",
-      [ownerId],
-    );
-    return created.length > 0;
+    await this.caughtUp();
+    return (await rows(this.em, 'select 1 from creator_app where owner_id = ? limit 1', [ownerId])).length > 0;
   }
 
   async allApps({ includeUnpublished }: { includeUnpublished: boolean }): Promise<AppRow[]> {
