@@ -244,6 +244,26 @@ describe('creator apps: apps, versions, examples, publishing', () => {
     ).toBe(400);
   });
 
+  it('takes the storefront from the creator’s profile name, and admins find a creator by email', async () => {
+    const profile = await api.post(
+      '/users/createUser',
+      { userId: 'hana-id', email: 'Hana-Id@Example.com', firstName: 'Hana', lastName: 'Satō' },
+      { as: 'hana-id' },
+    );
+    expect(profile.status).toBeLessThan(300);
+    const app = await create('Tea Rituals', { as: 'hana-id' });
+    expect(app).toMatchObject({ storefrontSlug: 'hana-sato', appSlug: 'tea-rituals' });
+    // the storefront is claimed once: a later app keeps it
+    expect((await create('Second', { as: 'hana-id' })).storefrontSlug).toBe('hana-sato');
+    const byEmail = await eventually(async () => {
+      const res = await api.get('/app-builder/getCreatorApps?asUserEmail=hana-id@example.com', { as: 'admin-1', admin: true });
+      return res.body.response.apps.length === 2 ? res : null;
+    });
+    expect(byEmail.body.response.apps.map((a: { name: string }) => a.name).sort()).toEqual(['Second', 'Tea Rituals']);
+    const unknown = await api.get('/app-builder/getCreatorApps?asUserEmail=nobody@example.com', { as: 'admin-1', admin: true });
+    expect(unknown.body.response.apps).toEqual([]);
+  });
+
   it('admins list another creator’s apps; others may not', async () => {
     const app = await create('Admin Sees', { as: 'carol' });
     const asId = await api.get('/app-builder/getCreatorApps?asUserId=carol', { as: 'admin-1', admin: true });
