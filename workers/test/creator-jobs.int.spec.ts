@@ -187,7 +187,7 @@ describe('creator-studio jobs on the real worker (local AI provider)', () => {
 /**
  * An OpenAI-compatible server for the worker: answers like the local generator (so documents are
  * valid), fails with HTTP 500 when the request mentions "please-fail", answers broken JSON to
- * "please-garble", never answers "please-hang".
+ * "please-garble", refuses "please-deny" with 401, never answers "please-hang".
  */
 async function startAiServer() {
   const local = new LocalProvider();
@@ -201,6 +201,10 @@ async function startAiServer() {
       if (raw.includes('please-fail')) {
         res.writeHead(500, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ error: { message: 'the model is down', type: 'server_error' } }));
+      }
+      if (raw.includes('please-deny')) {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }));
       }
       if (raw.includes('please-hang')) return; // never answers
       const garbled = raw.includes('please-garble');
@@ -306,6 +310,17 @@ describe('creator-studio jobs with an OpenAI-compatible provider', () => {
       return r?.status === 'failed' ? r : null;
     });
     expect(run).toMatchObject({ status: 'failed', attempts: 3, error: outcome.reason });
+  });
+
+  it('does not retry what another attempt cannot fix (a refused key): one attempt, then failed', async () => {
+    const prompt = 'please-deny a chess puzzle trainer';
+    const runId = await requestJob(stack, 'creator-apps.brainstorm', { ownerId: ALICE }, { brainstormId: 'b-denied', prompt });
+    const outcome = await stack.api.get(JobAwaiter).awaitRun('creator-apps.brainstorm', runId, { timeoutMs: 10_000 });
+    expect(outcome).toMatchObject({ status: 'failed' });
+    if (outcome.status !== 'failed') return;
+    expect(outcome.reason).toMatch(/^Brainstorming failed: The AI provider answered HTTP 401: .*Incorrect API key provided/);
+    expect(ai.requests.filter((r) => r.includes(prompt)).length).toBe(1);
+    expect((await eventTypes(stack, runId)).filter((t) => t === 'JobStarted')).toHaveLength(1);
   });
 
   it('cancels a build in the middle of a slow AI call', async () => {

@@ -23,6 +23,7 @@ import { BrainstormProcessor } from '../../src/processors/creator/brainstorm.pro
 import { EditLandingPageProcessor } from '../../src/processors/creator/edit-landing-page.processor';
 import { BlueprintHelpProcessor } from '../../src/processors/creator/blueprint-help.processor';
 import { EditorSuggestionsProcessor } from '../../src/processors/creator/editor-suggestions.processor';
+import { isWorthRetrying } from '../../src/processors/creator/creator-ai';
 
 const MARATHON = 'a habit tracker for runners training for their first marathon';
 const NURSES = 'I want to build an app that helps nurses swap shifts';
@@ -175,6 +176,22 @@ describe('BuildAppProcessor', () => {
     await expect(result).rejects.toBe(reason);
     expect(reports.some((r) => r.step === 'landing-page')).toBe(false);
   });
+});
+
+describe('isWorthRetrying', () => {
+  const err = (reason: AiProviderError['reason'], status?: number) => new AiProviderError(reason, 'x', { status });
+  it.each([
+    [err('http', 500), true],
+    [err('http', 503), true],
+    [err('network'), true],
+    [err('rate-limited', 429), true],
+    [err('invalid-output'), true],
+    [err('http', 408), true],
+    [err('http', 401), false],
+    [err('http', 404), false],
+    [err('http', 400), false],
+    [err('unsupported'), false],
+  ])('%#', (error, expected) => expect(isWorthRetrying(error)).toBe(expected));
 });
 
 describe('BrainstormProcessor', () => {

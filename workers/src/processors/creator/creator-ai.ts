@@ -28,9 +28,20 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promi
 }
 
 /**
+ * Whether another attempt could succeed: not when the local generator cannot answer at all, nor
+ * when the provider refuses the request itself (a wrong key, model or URL: 400/401/403/404/422).
+ */
+export function isWorthRetrying(error: AiProviderError): boolean {
+  if (error.reason === 'unsupported') return false;
+  const status = error.details.status;
+  if (error.reason === 'http' && status !== undefined && status >= 400 && status < 500) return status === 408 || status === 409;
+  return true;
+}
+
+/**
  * One AI call of a job. Failures carry what was being done ("Writing the blueprint failed: ...").
- * An answer the provider can never give (the local generator's 'unsupported') is not retried:
- * the same input would fail the same way.
+ * What can never succeed on another attempt (see isWorthRetrying) is not retried: the run
+ * fails at once with the reason.
  */
 export async function generate<T>(
   ai: AiProvider,
@@ -44,7 +55,7 @@ export async function generate<T>(
   } catch (error) {
     if (signal.aborted) throw error;
     const message = `${doing} failed: ${error instanceof Error ? error.message : String(error)}`;
-    if (error instanceof AiProviderError && error.reason === 'unsupported') throw new UnrecoverableError(message);
+    if (error instanceof AiProviderError && !isWorthRetrying(error)) throw new UnrecoverableError(message);
     throw new Error(message);
   }
 }
