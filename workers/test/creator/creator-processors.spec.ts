@@ -252,6 +252,23 @@ describe('EditorSuggestionsProcessor', () => {
     expect(JSON.stringify(r.sections)).not.toEqual(JSON.stringify(DEFAULT_EDITOR_SUGGESTIONS.sections));
   });
 
+  it("passes the editor's context on to the provider", async () => {
+    const ai = new ScriptedProvider();
+    const editor = { cardContext: 'week 3 long run', position: 2 };
+    const { ctx } = context('creator-apps.editor-suggestions', {
+      appId: 'app-1',
+      idea: MARATHON,
+      appName: 'Stride',
+      context: editor,
+    });
+    await new EditorSuggestionsProcessor(ai).run(ctx);
+    expect(ai.calls[0]).toMatchObject({
+      kind: 'editor-suggestions',
+      prompt: MARATHON,
+      context: { idea: MARATHON, appName: 'Stride', editor },
+    });
+  });
+
   it('falls back to the default sections when the provider fails, without failing', async () => {
     const { ctx } = context('creator-apps.editor-suggestions', { appId: 'app-1', idea: MARATHON });
     const r = await new EditorSuggestionsProcessor(new ScriptedProvider({ 'editor-suggestions': 'fail' })).run(ctx);

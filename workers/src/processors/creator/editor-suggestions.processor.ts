@@ -23,7 +23,7 @@ export class EditorSuggestionsProcessor implements JobProcessor<Name> {
     const fromContext = typeof context?.['idea'] === 'string' ? context['idea'] : undefined;
     await ctx.progress(0, 'suggesting', 'Finding suggestions for the editor');
     let usedFallback = false;
-    const { sections } = await getEditorSuggestions(this.ai, { idea: idea ?? fromContext, appName }, (err) => {
+    const { sections } = await getEditorSuggestions(this.ai, { idea: idea ?? fromContext, appName, editor: context }, (err) => {
       usedFallback = true;
       this.logger.warn(
         { runId: ctx.runId, err: err instanceof Error ? err.message : String(err) },
