@@ -105,6 +105,13 @@ export const AppBuildResultStored = defineEvent(
   z.object({ appId: z.string(), runId: z.string(), generatedBy: z.string() }),
 );
 
+/** A build completed with a result that could not be stored (it did not match the documents' schemas): the build counts as failed. */
+export const AppBuildResultRejected = defineEvent(
+  'AppBuildResultRejected',
+  1,
+  z.object({ appId: z.string(), runId: z.string(), reason: z.string() }),
+);
+
 /** The app's drafts became its published state: which versions, theme and canvas settings. */
 export const AppPublished = defineEvent(
   'AppPublished',
@@ -166,6 +173,7 @@ export const creatorAppsEvents = [
   AppBuildRequested,
   LandingPageEditRequested,
   AppBuildResultStored,
+  AppBuildResultRejected,
   AppPublished,
   BlueprintExampleSaved,
   BlueprintExampleUpdated,

@@ -11,6 +11,7 @@ import { RequestAppBuildHandler, RequestBrainstormHandler, RequestLandingPageEdi
 import { SaveBlueprintExampleHandler, UpdateBlueprintExampleHandler } from './commands/blueprint-example.commands';
 import { RestoreDocumentVersionHandler, SaveDocumentVersionHandler } from './commands/document-version.commands';
 import {
+  RejectBuildResultHandler,
   ReleaseBuildSlotHandler,
   StoreBrainstormIdeasHandler,
   StoreBuildResultHandler,
@@ -56,6 +57,7 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     StoreLandingPageEditHandler,
     StoreBrainstormIdeasHandler,
     ReleaseBuildSlotHandler,
+    RejectBuildResultHandler,
   ],
   exports: [CreatorAppsQueries],
 })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
+  AppBuildResultRejected,
   AppBuildResultStored,
   AppDetailsChanged,
   AppImageGenerated,
@@ -171,6 +172,40 @@ export class StoreBrainstormIdeasHandler implements ICommandHandler<StoreBrainst
       ),
     );
     return { stored: appended !== null };
+  }
+}
+
+/** A build's result could not be stored: record why, so the dashboard shows it failed (once per run). */
+export class RejectBuildResult {
+  constructor(
+    readonly runId: string,
+    readonly appId: string,
+    readonly reason: string,
+    readonly causationId: string,
+  ) {}
+}
+
+@CommandHandler(RejectBuildResult)
+export class RejectBuildResultHandler implements ICommandHandler<RejectBuildResult, void> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+  ) {}
+
+  async execute({ runId, appId, reason, causationId }: RejectBuildResult) {
+    await this.orm.em.fork().transactional((tem) =>
+      changeApp(
+        tem,
+        this.events,
+        appId,
+        'system',
+        (app) => ({
+          events: app.storedRuns.has(runId) ? [] : [{ type: AppBuildResultRejected.type, payload: { appId, runId, reason } }],
+          answer: null,
+        }),
+        byJob(causationId),
+      ),
+    );
   }
 }
 

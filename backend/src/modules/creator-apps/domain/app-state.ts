@@ -1,5 +1,6 @@
 import {
   AppBuildRequested,
+  AppBuildResultRejected,
   AppBuildResultStored,
   AppCreated,
   AppDetailsChanged,
@@ -148,6 +149,10 @@ function applyTo(s: AppState, e: FoldableEvent) {
       return;
     case AppBuildResultStored.type:
       s.storedRuns.add((e.payload as P<typeof AppBuildResultStored>).runId);
+      return;
+    case AppBuildResultRejected.type:
+      // settled: a redelivered completion neither stores nor rejects it again
+      s.storedRuns.add((e.payload as P<typeof AppBuildResultRejected>).runId);
       return;
     case AppPublished.type: {
       const p = e.payload as P<typeof AppPublished>;

@@ -332,6 +332,20 @@ describe('creator apps: apps, versions, examples, publishing', () => {
     expect(await api.streamLength(appStreamId(appId))).toBe(length);
   });
 
+  it('a build whose result cannot be stored counts as failed, stores nothing and frees its slot', async () => {
+    const started = (await api.post('/app-builder/buildApp', { prompt: 'sourdough starter log' }, { as: 'ivan' })).body.response;
+    await api.worker.complete(started.runId, { ...buildResult('Bread'), landingPage: { hero: {} } });
+    const app = await eventually(async () => {
+      const found = (await api.get('/app-builder/getCreatorApps', { as: 'ivan' })).body.response.apps[0];
+      return found.build.status === 'failed' ? found : null;
+    });
+    expect(app.build.error).toMatch(/without usable documents/);
+    expect(app).toMatchObject({ name: 'Sourdough starter log', appImage: null });
+    expect(
+      (await api.get(`/app-builder/getBlueprintForApp?appId=${started.appId}`, { as: 'ivan' })).body.response.blueprint,
+    ).toBeNull();
+  });
+
   it('limits builds in flight per creator (429), and a finished build gives its slot back', async () => {
     const runs: string[] = [];
     for (let i = 0; i < 3; i++) {

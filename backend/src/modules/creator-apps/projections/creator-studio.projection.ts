@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AppBuildRequested,
+  AppBuildResultRejected,
   AppBuildResultStored,
   AppCreated,
   AppDetailsChanged,
@@ -74,6 +75,7 @@ export class CreatorStudioProjection implements Projection {
     AppBuildRequested.type,
     LandingPageEditRequested.type,
     AppBuildResultStored.type,
+    AppBuildResultRejected.type,
     AppPublished.type,
     BlueprintExampleSaved.type,
     BlueprintExampleUpdated.type,
@@ -190,6 +192,14 @@ export class CreatorStudioProjection implements Projection {
             where app_id = ? and build_run_id = ?`,
           [p.appId, p.runId],
         );
+      }
+      case AppBuildResultRejected.type: {
+        const p = e.payload as P<typeof AppBuildResultRejected>;
+        return run(em, `update creator_app set build_status = 'failed', build_error = ? where app_id = ? and build_run_id = ?`, [
+          p.reason,
+          p.appId,
+          p.runId,
+        ]);
       }
       case AppPublished.type: {
         const p = e.payload as P<typeof AppPublished>;

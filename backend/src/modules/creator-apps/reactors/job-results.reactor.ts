@@ -14,7 +14,13 @@ import { EventStore } from '../../../platform/events/event-store';
 import { ApiError } from '../../../platform/http/errors';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
-import { ReleaseBuildSlot, StoreBrainstormIdeas, StoreBuildResult, StoreLandingPageEdit } from '../commands/job-result.commands';
+import {
+  RejectBuildResult,
+  ReleaseBuildSlot,
+  StoreBrainstormIdeas,
+  StoreBuildResult,
+  StoreLandingPageEdit,
+} from '../commands/job-result.commands';
 
 const BUILD = 'creator-apps.build-app';
 const BRAINSTORM = 'creator-apps.brainstorm';
@@ -59,7 +65,12 @@ export class CreatorJobResultsReactor implements Reactor {
       switch (p.name) {
         case BUILD: {
           const result = JOBS[BUILD].result.safeParse(p.result);
-          if (!result.success) return this.skip(p, 'its result does not match the build result schema');
+          if (!result.success) {
+            const reason = 'The build finished without usable documents (its result did not match the schemas).';
+            this.skip(p, reason);
+            await this.commands.execute(new RejectBuildResult(p.runId, payload.appId, reason, e.eventId));
+            return;
+          }
           await this.commands.execute(new StoreBuildResult(p.runId, payload.appId, result.data, e.eventId));
           return;
         }
