@@ -116,7 +116,18 @@ test('a creator builds an app from an idea, follows it live across a reload, the
   // the builder: the generated blueprint uses the idea's subject; never published, so there are changes
   await expect(page.getByLabel('App name')).not.toHaveValue('', { timeout: 15_000 });
   await expect(page.getByRole('img', { name: /app image$/ })).toBeVisible();
+  // the generated picture actually loads (a PNG from /api/media)
+  await expect
+    .poll(() =>
+      page.getByRole('img', { name: /app image$/ }).evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    )
+    .toBeGreaterThan(0);
   await expect(page.getByRole('status').filter({ hasText: 'Unpublished changes' })).toBeVisible();
+
+  // the onboarding flow the build wrote: pages and their questions
+  await page.getByRole('tab', { name: 'Onboarding' }).click();
+  await expect(page.getByRole('heading', { name: 'Onboarding flow' })).toBeVisible();
+  await expect(page.locator('.onboarding-page').first()).toBeVisible();
 
   // the landing page: edit with a live preview, save as a new version
   await page.getByRole('tab', { name: 'Landing page' }).click();

@@ -31,6 +31,7 @@ export const creatorKeys = {
   app: (appId: string) => [...creatorKeys.all, 'app', appId] as const,
   blueprint: (appId: string) => [...creatorKeys.app(appId), 'blueprint'] as const,
   blueprintVersions: (appId: string) => [...creatorKeys.app(appId), 'blueprint-versions'] as const,
+  onboarding: (appId: string) => [...creatorKeys.app(appId), 'onboarding'] as const,
   landingPage: (appId: string) => [...creatorKeys.app(appId), 'landing-page'] as const,
   landingPageVersions: (appId: string) => [...creatorKeys.app(appId), 'landing-page-versions'] as const,
   unpublished: (appId: string) => [...creatorKeys.app(appId), 'unpublished'] as const,
@@ -86,6 +87,12 @@ export const blueprintVersionsQuery = (appId: string) =>
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
+  });
+
+export const onboardingFlowQuery = (appId: string) =>
+  queryOptions({
+    queryKey: creatorKeys.onboarding(appId),
+    queryFn: ({ signal }) => callCreator(creatorApps.getOnboardingFlowForApp, { query: { appId }, signal }),
   });
 
 export const landingPageQuery = (app: Pick<CreatorApp, 'appId' | 'storefrontSlug' | 'appSlug'>) =>

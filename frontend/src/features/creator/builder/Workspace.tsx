@@ -9,11 +9,13 @@ import { BuildWatch } from '../BuildWatch';
 import { creatorKeys, recordRecentlyOpened, useUpdateIsIdea } from '../creator.queries';
 import { BlueprintTab } from './BlueprintTab';
 import { LandingPageTab } from './LandingPageTab';
+import { OnboardingTab } from './OnboardingTab';
 import { PublishBar } from './PublishBar';
 
 const TABS = [
   { id: 'blueprint', label: 'Blueprint' },
   { id: 'landing-page', label: 'Landing page' },
+  { id: 'onboarding', label: 'Onboarding' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 /** Documents a build wrote are stored moments after it completes: keep looking for them this long. */
@@ -67,7 +69,7 @@ function useBuilding(app: CreatorApp): boolean {
 /** The builder workspace of one app. */
 export function Workspace({ app }: { app: CreatorApp }) {
   const [params, setParams] = useSearchParams();
-  const tab: TabId = params.get('tab') === 'landing-page' ? 'landing-page' : 'blueprint';
+  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'blueprint';
   const building = useBuilding(app);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const opened = useRef<string | null>(null);
@@ -145,11 +147,9 @@ export function Workspace({ app }: { app: CreatorApp }) {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'blueprint' ? (
-          <BlueprintTab appId={app.appId} building={building} />
-        ) : (
-          <LandingPageTab app={app} building={building} />
-        )}
+        {tab === 'blueprint' && <BlueprintTab appId={app.appId} building={building} />}
+        {tab === 'landing-page' && <LandingPageTab app={app} building={building} />}
+        {tab === 'onboarding' && <OnboardingTab appId={app.appId} building={building} />}
       </div>
     </div>
   );
