@@ -371,6 +371,23 @@ describe('creator apps: apps, versions, examples, publishing', () => {
     expect(failed.build).toMatchObject({ status: 'failed', error: 'provider down' });
   });
 
+  it('holds the limit under concurrent requests, and concurrent saves all land as numbered versions', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => api.post('/app-builder/buildApp', { prompt: `parallel idea ${i}` }, { as: 'jules' })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 202, 202, 429, 429, 429]);
+    expect((await api.get('/app-builder/getCreatorApps', { as: 'jules' })).body.response.apps).toHaveLength(3);
+
+    const app = await create('Busy', { as: 'jules' });
+    const saves = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        api.post('/app-builder/updateBlueprint', { appId: app.appId, blueprint: blueprint(`Draft ${i}`) }, { as: 'jules' }),
+      ),
+    );
+    expect(saves.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(saves.map((r) => r.body.response.version.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
   it('rebuilds an existing app of yours and uses its stored app idea', async () => {
     const app = await create('Pottery');
     await api.post('/apps/updateApp', { appId: app.appId, appIdea: 'Pottery classes at home' }, ava);
