@@ -4,10 +4,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
   AppBuildRequested,
+  AppDetailsChanged,
   BrainstormRequested,
   errorCodes,
   LandingPageEditRequested,
   LandingPageSchema,
+  type NewEvent,
 } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
@@ -75,8 +77,13 @@ export class RequestAppBuildHandler implements ICommandHandler<RequestAppBuild, 
       const { answer } = await changeApp(tem, this.events, appId, principal, (app) => {
         // the stored app idea (spec 3) steers the build when this request brings none
         const appIdea = input.appIdea ?? app.appIdea ?? null;
+        // a new app idea given with the request is kept as the app's idea
+        const keepIdea: NewEvent[] =
+          input.appIdea && input.appIdea !== app.appIdea
+            ? [{ type: AppDetailsChanged.type, payload: { appId, appIdea: input.appIdea } }]
+            : [];
         return {
-          events: [{ type: AppBuildRequested.type, payload: { appId, runId, prompt: input.prompt, appIdea } }],
+          events: [...keepIdea, { type: AppBuildRequested.type, payload: { appId, runId, prompt: input.prompt, appIdea } }],
           answer: { appIdea, appName: app.autoNamed ? undefined : app.name },
         };
       });

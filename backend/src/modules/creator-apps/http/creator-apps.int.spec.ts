@@ -396,6 +396,17 @@ describe('creator apps: apps, versions, examples, publishing', () => {
     const job = await api.worker.requestOf(res.body.response.runId);
     expect(job.payload).toMatchObject({ appIdea: 'Pottery classes at home', appName: 'Pottery' });
     expect((await api.post('/app-builder/buildApp', { prompt: 'not mine', appId: app.appId }, { as: 'bob' })).status).toBe(404);
+    const again = await api.post(
+      '/app-builder/buildApp',
+      { prompt: 'pottery app', appId: app.appId, appIdea: 'Wheel throwing' },
+      ava,
+    );
+    expect((await api.worker.requestOf(again.body.response.runId)).payload).toMatchObject({ appIdea: 'Wheel throwing' });
+    const apps = (await api.get('/app-builder/getCreatorApps', ava)).body.response.apps;
+    expect(apps.find((a: { appId: string }) => a.appId === app.appId)).toMatchObject({
+      appIdea: 'Wheel throwing',
+      build: { status: 'queued', runId: again.body.response.runId },
+    });
   });
 
   it('brainstorms: status from the run, ideas when completed, an error when failed', async () => {

@@ -60,6 +60,8 @@ const landing = (page: Json | null | undefined) => presentLandingPage(page as La
 
 /** How long a read waits for the read model to show the caller's own latest change. */
 const READ_YOUR_WRITES_MS = 3_000;
+/** Lists wait less: a stalled relay must not make every dashboard load slow. */
+const LIST_CATCH_UP_MS = 1_500;
 
 /**
  * Reads of the creator studio's read models. Reads of one app wait (briefly) until the read model has
@@ -168,7 +170,7 @@ export class CreatorAppsQueries {
 
   /** The creator dashboard: most recently opened first, then newest. */
   async creatorApps(ownerId: string, { publishedOnly = false } = {}): Promise<AppRow[]> {
-    await this.caughtUp();
+    await this.caughtUp(LIST_CATCH_UP_MS);
     return rows<AppRow>(
       this.em,
       `select * from creator_app where owner_id = ? ${publishedOnly ? 'and published_at is not null' : ''}
@@ -178,7 +180,7 @@ export class CreatorAppsQueries {
   }
 
   async hasAny(ownerId: string): Promise<boolean> {
-    await this.caughtUp();
+    await this.caughtUp(LIST_CATCH_UP_MS);
     return (await rows(this.em, 'select 1 from creator_app where owner_id = ? limit 1', [ownerId])).length > 0;
   }
 
