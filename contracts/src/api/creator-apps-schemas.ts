@@ -32,7 +32,7 @@ export const promptField = z
 /** Small JSON objects a client stores as they are (canvas settings, theme, editor context). */
 export const jsonObject = (maxBytes: number) =>
   z
-    .record(z.string(), z.unknown())
+    .record(z.string(), z.unknown(), { error: 'must be a JSON object' })
     .refine((v) => JSON.stringify(v).length <= maxBytes, { message: `must be at most ${maxBytes} bytes of JSON` });
 
 export const themeSchema = z.record(z.string().max(64), z.union([z.string().max(200), z.number(), z.boolean()]), {

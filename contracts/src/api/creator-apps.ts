@@ -242,7 +242,7 @@ export const updateAppIsIdea = defineCall({
   access: 'user',
   style: 'envelope',
   summary: 'Switch the app between idea and app (spec 4). Owner or admin.',
-  body: z.object({ appId: appIdField, isIdea: z.boolean({ error: 'isIdea must be true or false' }) }),
+  body: z.object({ appId: appIdField, isIdea: z.boolean({ error: 'must be true or false' }) }),
   response: z.object({ app: appSchema }),
 });
 

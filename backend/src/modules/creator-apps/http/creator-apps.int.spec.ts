@@ -56,6 +56,64 @@ describe('creator apps: apps, versions, examples, publishing', () => {
     expect(await api.totalEvents()).toBe(after);
   });
 
+  it('answers 400 with a message naming the field for bad input on every call, and writes nothing', async () => {
+    const app = await create('Strict');
+    const before = await api.totalEvents();
+    const id = app.appId;
+    const bad: [string, string, unknown?][] = [
+      ['GET', '/apps/getAllApps?with_landing_page_info=yes'],
+      ['GET', '/apps/getAppBySlug/ava-reyes/' + 'x'.repeat(121)],
+      ['GET', '/apps/getAppLandingPageInfoBySlug/ava-reyes/' + 'x'.repeat(121)],
+      ['GET', '/apps/getPublishedLandingPageInfo/ava-reyes/' + 'x'.repeat(121)],
+      ['POST', '/apps/saveAppLandingPageInfo', { appId: id, landingPageInfo: { hero: { title: 'only a title' } } }],
+      ['POST', `/apps/updateAppTheme/${id}`, { theme: 'dark' }],
+      ['POST', '/apps/updateApp', { appId: id, canvasSettings: [1, 2] }],
+      ['GET', '/apps/checkUnpublishedChanges/not-an-id'],
+      ['POST', '/apps/publishApp/not-an-id', {}],
+      ['POST', '/app-builder/createApp', {}],
+      ['GET', '/app-builder/getCreatorApps?published_only=maybe'],
+      ['POST', '/app-builder/updateRecentlyOpened?appId=nope', {}],
+      ['POST', '/app-builder/update-app-is-idea', { appId: id }],
+      ['POST', '/app-builder/buildApp', { prompt: 'x'.repeat(2001) }],
+      ['POST', '/app-builder/buildBrainstorm', {}],
+      ['GET', '/app-builder/getBrainstormStatus?brainstormId=nope'],
+      ['GET', '/app-builder/getBrainstormApps'],
+      ['POST', '/app-builder/edit-landing-page', { appId: id }],
+      ['GET', '/app-builder/getBlueprintHelpForApp'],
+      ['POST', `/app-builder/getEditorPlusButtonSuggestions?appId=${id}`, { context: 'home' }],
+      ['GET', '/app-builder/getBlueprintForApp?appId=1'],
+      ['POST', '/app-builder/updateBlueprint', { appId: id, blueprint: { ...blueprint('B'), features: [] } }],
+      ['GET', '/app-builder/getBlueprintVersionHistory'],
+      ['GET', `/app-builder/getBlueprintVersionHistoryPaginated?appId=${id}&limit=101`],
+      ['POST', '/app-builder/restoreBlueprintVersion', { appId: id, versionId: 'v1' }],
+      ['GET', '/app-builder/getOnboardingFlowForApp?appId='],
+      ['GET', '/app-builder/getLandingPageVersionHistory?appId=x'],
+      ['POST', '/app-builder/restoreLandingPageVersion', { appId: id }],
+      ['POST', '/app-builder/saveBlueprintExample', { appId: id, title: 'x', content: '', type: 'tip' }],
+      ['GET', `/app-builder/getBlueprintExamplesForApp?appId=${id}&type=NOT OK`],
+      ['GET', '/app-builder/getBlueprintExampleById?exampleId=7'],
+      ['PATCH', `/app-builder/blueprint-examples/${newId()}`, { title: '' }],
+    ];
+    // a few of the messages, word for word
+    const message = async (method: string, path: string, body?: unknown) => (await api.call(method, path, body, ava)).body.error;
+    expect(await message('POST', '/app-builder/update-app-is-idea', { appId: id, isIdea: 1 })).toBe(
+      'isIdea must be true or false',
+    );
+    expect(await message('POST', '/apps/updateApp', { appId: id, canvasSettings: [1] })).toBe(
+      'canvasSettings must be a JSON object',
+    );
+    expect(await message('POST', '/app-builder/edit-landing-page', { appId: id })).toBe(
+      'Say what to change on the landing page.',
+    );
+    expect(await message('GET', '/app-builder/getBlueprintForApp?appId=1')).toBe('appId must be an app id');
+    for (const [method, path, body] of bad) {
+      const res = await api.call(method, path, body, ava);
+      expect({ path, status: res.status, style: res.body.status }).toEqual({ path, status: 400, style: 'error' });
+      expect(typeof res.body.error).toBe('string');
+    }
+    expect(await api.totalEvents()).toBe(before);
+  });
+
   it('changes details, canvas settings, idea flag, theme and last opened', async () => {
     const app = await create('Yoga Flow');
     const renamed = await api.post('/apps/updateApp', { appId: app.appId, name: 'Yoga Flow Pro', appIdea: 'Daily yoga' }, ava);
