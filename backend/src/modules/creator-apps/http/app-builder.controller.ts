@@ -180,16 +180,28 @@ export class AppBuilderController {
   ) {
     const row = await this.apps.ownAppRow(principal(), query.appId);
     const all = await this.apps.versions(row.app_id, 'blueprint');
-    const asDocumentVersions = all.map((v) => ({ ...v, versionId: v.version_id }));
+    const byId = new Map(all.map((v) => [v.version_id, v]));
     try {
-      const page = pageVersions(asDocumentVersions as never, { cursor: query.cursor, limit: query.limit });
-      const versions = (page.versions as unknown as typeof all).map((v) => versionView(v, row, 'blueprint'));
+      // the pure paging rule works on version numbers; the page is answered from the read-model rows
+      const page = pageVersions(
+        all.map((v) => ({
+          versionId: v.version_id,
+          number: v.number,
+          content: null,
+          createdAt: '',
+          createdBy: '',
+          reason: v.reason,
+        })),
+        { cursor: query.cursor, limit: query.limit },
+      );
+      const versions = page.versions.map((v) => versionView(byId.get(v.versionId)!, row, 'blueprint'));
       return { versions, nextCursor: page.nextCursor, hasMore: page.hasMore } as Answer<
         typeof creatorApps.getBlueprintVersionHistoryPaginated
       >;
     } catch (error) {
-      if (error instanceof PaginationError)
-        throw badRequest(`cursor ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`);
+      if (error instanceof PaginationError) {
+        throw badRequest(error.code === 'invalid-cursor' ? 'cursor must be a nextCursor from an earlier page' : error.message);
+      }
       throw error;
     }
   }
