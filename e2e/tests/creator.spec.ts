@@ -175,6 +175,19 @@ test('a creator builds an app from an idea, follows it live across a reload, the
   await expect(apps.getByRole('listitem')).toHaveCount(1);
   await expect(apps).toContainText('Built');
   await expect(apps).toContainText('Unpublished changes');
+
+  // publish: nothing left unpublished, until the next edit
+  await apps.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/dashboard\/builder\?appId=/);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Everything is published' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+  await page.getByRole('tab', { name: 'Landing page' }).click();
+  await page.getByLabel('Button text').fill('Start your plan');
+  await page.getByRole('button', { name: 'Save landing page' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Unpublished changes: landing page' })).toBeVisible({
+    timeout: 15_000,
+  });
   expect(errors).toEqual([]);
 });
 

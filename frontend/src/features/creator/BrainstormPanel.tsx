@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api';
 import { Button, Spinner, TextBox } from '../../ui';
 import { ErrorState } from '../catalogue/QueryStates';
+import { useSignedIn } from '../catalogue/useSignedIn';
 import { brainstormAppsQuery, brainstormStatusQuery, useBuildApp, useBuildBrainstorm } from './creator.queries';
 import { ideaError } from './IdeaStart';
 import { useSignedInAction } from './useSignedInAction';
@@ -119,6 +120,7 @@ export function BrainstormPanel({
   const [error, setError] = useState<string | undefined>();
   const brainstorm = useBuildBrainstorm();
   const whenSignedIn = useSignedInAction();
+  const signedIn = useSignedIn();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -159,9 +161,12 @@ export function BrainstormPanel({
           </Button>
         </div>
       </form>
-      {brainstormId && (
-        <BrainstormResult brainstormId={brainstormId} onStarted={onStarted} onRestart={() => onBrainstormId(null)} />
-      )}
+      {brainstormId &&
+        (signedIn ? (
+          <BrainstormResult brainstormId={brainstormId} onStarted={onStarted} onRestart={() => onBrainstormId(null)} />
+        ) : (
+          <p className="muted">Sign in to see the ideas of this brainstorm.</p>
+        ))}
     </section>
   );
 }

@@ -157,15 +157,28 @@ export const brainstormAppsQuery = (brainstormId: string) =>
 
 type BuildBody = CallBody<typeof creatorApps.buildApp>;
 
-/** Everything that lists apps or describes one app: refreshed after a change. */
+/** The server keeps an unpublished-changes answer this long (spec 9: 5 s per app). */
+export const UNPUBLISHED_SERVER_CACHE_MS = 5000;
+
+/**
+ * Everything that lists apps or describes one app: refreshed after a change. The unpublished-changes
+ * answer is asked for again once the server's 5 s cache of it has run out, so an answer computed
+ * just before the change does not stay on screen.
+ */
 function useRefreshApp() {
   const queryClient = useQueryClient();
-  return (appId?: string) =>
-    Promise.all([
+  return (appId?: string) => {
+    if (appId)
+      setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: creatorKeys.unpublished(appId) }),
+        UNPUBLISHED_SERVER_CACHE_MS + 500,
+      );
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: creatorKeys.apps() }),
       queryClient.invalidateQueries({ queryKey: creatorKeys.hasAny() }),
       appId ? queryClient.invalidateQueries({ queryKey: creatorKeys.unpublished(appId) }) : undefined,
     ]);
+  };
 }
 
 export function useBuildApp() {
