@@ -5,7 +5,7 @@ import { buttonClassName, TagChip, type TagTone } from '../../ui';
 import { EmptyState, LoadingState } from '../catalogue/QueryStates';
 import { formatRelativeTime } from '../format/relative-time';
 import { builderPath } from './BuildWatch';
-import { creatorAppsQuery } from './creator.queries';
+import { creatorAppsQuery, creatorHasAnyAppQuery } from './creator.queries';
 
 const BUILD_TONE: Record<BuildStatus, TagTone> = {
   none: 'neutral',
@@ -58,6 +58,19 @@ function AppCard({ app, now }: { app: CreatorApp; now: Date }) {
   );
 }
 
+function NoAppsYet() {
+  return (
+    <EmptyState title="No apps yet">
+      <p className="muted">
+        Describe an idea and we build the first draft of your app: blueprint, onboarding, landing page and image.
+      </p>
+      <Link to="/build" className={buttonClassName('primary')}>
+        Build an app
+      </Link>
+    </EmptyState>
+  );
+}
+
 /** The creator's apps (spec: creator apps cached 30 s), with an empty state that leads to /build. */
 export function CreatorAppsList({ max }: { max?: number }) {
   const query = useQuery(creatorAppsQuery());
@@ -90,6 +103,8 @@ export function CreatorAppsList({ max }: { max?: number }) {
 
 /** A dashboard section: the creator's apps and a way to build another. */
 export function CreatorAppsSection({ max }: { max?: number }) {
+  // members without apps (most of them) are answered by the light check (cached 15 s), not the list
+  const hasAny = useQuery(creatorHasAnyAppQuery());
   return (
     <section className="dashboard__section" aria-labelledby="creator-apps-title">
       <div className="section__head">
@@ -100,7 +115,13 @@ export function CreatorAppsSection({ max }: { max?: number }) {
           Build an app
         </Link>
       </div>
-      <CreatorAppsList max={max} />
+      {hasAny.isPending ? (
+        <LoadingState label="Loading your apps" />
+      ) : hasAny.data ? (
+        <CreatorAppsList max={max} />
+      ) : (
+        <NoAppsYet />
+      )}
     </section>
   );
 }
