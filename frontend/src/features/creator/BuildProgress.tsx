@@ -1,12 +1,13 @@
 import { JOBS, type JobRunView } from '@sparkhouse/contracts';
 import type { ReactNode } from 'react';
 import { errorMessage, isApiError } from '../../api';
-import { isTerminalStatus, useCancelJobRun } from '../../api/operations.queries';
+import { isTerminalStatus } from '../../api/operations.queries';
 import { JobStatusChip } from '../../routes/operations/JobStatusChip';
 import { Button, ProgressBar, Spinner, useToast } from '../../ui';
 import { formatDuration } from '../format/relative-time';
 import { useJobRunLive } from '../realtime';
 import { buildStepStates, type BuildStepState } from './build-steps';
+import { useCancelRun } from './creator.queries';
 import { elapsedMs, useRunClock } from './useElapsed';
 import { useProgressLog } from './useProgressLog';
 
@@ -50,7 +51,7 @@ export function BuildProgress({
   const { data: run, isPending, isError, error, refetch } = useJobRunLive(runId);
   const now = useRunClock(run);
   const log = useProgressLog(run);
-  const cancel = useCancelJobRun();
+  const cancel = useCancelRun();
   const toast = useToast();
 
   if (isPending) {

@@ -17,7 +17,7 @@ const app = (over: Partial<CreatorApp>): CreatorApp => ({
   appIdea: null,
   canvasSettings: null,
   theme: null,
-  appImage: { url: '/api/media/app-images/x.png', width: 1024, height: 1024 },
+  appImage: { url: '/api/media/app-images/x.png', width: 1024, height: 1024, generatedBy: 'procedural' },
   isPublished: false,
   publishedAt: null,
   lastOpenedAt: null,

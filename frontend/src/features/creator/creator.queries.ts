@@ -1,5 +1,7 @@
 import {
   creatorApps,
+  operations,
+  type JobRunView,
   type AppBlueprint,
   type CallBody,
   type CallResponse,
@@ -8,6 +10,8 @@ import {
   type LandingPageInfo,
 } from '@sparkhouse/contracts';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../api/api-error';
+import { callApi } from '../../api/call-api';
 import { jobRunKeys } from '../../api/operations.queries';
 import { callCreator } from './creator-api';
 import { appListOrEmpty, orFallback, suggestionsOrDefault } from './fallbacks';
@@ -284,4 +288,21 @@ export function useUpdateIsIdea(appId: string) {
 /** Recorded when the builder opens an app; a failure answers null (spec 8) and is not shown. */
 export function recordRecentlyOpened(appId: string): Promise<{ appId: string; lastOpenedAt: string } | null> {
   return orFallback(callCreator(creatorApps.updateRecentlyOpened, { query: { appId } }), null, 'updateRecentlyOpened');
+}
+
+/**
+ * Cancel a build (or an AI edit). Asking twice is harmless, so a cancel the server could not take at
+ * that instant (a 5xx while the run was busy recording its progress) is asked again, twice at most.
+ */
+export function useCancelRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (runId: string) => callApi(operations.cancelJobRun, { params: { runId } }),
+    retry: (failures, error) => failures < 2 && isApiError(error) && error.status >= 500,
+    retryDelay: 300,
+    onSuccess: ({ runId, status }) => {
+      queryClient.setQueryData<JobRunView>(jobRunKeys.detail(runId), (run) => (run ? { ...run, status } : run));
+      return queryClient.invalidateQueries({ queryKey: jobRunKeys.detail(runId) });
+    },
+  });
 }
