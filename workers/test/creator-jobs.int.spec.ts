@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { JobAwaiter, JobRequests } from '@sparkhouse/backend';
+import { EventStore, JobAwaiter, JobRequests } from '@sparkhouse/backend';
 import { eventually } from '@sparkhouse/backend/test-support';
 import {
   buildAppResultSchema,
@@ -321,6 +321,47 @@ describe('creator-studio jobs with an OpenAI-compatible provider', () => {
     expect(outcome.reason).toMatch(/^Brainstorming failed: The AI provider answered HTTP 401: .*Incorrect API key provided/);
     expect(ai.requests.filter((r) => r.includes(prompt)).length).toBe(1);
     expect((await eventTypes(stack, runId)).filter((t) => t === 'JobStarted')).toHaveLength(1);
+  });
+
+  it('accepts a cancel while progress is being appended to the run (never a 5xx)', async () => {
+    const orm: MikroORM = stack.api.get(MikroORM);
+    const store = stack.api.get(EventStore);
+    const alice = record(await stack.socket(ALICE));
+    const runIds: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      runIds.push(
+        await requestJob(
+          stack,
+          'creator-apps.build-app',
+          { ownerId: ALICE },
+          { appId: `app-busy-${i}`, prompt: `please-hang busy build ${i}` },
+        ),
+      );
+    }
+    // the worker is inside the (never answered) blueprint call of each run
+    await eventually(() => runIds.every((id) => alice.some((x) => x.m.runId === id && x.event === SERVER_EVENTS.jobProgress)));
+    // more progress keeps arriving on the runs' streams while their owner cancels them
+    let reporting = true;
+    const reporter = (async () => {
+      for (let n = 0; reporting; n++) {
+        await Promise.all(
+          runIds.map((runId) =>
+            orm.em
+              .fork()
+              .transactional((tem) =>
+                store.append(tem, `job-${runId}`, [
+                  { type: 'JobProgressed', payload: { runId, percent: 1, step: 'blueprint', message: `still thinking ${n}` } },
+                ]),
+              ),
+          ),
+        );
+      }
+    })();
+    const answers = await Promise.all(runIds.map((runId) => stack.call('POST', `/jobs/${runId}/cancel`, ALICE)));
+    reporting = false;
+    await reporter;
+    expect(answers.map((a) => a.status)).toEqual(runIds.map(() => 202));
+    await eventually(() => runIds.every((id) => alice.some((x) => x.m.runId === id && x.event === SERVER_EVENTS.jobCanceled)));
   });
 
   it('cancels a build in the middle of a slow AI call', async () => {
