@@ -52,6 +52,9 @@ export default defineConfig({
       SPARKHOUSE_SKIP_INSTALL: '1',
       SPARKHOUSE_SKIP_BUILD: process.env.SPARKHOUSE_SKIP_BUILD ?? '0',
       LOG_LEVEL: 'warn',
+      // The local AI generator answers in milliseconds; creator journeys slow each generation down so
+      // a build can be watched (and reloaded) mid-way. Read by workers' local provider.
+      AI_LOCAL_DELAY_MS: process.env.E2E_AI_LOCAL_DELAY_MS ?? '2500',
     },
   },
 });

@@ -4,13 +4,15 @@ import { OperationsModule } from './modules/operations';
 import { CatalogueModule } from './modules/catalogue';
 import { CommerceModule } from './modules/commerce';
 import { OffersModule } from './modules/offers';
+import { CreatorAppsModule } from './modules/creator-apps';
 import type { AppConfig } from './platform/config/config';
 import { HealthController } from './platform/health/health.controller';
+import { GeneratedMediaController } from './platform/media/generated-media.controller';
 import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 
 /** The domain modules, shared by the API and the worker processes. */
-export const domainModules = [IdentityModule, OperationsModule, CatalogueModule, OffersModule, CommerceModule];
+export const domainModules = [IdentityModule, OperationsModule, CatalogueModule, OffersModule, CommerceModule, CreatorAppsModule];
 
 /** The API process: platform, HTTP, socket.io and every module. */
 @Module({})
@@ -19,7 +21,7 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [PlatformModule.forRoot(config), RealtimeModule, ...domainModules],
-      controllers: [HealthController],
+      controllers: [HealthController, GeneratedMediaController],
     };
   }
 }

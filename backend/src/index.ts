@@ -14,3 +14,7 @@ export { SubscriberRegistry } from './platform/events/subscriber-registry';
 export { EventStore } from './platform/events/event-store';
 export { runSeeders, SeedsDemoData, type Seeder } from './platform/database/seeders';
 export { replay } from './platform/events/replay.cli';
+export { appImagesDir, appImageUrl, APP_IMAGES_FOLDER } from './platform/media/media-files';
+export { JobAwaiter, type JobOutcome } from './platform/jobs/job-awaiter';
+export { JobRequests } from './platform/jobs/job-requests';
+export { AccessTokens } from './platform/auth/access-tokens';

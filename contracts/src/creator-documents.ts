@@ -71,3 +71,63 @@ export const EditorSuggestionsSchema = z.object({
     .max(10),
 });
 export type EditorSuggestions = z.infer<typeof EditorSuggestionsSchema>;
+
+/**
+ * Built-in editor suggestions, shown when the provider fails or does not answer in time (spec 8:
+ * Suggested, Stories and Activities with sample items). One copy for the workers and the API.
+ */
+export const DEFAULT_EDITOR_SUGGESTIONS: EditorSuggestions = {
+  sections: [
+    {
+      title: 'Suggested',
+      items: [
+        {
+          id: 'default-welcome',
+          title: 'Welcome message',
+          icon: 'sparkles',
+          content: 'Greet new members and tell them what the app will help them do.',
+        },
+        {
+          id: 'default-getting-started',
+          title: 'Getting started',
+          icon: 'play-circle',
+          content: 'A short first step members can finish in under five minutes.',
+        },
+      ],
+    },
+    {
+      title: 'Stories',
+      items: [
+        {
+          id: 'default-story-creator',
+          title: 'Meet the creator',
+          icon: 'book-open',
+          content: 'Share why you made this app and who it is for.',
+        },
+        {
+          id: 'default-story-member',
+          title: 'A member success story',
+          icon: 'trophy',
+          content: 'Show what progress looks like for someone like them.',
+        },
+      ],
+    },
+    {
+      title: 'Activities',
+      items: [
+        {
+          id: 'default-activity-checkin',
+          title: 'Daily check-in',
+          icon: 'check-circle',
+          content: 'A quick daily question to keep members engaged.',
+        },
+        {
+          id: 'default-activity-reflection',
+          title: 'Weekly reflection',
+          icon: 'edit-3',
+          content: 'Three prompts to review the week and plan the next one.',
+        },
+      ],
+    },
+  ],
+};

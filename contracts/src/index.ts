@@ -8,3 +8,4 @@ export * from './api';
 export * from './identity-protocol';
 export { describeIssue } from './zod-messages';
 export * from './creator-documents';
+export * from './api/creator-apps-schemas';

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  AppBlueprintSchema,
+  BrainstormIdeasSchema,
+  EditorSuggestionsSchema,
+  LandingPageSchema,
+  OnboardingFlowSchema,
+} from './creator-documents';
 
 /**
  * Every queue and job of the platform, declared once. Names are stable strings stored in Redis:
@@ -12,6 +19,8 @@ export const QUEUES = {
   plans: 'personalized-plans',
   email: 'outgoing-email',
   operations: 'operations',
+  /** Short AI work a creator waits on (landing-page edits, blueprint help, editor suggestions): never stuck behind builds. */
+  aiAssist: 'ai-assist',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -63,6 +72,93 @@ export const pipelineCheckResultSchema = z.object({
   queuedForMs: z.number(),
 });
 
+// ---- Creator studio (issue 6): AI work for apps, run by workers/src/processors/creator-*.ts ----
+
+const promptText = z.string().trim().min(1).max(4000);
+
+export const buildAppPayloadSchema = z.object({
+  appId: z.string().min(1),
+  /** What the creator typed. */
+  prompt: promptText,
+  /** The stored app idea (spec: appBuilderContextState), when the creator started from one. */
+  appIdea: z.string().trim().max(4000).optional(),
+  /** The app's name when the creator already gave one; the blueprint's name is used otherwise. */
+  appName: z.string().trim().min(1).max(60).optional(),
+});
+export type BuildAppPayload = z.infer<typeof buildAppPayloadSchema>;
+
+export const appImageSchema = z.object({
+  /** A URL the browser can load, e.g. /api/media/app-images/<appId>/<hash>.png. */
+  url: z.string().min(1),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** 'procedural' (rendered with sharp) or the image API's model. */
+  generatedBy: z.string().min(1),
+});
+export type AppImage = z.infer<typeof appImageSchema>;
+
+export const buildAppResultSchema = z.object({
+  blueprint: AppBlueprintSchema,
+  onboardingFlow: OnboardingFlowSchema,
+  landingPage: LandingPageSchema,
+  appImage: appImageSchema,
+  /** The AI provider that wrote the documents ('local-generator' or 'openai-compatible:<model>'). */
+  generatedBy: z.string().min(1),
+});
+export type BuildAppResult = z.infer<typeof buildAppResultSchema>;
+
+/** The named steps of a build, in order (also the progress `step` values). */
+export const BUILD_APP_STEPS = ['blueprint', 'onboarding', 'landing-page', 'app-image'] as const;
+
+export const brainstormPayloadSchema = z.object({
+  brainstormId: z.string().min(1),
+  prompt: promptText,
+});
+export type BrainstormPayload = z.infer<typeof brainstormPayloadSchema>;
+export const brainstormResultSchema = BrainstormIdeasSchema.extend({ generatedBy: z.string().min(1) });
+export type BrainstormResult = z.infer<typeof brainstormResultSchema>;
+
+export const editLandingPagePayloadSchema = z.object({
+  appId: z.string().min(1),
+  /** e.g. "make the hero shorter and mention the free trial". */
+  instruction: promptText,
+  /** The current draft the instruction applies to. */
+  landingPage: LandingPageSchema,
+  /** The app idea or blueprint summary, so the edit keeps the app's subject. */
+  appIdea: z.string().trim().max(4000).optional(),
+});
+export type EditLandingPagePayload = z.infer<typeof editLandingPagePayloadSchema>;
+export const editLandingPageResultSchema = z.object({ landingPage: LandingPageSchema, generatedBy: z.string().min(1) });
+export type EditLandingPageResult = z.infer<typeof editLandingPageResultSchema>;
+
+export const blueprintHelpPayloadSchema = z.object({
+  appId: z.string().min(1),
+  /** The app idea / prompt the app was built from. */
+  prompt: promptText,
+  /** The current blueprint draft, when there is one: the help improves on it. */
+  blueprint: AppBlueprintSchema.optional(),
+});
+export type BlueprintHelpPayload = z.infer<typeof blueprintHelpPayloadSchema>;
+/** A suggested blueprint the creator can take whole or in parts. */
+export const blueprintHelpResultSchema = z.object({ blueprint: AppBlueprintSchema, generatedBy: z.string().min(1) });
+export type BlueprintHelpResult = z.infer<typeof blueprintHelpResultSchema>;
+
+export const editorSuggestionsPayloadSchema = z.object({
+  appId: z.string().min(1),
+  /** The app idea or blueprint summary. */
+  idea: z.string().trim().max(4000).optional(),
+  appName: z.string().trim().max(60).optional(),
+  /** The editor's context body (spec: POST getEditorPlusButtonSuggestions with a context body). */
+  context: z.record(z.string(), z.unknown()).optional(),
+});
+export type EditorSuggestionsPayload = z.infer<typeof editorSuggestionsPayloadSchema>;
+/** Never fails: on any provider error the default Suggested, Stories and Activities sections, with usedFallback. */
+export const editorSuggestionsResultSchema = EditorSuggestionsSchema.extend({
+  usedFallback: z.boolean(),
+  generatedBy: z.string().min(1),
+});
+export type EditorSuggestionsResult = z.infer<typeof editorSuggestionsResultSchema>;
+
 export const JOBS = {
   /** Operations: a synthetic run through the whole pipeline (enqueue, worker, events, push). */
   'operations.pipeline-check': defineJob({
@@ -73,6 +169,56 @@ export const JOBS = {
     attempts: 1,
     backoffMs: 1000,
     cancellable: true,
+  }),
+  /** A complete draft app from a prompt: blueprint, onboarding flow, landing page, app image. */
+  'creator-apps.build-app': defineJob({
+    queue: QUEUES.appBuilds,
+    payload: buildAppPayloadSchema,
+    result: buildAppResultSchema,
+    steps: BUILD_APP_STEPS,
+    attempts: 3,
+    backoffMs: 2000,
+    cancellable: true,
+  }),
+  /** App ideas from a prompt (getBrainstormStatus / getBrainstormApps read the run). */
+  'creator-apps.brainstorm': defineJob({
+    queue: QUEUES.brainstorms,
+    payload: brainstormPayloadSchema,
+    result: brainstormResultSchema,
+    steps: ['brainstorming'],
+    attempts: 3,
+    backoffMs: 2000,
+    cancellable: true,
+  }),
+  /** An instruction applied to the current landing page; the result becomes a new version. */
+  'creator-apps.edit-landing-page': defineJob({
+    queue: QUEUES.aiAssist,
+    payload: editLandingPagePayloadSchema,
+    result: editLandingPageResultSchema,
+    steps: ['editing'],
+    attempts: 3,
+    backoffMs: 1000,
+    cancellable: true,
+  }),
+  /** Quick: the HTTP call (getBlueprintHelpForApp) awaits it with a deadline. */
+  'creator-apps.blueprint-help': defineJob({
+    queue: QUEUES.aiAssist,
+    payload: blueprintHelpPayloadSchema,
+    result: blueprintHelpResultSchema,
+    steps: ['thinking'],
+    attempts: 2,
+    backoffMs: 500,
+    cancellable: false,
+  }),
+  /** Quick: the HTTP call (getEditorPlusButtonSuggestions) awaits it; falls back to the default sections. */
+  'creator-apps.editor-suggestions': defineJob({
+    queue: QUEUES.aiAssist,
+    payload: editorSuggestionsPayloadSchema,
+    result: editorSuggestionsResultSchema,
+    steps: ['suggesting'],
+    attempts: 1,
+    backoffMs: 500,
+    cancellable: false,
   }),
 } as const;
 

@@ -1,13 +1,62 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { domainModules, PlatformModule, type AppConfig } from '@sparkhouse/backend';
+import { Logger, Module, type DynamicModule } from '@nestjs/common';
+import { APP_CONFIG, domainModules, PlatformModule, type AppConfig } from '@sparkhouse/backend';
+import { AI_PROVIDER, createAiProvider } from './ai/provider-factory';
+import { AppImageMaker } from './media/app-image';
 import { PipelineCheckProcessor } from './processors/pipeline-check.processor';
+import { BuildAppProcessor } from './processors/creator/build-app.processor';
+import { BrainstormProcessor } from './processors/creator/brainstorm.processor';
+import { EditLandingPageProcessor } from './processors/creator/edit-landing-page.processor';
+import { BlueprintHelpProcessor } from './processors/creator/blueprint-help.processor';
+import { EditorSuggestionsProcessor } from './processors/creator/editor-suggestions.processor';
 
 /** Every job processor. Each job of contracts/jobs has exactly one (checked at start-up). */
-export const processors = [PipelineCheckProcessor];
+export const processors = [
+  PipelineCheckProcessor,
+  BuildAppProcessor,
+  BrainstormProcessor,
+  EditLandingPageProcessor,
+  BlueprintHelpProcessor,
+  EditorSuggestionsProcessor,
+];
+
+/** What the processors work with: the configured AI provider and the app-image maker. */
+const tools = [
+  {
+    provide: AI_PROVIDER,
+    useFactory: (config: AppConfig) => {
+      const provider = createAiProvider(config);
+      new Logger('AI').log(
+        `AI provider: ${provider.name}${provider.isLocal ? ' (deterministic, no network)' : ` at ${config.AI_BASE_URL || 'api.openai.com'}`}; ` +
+          `app images: ${config.IMAGE_API_BASE_URL || config.IMAGE_API_KEY ? `images API (${config.IMAGE_API_MODEL})` : 'drawn with sharp'}`,
+      );
+      return provider;
+    },
+    inject: [APP_CONFIG],
+  },
+  {
+    provide: AppImageMaker,
+    useFactory: (config: AppConfig) =>
+      new AppImageMaker(
+        config.MEDIA_DIR,
+        config.IMAGE_API_BASE_URL || config.IMAGE_API_KEY
+          ? {
+              baseURL: config.IMAGE_API_BASE_URL || undefined,
+              apiKey: config.IMAGE_API_KEY || 'not-needed',
+              model: config.IMAGE_API_MODEL,
+            }
+          : null,
+      ),
+    inject: [APP_CONFIG],
+  },
+];
 
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [PlatformModule.forRoot(config), ...domainModules], providers: processors };
+    return {
+      module: WorkerModule,
+      imports: [PlatformModule.forRoot(config), ...domainModules],
+      providers: [...tools, ...processors],
+    };
   }
 }

@@ -76,7 +76,10 @@ describe('job pipeline: command -> event -> projection -> queue -> worker -> pus
     const runId = body.response.runId;
     await eventually(() => failures.some((f) => f.runId === runId));
     expect(failures.find((f) => f.runId === runId)!.reason).toBe('Pipeline check failed on purpose at step 2');
-    const run = (await stack.call('GET', `/jobs/${runId}`, ALICE)).body.response;
+    const run = await eventually(async () => {
+      const r = (await stack.call('GET', `/jobs/${runId}`, ALICE)).body.response;
+      return r?.status === 'failed' ? r : null;
+    });
     expect(run).toMatchObject({ status: 'failed', error: 'Pipeline check failed on purpose at step 2' });
   });
 
@@ -90,7 +93,11 @@ describe('job pipeline: command -> event -> projection -> queue -> worker -> pus
     const cancel = await stack.call('POST', `/jobs/${runId}/cancel`, ALICE);
     expect(cancel.status).toBe(202);
     await eventually(() => canceled.includes(runId));
-    const run = (await stack.call('GET', `/jobs/${runId}`, ALICE)).body.response;
+    // the push and the job_run projection are separate subscribers of the same event: either may come first
+    const run = await eventually(async () => {
+      const r = (await stack.call('GET', `/jobs/${runId}`, ALICE)).body.response;
+      return r?.status === 'canceled' ? r : null;
+    });
     expect(run.status).toBe('canceled');
     expect((await stack.call('POST', `/jobs/${runId}/cancel`, ALICE)).status).toBe(409);
     expect((await stack.call('POST', `/jobs/${runId}/cancel`, BOB)).status).toBe(404);

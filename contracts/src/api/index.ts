@@ -5,8 +5,9 @@ import * as users from './users';
 import * as catalogue from './catalogue';
 import * as commerce from './commerce';
 import * as offers from './offers';
+import * as creatorApps from './creator-apps';
 
-export { operations, system, users, catalogue, commerce, offers };
+export { operations, system, users, catalogue, commerce, offers, creatorApps };
 export * from './commerce-schemas';
 
 /** Every call, for the OpenAPI document and the contract tests. */
@@ -17,4 +18,5 @@ export const apiCalls: readonly CallDefinition[] = [
   ...(Object.values(catalogue) as CallDefinition[]),
   ...(Object.values(commerce) as CallDefinition[]),
   ...(Object.values(offers) as CallDefinition[]),
+  ...(Object.values(creatorApps) as CallDefinition[]),
 ];

@@ -22,4 +22,161 @@ export const AppCreated = defineEvent(
   }),
 );
 
-export const creatorAppsEvents = [AppCreated] as const;
+/** Which versioned document of an app a version belongs to. */
+export const appDocumentSchema = z.enum(['blueprint', 'landing-page', 'onboarding-flow']);
+export type AppDocument = z.infer<typeof appDocumentSchema>;
+
+/** Name, app idea and/or canvas settings changed (only the fields present changed; appIdea null clears it). */
+export const AppDetailsChanged = defineEvent(
+  'AppDetailsChanged',
+  1,
+  z.object({
+    appId: z.string(),
+    name: z.string().optional(),
+    appIdea: z.string().nullable().optional(),
+    canvasSettings: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
+
+/** The app was switched between idea and app (spec 4). */
+export const AppIsIdeaChanged = defineEvent('AppIsIdeaChanged', 1, z.object({ appId: z.string(), isIdea: z.boolean() }));
+
+export const AppThemeChanged = defineEvent(
+  'AppThemeChanged',
+  1,
+  z.object({ appId: z.string(), theme: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }),
+);
+
+/** The creator opened the app in the builder (orders the dashboard). */
+export const AppOpened = defineEvent('AppOpened', 1, z.object({ appId: z.string(), openedAt: z.string() }));
+
+/**
+ * A new version of one of the app's documents. Versions are append-only: a restore is a new version
+ * with restoredFrom set. runId names the job whose result it is (ai-build, ai-edit), so a redelivered
+ * completion stores nothing twice.
+ */
+export const AppDocumentVersionAdded = defineEvent(
+  'AppDocumentVersionAdded',
+  1,
+  z.object({
+    appId: z.string(),
+    document: appDocumentSchema,
+    versionId: z.string(),
+    number: z.number().int().positive(),
+    content: z.record(z.string(), z.unknown()),
+    reason: z.enum(['edit', 'restore', 'ai-build', 'ai-edit']),
+    restoredFrom: z.string().nullable(),
+    runId: z.string().nullable(),
+  }),
+);
+
+/** The app's generated image (from a build). */
+export const AppImageGenerated = defineEvent(
+  'AppImageGenerated',
+  1,
+  z.object({
+    appId: z.string(),
+    url: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    generatedBy: z.string(),
+    runId: z.string().nullable(),
+  }),
+);
+
+/** A build of the app was asked for (its JobRequested is in the same transaction). */
+export const AppBuildRequested = defineEvent(
+  'AppBuildRequested',
+  1,
+  z.object({ appId: z.string(), runId: z.string(), prompt: z.string(), appIdea: z.string().nullable() }),
+);
+
+/** An AI edit of the landing page was asked for. */
+export const LandingPageEditRequested = defineEvent(
+  'LandingPageEditRequested',
+  1,
+  z.object({ appId: z.string(), runId: z.string(), instruction: z.string() }),
+);
+
+/** A build's result was stored (the versions and image appended with it). */
+export const AppBuildResultStored = defineEvent(
+  'AppBuildResultStored',
+  1,
+  z.object({ appId: z.string(), runId: z.string(), generatedBy: z.string() }),
+);
+
+/** A build completed with a result that could not be stored (it did not match the documents' schemas): the build counts as failed. */
+export const AppBuildResultRejected = defineEvent(
+  'AppBuildResultRejected',
+  1,
+  z.object({ appId: z.string(), runId: z.string(), reason: z.string() }),
+);
+
+/** The app's drafts became its published state: which versions, theme and canvas settings. */
+export const AppPublished = defineEvent(
+  'AppPublished',
+  1,
+  z.object({
+    appId: z.string(),
+    versions: z.object({
+      blueprint: z.string().nullable(),
+      'landing-page': z.string().nullable(),
+      'onboarding-flow': z.string().nullable(),
+    }),
+    theme: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullable(),
+    canvasSettings: z.record(z.string(), z.unknown()).nullable(),
+    publishedAt: z.string(),
+  }),
+);
+
+/* Blueprint examples. Stream: `blueprint-example-<exampleId>`. */
+
+export const BlueprintExampleSaved = defineEvent(
+  'BlueprintExampleSaved',
+  1,
+  z.object({ appId: z.string(), exampleId: z.string(), title: z.string(), content: z.string(), type: z.string() }),
+);
+
+export const BlueprintExampleUpdated = defineEvent(
+  'BlueprintExampleUpdated',
+  1,
+  z.object({ appId: z.string(), exampleId: z.string(), title: z.string().optional(), content: z.string().optional() }),
+);
+
+/* Brainstorms. Stream: `brainstorm-<brainstormId>`. */
+
+export const BrainstormRequested = defineEvent(
+  'BrainstormRequested',
+  1,
+  z.object({ brainstormId: z.string(), ownerId: z.string(), prompt: z.string(), runId: z.string() }),
+);
+
+export const BrainstormIdeasStored = defineEvent(
+  'BrainstormIdeasStored',
+  1,
+  z.object({
+    brainstormId: z.string(),
+    runId: z.string(),
+    ideas: z.array(z.object({ title: z.string(), pitch: z.string(), audience: z.string() })),
+    generatedBy: z.string(),
+  }),
+);
+
+export const creatorAppsEvents = [
+  AppCreated,
+  AppDetailsChanged,
+  AppIsIdeaChanged,
+  AppThemeChanged,
+  AppOpened,
+  AppDocumentVersionAdded,
+  AppImageGenerated,
+  AppBuildRequested,
+  LandingPageEditRequested,
+  AppBuildResultStored,
+  AppBuildResultRejected,
+  AppPublished,
+  BlueprintExampleSaved,
+  BlueprintExampleUpdated,
+  BrainstormRequested,
+  BrainstormIdeasStored,
+] as const;

@@ -29,6 +29,8 @@ export type CallApiOptions<C extends AnyCall> = Field<'params', CallParams<C>> &
     signal?: AbortSignal;
     /** Let the request outlive the page (analytics on pagehide). */
     keepalive?: boolean;
+    /** Send the anonymous visitor id even when signed in (the app builder's retry without sign-in). */
+    anonymous?: boolean;
   };
 
 type CallApiArgs<C extends AnyCall> =
@@ -106,7 +108,7 @@ export async function callApi<C extends AnyCall>(call: C, ...[options]: CallApiA
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Time-Zone': currentTimeZone(),
-    ...identityHeaders(),
+    ...(opts.anonymous ? { 'X-Non-Auth-User-Id': getAnonymousId() } : identityHeaders()),
   };
   const hasBody = opts.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';

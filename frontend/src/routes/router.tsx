@@ -88,6 +88,28 @@ export const routes: RouteObject[] = [
               (m) => m.DashboardClassesPage,
             ),
           },
+          // The creator studio: build from an idea or a brainstorm, watch it live, edit it in the builder.
+          {
+            path: '/dashboard/builder',
+            lazy: page(
+              () => import('./builder/BuilderPage'),
+              (m) => m.BuilderPage,
+            ),
+          },
+          {
+            path: '/build',
+            lazy: page(
+              () => import('./build/BuildPage'),
+              (m) => m.BuildPage,
+            ),
+          },
+          {
+            path: '/creator',
+            lazy: page(
+              () => import('./build/BuildPage'),
+              (m) => m.CreatorPage,
+            ),
+          },
           {
             path: '/v2/dashboard',
             lazy: page(

@@ -5,6 +5,8 @@ export interface EditorSuggestionsContext {
   /** The creator's app idea or blueprint summary; steers the suggestions. */
   idea?: string;
   appName?: string;
+  /** What the editor sent (where the plus button was pressed, nearby content); passed on to a model. */
+  editor?: Record<string, unknown>;
 }
 
 /** Built-in sections shown when the provider fails (spec 8: Suggested, Stories, Activities). */
@@ -76,7 +78,15 @@ export async function getEditorSuggestions(
   const idea = context.idea?.trim() || context.appName?.trim() || '';
   try {
     return await provider.generate(
-      { kind: 'editor-suggestions', prompt: idea, context: context.appName ? { appName: context.appName, idea } : { idea } },
+      {
+        kind: 'editor-suggestions',
+        prompt: idea,
+        context: {
+          idea,
+          ...(context.appName ? { appName: context.appName } : {}),
+          ...(context.editor ? { editor: context.editor } : {}),
+        },
+      },
       EditorSuggestionsSchema,
     );
   } catch (error) {

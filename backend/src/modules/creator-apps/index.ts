@@ -1,2 +1,5 @@
 /** The creator-apps module's public surface. */
 export { CreatorAppsModule } from './creator-apps.module';
+export { CreatorStudioProjection } from './projections/creator-studio.projection';
+export { CreatorAppsQueries } from './queries/creator-apps.queries';
+export { RequestAppBuild } from './commands/ai-request.commands';

@@ -85,6 +85,22 @@ export const configSchema = z.object({
   SMTP_FROM: z.string().default('Sparkhouse <no-reply@sparkhouse.local>'),
   /** Generated media (class covers) is written and served from here. */
   MEDIA_DIR: z.string().default(path.join(repoRoot, '.data/media')),
+  /** OpenAI-compatible AI for the creator studio: set AI_BASE_URL and/or AI_API_KEY to use it; both empty = the local generator. */
+  AI_BASE_URL: z.union([z.literal(''), z.url()]).default(''),
+  AI_API_KEY: z.string().default(''),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Longest wait for one AI answer. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Demos and browser tests: the local generator waits this long per answer, so a build's steps can be watched (0 = instant). */
+  AI_LOCAL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** An OpenAI-compatible images endpoint for app images: set IMAGE_API_BASE_URL and/or IMAGE_API_KEY; empty = drawn with sharp. */
+  IMAGE_API_BASE_URL: z.union([z.literal(''), z.url()]).default(''),
+  IMAGE_API_KEY: z.string().default(''),
+  IMAGE_API_MODEL: z.string().min(1).default('gpt-image-1'),
+  /** Builds one creator may have in flight (queued or running) at once; more answer 429. */
+  CREATOR_MAX_BUILDS_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(3),
+  /** How long getBlueprintHelpForApp and getEditorPlusButtonSuggestions wait for their quick job. */
+  CREATOR_QUICK_JOB_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** How long a browse listing page is reused per process (the read model lags the log anyway); 0 = off. */
   CATALOGUE_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Classes in the demo catalogue `npm start` creates on a new database. */

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
+import { JobAwaiter } from './job-awaiter';
 import { JobDispatcher } from './job-dispatcher.reactor';
 import { JobLifecycle } from './job-lifecycle';
 import { JobPushReactor } from './job-push.reactor';
@@ -16,12 +17,13 @@ import { WorkerRuntime } from './worker-runtime';
     RedisConnections,
     JobQueues,
     JobRequests,
+    JobAwaiter,
     JobLifecycle,
     RealtimePublisher,
     JobDispatcher,
     JobPushReactor,
     WorkerRuntime,
   ],
-  exports: [RedisConnections, JobQueues, JobRequests, JobLifecycle, RealtimePublisher, WorkerRuntime],
+  exports: [RedisConnections, JobQueues, JobRequests, JobAwaiter, JobLifecycle, RealtimePublisher, WorkerRuntime],
 })
 export class JobsModule {}

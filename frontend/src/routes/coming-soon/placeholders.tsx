@@ -13,27 +13,6 @@ const PLACEHOLDERS: (ComingSoonProps & { path: string })[] = [
     upcoming: ['Navigation for members and creators', 'Your account menu and membership status'],
   },
   {
-    path: '/dashboard/builder',
-    area: 'App builder',
-    title: 'App builder',
-    description: 'Build, price and publish your app.',
-    upcoming: ['Blueprint and landing page editors with version history', 'Pricing tiers (monthly and annual)', 'Publish flow'],
-  },
-  {
-    path: '/build',
-    area: 'App builder',
-    title: 'Build an app',
-    description: 'Turn an idea into a mobile app.',
-    upcoming: ['Build from a prompt', 'Brainstorm app ideas', 'Live build progress'],
-  },
-  {
-    path: '/creator',
-    area: 'Creators',
-    title: 'For creators',
-    description: 'Everything a creator needs to launch.',
-    upcoming: ['How the app builder works', 'Your creator storefront'],
-  },
-  {
     path: '/apps/:storefrontSlug/:appSlug/onboarding',
     area: 'App onboarding',
     title: (p) => `Onboarding for ${quoted(p.appSlug)}`,

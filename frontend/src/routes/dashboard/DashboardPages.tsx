@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { EmptyState, ErrorState, libraryQuery, LoadingState, SignInPrompt, useSignInState } from '../../features/catalogue';
+import { CreatorAppsSection } from '../../features/creator';
 import { buttonClassName } from '../../ui';
 import { PageHeader } from '../layout/PageHeader';
 import { LibraryList, LibrarySkeleton } from '../library/LibraryList';
@@ -96,9 +97,10 @@ export function DashboardPage() {
     <DashboardShell
       title="Dashboard"
       eyebrow="Dashboard"
-      lead="Your classes and what to watch next."
+      lead="Your classes, your apps and what to watch next."
       nav={<DashboardNav links={CLASSIC_LINKS} />}
     >
+      <CreatorAppsSection />
       <section aria-labelledby="continue-title" className="dashboard__section">
         <div className="section__head">
           <h2 id="continue-title" className="section-title">

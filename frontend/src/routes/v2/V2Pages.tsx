@@ -10,6 +10,7 @@ import {
   ProductGridSkeleton,
   recommendationsQuery,
 } from '../../features/catalogue';
+import { CreatorAppsSection } from '../../features/creator';
 import { buttonClassName } from '../../ui';
 import { ContinueWatching, DashboardNav, DashboardShell } from '../dashboard/DashboardPages';
 import { EnrolledClasses } from '../dashboard/EnrolledClasses';
@@ -75,6 +76,7 @@ export function V2DashboardPage() {
       nav={<DashboardNav links={V2_LINKS} />}
     >
       <Stats />
+      <CreatorAppsSection max={4} />
       <section className="dashboard__section" aria-labelledby="v2-continue">
         <h2 id="v2-continue" className="section-title">
           Continue watching

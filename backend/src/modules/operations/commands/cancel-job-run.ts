@@ -33,20 +33,21 @@ export class CancelJobRunHandler implements ICommandHandler<CancelJobRun, { runI
 
   async execute({ principal, runId }: CancelJobRun) {
     return this.orm.em.fork().transactional(async (tem) => {
-      const stream = await this.events.readStream(tem, jobStreamId(runId));
-      const requested = stream[0];
-      const owner =
-        requested?.type === 'JobRequested' ? (requested.payload as { owner: { ownerId: string }; name: JobName }) : null;
-      // someone else's run is reported as missing, not forbidden: ids are not to be probed
-      if (!owner || (owner.owner.ownerId !== ownerIdOf(principal) && !isAdmin(principal))) throw notFound('No such job run.');
-      if (stream.some((e) => TERMINAL.has(e.type))) throw conflict('This job has already finished.');
-      if (!JOBS[owner.name]?.cancellable) throw conflict('This kind of job cannot be canceled.');
-      const running = stream.some((e) => e.type === 'JobStarted');
-      if (!stream.some((e) => e.type === JobCancelRequested.type)) {
-        await this.events.append(tem, jobStreamId(runId), [{ type: JobCancelRequested.type, payload: { runId } }], {
-          expectedVersion: stream.length,
-        });
-      }
+      let running = false;
+      // decided under the stream's append lock: progress the worker appends meanwhile cannot make it fail
+      await this.events.appendIf(tem, jobStreamId(runId), (stream) => {
+        const requested = stream[0];
+        const owner =
+          requested?.type === 'JobRequested' ? (requested.payload as { owner: { ownerId: string }; name: JobName }) : null;
+        // someone else's run is reported as missing, not forbidden: ids are not to be probed
+        if (!owner || (owner.owner.ownerId !== ownerIdOf(principal) && !isAdmin(principal))) throw notFound('No such job run.');
+        if (stream.some((e) => TERMINAL.has(e.type))) throw conflict('This job has already finished.');
+        if (!JOBS[owner.name]?.cancellable) throw conflict('This kind of job cannot be canceled.');
+        running = stream.some((e) => e.type === 'JobStarted');
+        return stream.some((e) => e.type === JobCancelRequested.type)
+          ? null
+          : [{ type: JobCancelRequested.type, payload: { runId } }];
+      });
       return { runId, status: (running ? 'running' : 'queued') as JobRunStatus };
     });
   }

@@ -1,0 +1,110 @@
+import { Controller } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { creatorApps, type CallResponse, type LandingPageInfo } from '@sparkhouse/contracts';
+import { isAdmin, type Principal } from '../../../platform/auth/principal';
+import { requestContext } from '../../../platform/context/request-context';
+import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
+import { forbidden, notFound } from '../../../platform/http/errors';
+import { ChangeAppTheme, PublishApp, UpdateAppDetails, type AppChanged } from '../commands/app.commands';
+import { SaveDocumentVersion, type VersionSaved } from '../commands/document-version.commands';
+import { canChangeApp, presentLandingPage } from '../domain/landing-page';
+import { CreatorAppsQueries } from '../queries/creator-apps.queries';
+import { UnpublishedChangesQueries } from '../queries/unpublished-changes.queries';
+import { decidedVersionView } from './views';
+
+const principal = (): Principal | null => requestContext.current()?.principal ?? null;
+const NO_SUCH_APP = 'No such app.';
+
+/** The apps area of spec 7: apps and their landing pages by address, theme, details, publishing. */
+@Controller()
+export class AppsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly apps: CreatorAppsQueries,
+    private readonly unpublished: UnpublishedChangesQueries,
+  ) {}
+
+  @Endpoint(creatorApps.getAllApps)
+  async getAllApps(@Input() { query }: CallInput<typeof creatorApps.getAllApps>) {
+    const who = principal();
+    if (query.should_include_unpublished && !isAdmin(who)) throw forbidden('Only admins may list unpublished apps.');
+    const found = await this.apps.allApps({ includeUnpublished: !!query.should_include_unpublished });
+    const withLandingPage = !!query.with_landing_page_info;
+    return {
+      apps: found.map((row) => this.apps.publicView(row, { withLandingPage, draft: row.published_at === null })),
+    };
+  }
+
+  @Endpoint(creatorApps.getAppBySlug)
+  async getAppBySlug(@Input() { params }: CallInput<typeof creatorApps.getAppBySlug>) {
+    const { row, draft } = await this.visibleBySlug(params.storefrontSlug, params.appSlug);
+    return { app: this.apps.publicView(row, { withLandingPage: true, draft }) };
+  }
+
+  @Endpoint(creatorApps.getAppLandingPageInfoBySlug)
+  async getAppLandingPageInfoBySlug(@Input() { params }: CallInput<typeof creatorApps.getAppLandingPageInfoBySlug>) {
+    const { row, draft } = await this.visibleBySlug(params.storefrontSlug, params.appSlug);
+    const page = draft ? row.landing_page : row.published?.landingPage;
+    return { appId: row.app_id, landingPageInfo: presentLandingPage(page as LandingPageInfo | null) as LandingPageInfo | null };
+  }
+
+  @Endpoint(creatorApps.getPublishedLandingPageInfo)
+  async getPublishedLandingPageInfo(@Input() { params }: CallInput<typeof creatorApps.getPublishedLandingPageInfo>) {
+    const row = await this.apps.bySlug(params.storefrontSlug, params.appSlug);
+    if (!row || row.published_at === null) throw notFound(NO_SUCH_APP);
+    const page = row.published?.landingPage as LandingPageInfo | null | undefined;
+    return { appId: row.app_id, landingPageInfo: presentLandingPage(page) as LandingPageInfo | null };
+  }
+
+  @Endpoint(creatorApps.saveAppLandingPageInfo)
+  async saveAppLandingPageInfo(@Input() { body }: CallInput<typeof creatorApps.saveAppLandingPageInfo>) {
+    const saved: VersionSaved = await this.commands.execute(
+      new SaveDocumentVersion(principal(), body.appId, 'landing-page', body.landingPageInfo),
+    );
+    const row = await this.apps.ownAppRow(principal(), body.appId, saved.streamVersion);
+    return { version: decidedVersionView(saved.version, row, 'landing-page') } as CallResponse<
+      typeof creatorApps.saveAppLandingPageInfo
+    >;
+  }
+
+  @Endpoint(creatorApps.updateAppTheme)
+  async updateAppTheme(@Input() { params, body }: CallInput<typeof creatorApps.updateAppTheme>) {
+    return this.answerApp(await this.commands.execute(new ChangeAppTheme(principal(), params.appId, body.theme)));
+  }
+
+  @Endpoint(creatorApps.updateApp)
+  async updateApp(@Input() { body }: CallInput<typeof creatorApps.updateApp>) {
+    const { appId, ...changes } = body;
+    return this.answerApp(await this.commands.execute(new UpdateAppDetails(principal(), appId, changes)));
+  }
+
+  @Endpoint(creatorApps.checkUnpublishedChanges)
+  async checkUnpublishedChanges(@Input() { params }: CallInput<typeof creatorApps.checkUnpublishedChanges>) {
+    const who = principal();
+    // ownership first, from the read model (the cached answer is shared by everyone allowed to see it)
+    await this.apps.ownAppRow(who, params.appId, 1);
+    const answer = await this.unpublished.check(params.appId, () => this.apps.ownAppRow(who, params.appId));
+    return { hasUnpublishedChanges: answer.hasUnpublishedChanges, changed: [...answer.changed] };
+  }
+
+  @Endpoint(creatorApps.publishApp)
+  async publishApp(@Input() { params }: CallInput<typeof creatorApps.publishApp>) {
+    const changed: AppChanged = await this.commands.execute(new PublishApp(principal(), params.appId));
+    this.unpublished.forget(params.appId);
+    return this.answerApp(changed);
+  }
+
+  private async answerApp({ appId, version }: AppChanged) {
+    return { app: this.apps.view(await this.apps.ownAppRow(principal(), appId, version)) };
+  }
+
+  /** A published app for anyone; an unpublished one only for its owner or an admin (who see drafts). */
+  private async visibleBySlug(storefrontSlug: string, appSlug: string) {
+    const row = await this.apps.bySlug(storefrontSlug, appSlug);
+    if (!row) throw notFound(NO_SUCH_APP);
+    const who = principal();
+    const draft = canChangeApp(who, { ownerId: row.owner_id });
+    if (!draft && row.published_at === null) throw notFound(NO_SUCH_APP);
+    return { row, draft };
+  }
+}

@@ -1,0 +1,102 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import {
+  JobCanceled,
+  JobCompleted,
+  JobFailed,
+  JobRequested,
+  JOBS,
+  type EventPayload,
+  type StoredEvent,
+} from '@sparkhouse/contracts';
+import { EventStore } from '../../../platform/events/event-store';
+import { ApiError } from '../../../platform/http/errors';
+import { jobStreamId } from '../../../platform/jobs/job-requests';
+import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
+import {
+  RejectBuildResult,
+  ReleaseBuildSlot,
+  StoreBrainstormIdeas,
+  StoreBuildResult,
+  StoreLandingPageEdit,
+} from '../commands/job-result.commands';
+
+const BUILD = 'creator-apps.build-app';
+const BRAINSTORM = 'creator-apps.brainstorm';
+const EDIT_LANDING_PAGE = 'creator-apps.edit-landing-page';
+
+/**
+ * Stores what the creator studio's jobs produced, through commands: a finished build's documents
+ * and image, an AI landing-page edit, a brainstorm's ideas; and frees a build's slot when its run
+ * ends. The workers only compute. Delivered at least once: every command is keyed by the run id.
+ */
+@Subscribes()
+@Injectable()
+export class CreatorJobResultsReactor implements Reactor {
+  readonly kind = 'reactor';
+  readonly name = 'creator-apps.job-results';
+  readonly handles = [JobCompleted.type, JobFailed.type, JobCanceled.type];
+  private readonly logger = new Logger('CreatorJobResults');
+
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+  ) {}
+
+  async handle(events: StoredEvent[]): Promise<void> {
+    for (const e of events) {
+      const p = e.payload as EventPayload<typeof JobCompleted> | EventPayload<typeof JobFailed>;
+      if (p.name !== BUILD && p.name !== BRAINSTORM && p.name !== EDIT_LANDING_PAGE) continue;
+      if (e.type !== JobCompleted.type) {
+        if (p.name === BUILD) await this.commands.execute(new ReleaseBuildSlot(p.runId));
+        continue;
+      }
+      await this.store(e, p as EventPayload<typeof JobCompleted>);
+    }
+  }
+
+  private async store(e: StoredEvent, p: EventPayload<typeof JobCompleted>) {
+    const [requested] = await this.events.readStream(this.orm.em.fork(), jobStreamId(p.runId));
+    if (requested?.type !== JobRequested.type) return;
+    const payload = (requested.payload as EventPayload<typeof JobRequested>).payload as Record<string, string>;
+    try {
+      switch (p.name) {
+        case BUILD: {
+          const result = JOBS[BUILD].result.safeParse(p.result);
+          if (!result.success) {
+            const reason = 'The build finished without usable documents (its result did not match the schemas).';
+            this.skip(p, reason);
+            await this.commands.execute(new RejectBuildResult(p.runId, payload.appId, reason, e.eventId));
+            return;
+          }
+          await this.commands.execute(new StoreBuildResult(p.runId, payload.appId, result.data, e.eventId));
+          return;
+        }
+        case EDIT_LANDING_PAGE: {
+          const result = JOBS[EDIT_LANDING_PAGE].result.safeParse(p.result);
+          if (!result.success) return this.skip(p, 'its result is not a landing page');
+          await this.commands.execute(new StoreLandingPageEdit(p.runId, payload.appId, result.data, e.eventId));
+          return;
+        }
+        case BRAINSTORM: {
+          const result = JOBS[BRAINSTORM].result.safeParse(p.result);
+          if (!result.success) return this.skip(p, 'its result is not a list of ideas');
+          await this.commands.execute(new StoreBrainstormIdeas(p.runId, payload.brainstormId, result.data, e.eventId));
+          return;
+        }
+      }
+    } catch (error) {
+      // the app went away meanwhile: nothing to store it in (anything else is retried by the relay)
+      if (error instanceof ApiError && error.status === 404) return this.skip(p, 'its app no longer exists');
+      throw error;
+    } finally {
+      if (p.name === BUILD) await this.commands.execute(new ReleaseBuildSlot(p.runId));
+    }
+  }
+
+  private skip(p: { runId: string; name: string }, why: string) {
+    this.logger.warn(`Not storing the result of ${p.name} run ${p.runId}: ${why}`);
+  }
+}

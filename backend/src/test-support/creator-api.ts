@@ -1,0 +1,179 @@
+// Shared set-up of the creator-apps integration tests: an API on a database of the file's own,
+// tokens for creators and an admin, a typed fetch, and a stand-in for the worker that appends the
+// job lifecycle facts a real worker would. Not a spec file; imported by them.
+import { randomUUID } from 'node:crypto';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { JobCompleted, JobFailed, JobProgressed, JobRequested, JobStarted, type EventPayload } from '@sparkhouse/contracts';
+import { AccessTokens } from '../platform/auth/access-tokens';
+import { ormOptions } from '../platform/database/orm-config';
+import { EventStore } from '../platform/events/event-store';
+import { jobStreamId } from '../platform/jobs/job-requests';
+import { createTestDatabase, startApi, testConfig } from './index';
+
+export interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface As {
+  /** A signed-in user id; omitted: an anonymous visitor (with an anon_ id). */
+  as?: string;
+  admin?: boolean;
+}
+
+export function useCreatorApi(overrides: Record<string, string> = {}) {
+  const state: {
+    app?: NestExpressApplication;
+    base?: string;
+    db?: Awaited<ReturnType<typeof createTestDatabase>>;
+    orm?: MikroORM;
+  } = {};
+  const tokens = new Map<string, string>();
+
+  beforeAll(async () => {
+    state.db = await createTestDatabase();
+    ({ app: state.app, baseUrl: state.base } = await startApi(testConfig(state.db.url, overrides)));
+    state.orm = await MikroORM.init(ormOptions(state.db.url, { entities: [] }));
+  });
+  afterAll(async () => {
+    await state.app?.close();
+    await state.orm?.close(true);
+    await state.db?.drop();
+  });
+
+  const token = async (userId: string, admin = false) => {
+    const key = `${userId}:${admin}`;
+    if (!tokens.has(key)) {
+      const claims = { sub: userId, email: `${userId}@example.com`, ...(admin ? { 'cognito:groups': ['admin'] } : {}) };
+      tokens.set(key, await state.app!.get(AccessTokens).sign(claims));
+    }
+    return tokens.get(key)!;
+  };
+
+  const call = async (method: string, path: string, body?: unknown, who: As = {}): Promise<Answer> => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (who.as) headers.authorization = `Bearer ${await token(who.as, who.admin)}`;
+    else headers['x-non-auth-user-id'] = 'anon_visitor-12345';
+    const res = await fetch(`${state.base}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body: parsed };
+  };
+
+  /** Appends lifecycle facts to a run's stream as the worker would. */
+  const appendJob = async (runId: string, facts: { type: string; payload: unknown }[]) => {
+    const events = new EventStore();
+    await state
+      .orm!.em.fork()
+      .transactional((tem) => events.append(tem, jobStreamId(runId), facts, { metadata: { actor: 'worker' } }));
+  };
+
+  const requestOf = async (runId: string) => {
+    const [requested] = await new EventStore().readStream(state.orm!.em.fork(), jobStreamId(runId));
+    if (requested?.type !== JobRequested.type) throw new Error(`no JobRequested for ${runId}`);
+    return requested.payload as EventPayload<typeof JobRequested>;
+  };
+
+  const worker = {
+    /** The run starts, reports a step, and completes with `result`. */
+    async complete(runId: string, result: unknown) {
+      const r = await requestOf(runId);
+      await appendJob(runId, [
+        { type: JobStarted.type, payload: { runId, attempt: 1, workerId: 'test-worker' } },
+        { type: JobProgressed.type, payload: { runId, percent: 50, step: r.steps[0], message: 'halfway' } },
+        { type: JobCompleted.type, payload: { runId, name: r.name, owner: r.owner, result } },
+      ]);
+    },
+    async start(runId: string, step: string, percent = 10) {
+      await appendJob(runId, [
+        { type: JobStarted.type, payload: { runId, attempt: 1, workerId: 'test-worker' } },
+        { type: JobProgressed.type, payload: { runId, percent, step, message: `working on ${step}` } },
+      ]);
+    },
+    async fail(runId: string, reason: string) {
+      const r = await requestOf(runId);
+      await appendJob(runId, [{ type: JobFailed.type, payload: { runId, name: r.name, owner: r.owner, attempts: 3, reason } }]);
+    },
+    requestOf,
+  };
+
+  const api = {
+    call,
+    get: (path: string, who?: As) => call('GET', path, undefined, who),
+    post: (path: string, body: unknown, who?: As) => call('POST', path, body, who),
+    patch: (path: string, body: unknown, who?: As) => call('PATCH', path, body, who),
+    worker,
+    /** Every event of a stream, for "nothing changed" checks. */
+    async streamLength(streamId: string) {
+      return (await new EventStore().readStream(state.orm!.em.fork(), streamId)).length;
+    },
+    async totalEvents() {
+      const [r] = await state
+        .orm!.em.fork()
+        .getConnection()
+        .execute<{ n: number }[]>('select count(*)::int as n from domain_event');
+      return r.n;
+    },
+    get orm() {
+      return state.orm!;
+    },
+    get app() {
+      return state.app!;
+    },
+    get dbUrl() {
+      return state.db!.url;
+    },
+  };
+  return api;
+}
+
+export const newId = () => randomUUID();
+
+/** Documents as a build-app job answers them (valid against the contracts' schemas). */
+export function buildResult(subject = 'Marathon') {
+  return {
+    blueprint: {
+      name: `${subject} Coach`,
+      tagline: `Train for your first ${subject.toLowerCase()}`,
+      audience: 'Beginner runners',
+      problem: 'Plans are confusing and generic.',
+      features: [{ title: 'Weekly plan', description: 'A plan that adapts to your week.' }],
+      monetisation: 'Monthly subscription with a free week.',
+      tone: 'Encouraging',
+    },
+    onboardingFlow: {
+      pages: [
+        {
+          id: 'goal',
+          title: 'Your goal',
+          questions: [{ id: 'distance', prompt: 'Which distance?', kind: 'single', options: ['10k', 'Half', 'Full'] }],
+        },
+      ],
+    },
+    landingPage: {
+      hero: { title: `${subject} made simple`, subtitle: 'A coach in your pocket', cta: 'Start free' },
+      sections: [{ kind: 'features', title: 'What you get', body: 'Plans, tips and check-ins.' }],
+      pricingCopy: { monthly: '$9 a month', annual: '$79 a year' },
+    },
+    appImage: { url: '/api/media/app-images/x.png', width: 1024, height: 1024, generatedBy: 'procedural' },
+    generatedBy: 'local-generator',
+  };
+}
+
+export const blueprint = (name: string) => ({ ...buildResult().blueprint, name });
+export const landingPage = (title: string, status: 'ready' | 'pending' = 'ready') => ({
+  ...buildResult().landingPage,
+  hero: { ...buildResult().landingPage.hero, title },
+  status,
+});

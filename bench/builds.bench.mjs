@@ -1,0 +1,614 @@
+// npm run bench -- builds [--builds N] [--creators C] [--concurrency W] [--per-creator P] [--timeout-s S] [--no-record]
+//
+// Starts N app builds (default 200) from C signed-in creators (default 20) through the real HTTP API
+// (POST /api/app-builder/buildApp) with the local AI provider, each creator keeping at most P builds in
+// flight (the server's CREATOR_MAX_BUILDS_IN_FLIGHT). Every creator follows their builds on a
+// socket.io-client socket, as the browser does. Reports builds/minute, per-step time p50/p99 (from the
+// worker's progress reports), the latency from a worker's progress report to the socket receiving it
+// (p50/p99), request -> completion, and the worker's peak memory; appends a dated section to
+// bench/RESULTS.md. Uses its own database and Redis prefix, and stops everything it started.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import IORedis from 'ioredis';
+import { Queue } from 'bullmq';
+import { io } from 'socket.io-client';
+import { ensureDatabase, ensurePostgres, ensureRedis, withDatabase } from '../scripts/lib/services.mjs';
+import { backendDist, backendMain, root, workerMain } from '../scripts/lib/paths.mjs';
+import { cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
+import { fmt, fmtMs, summary } from './lib/stats.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const resultsFile = path.join(here, 'RESULTS.md');
+const STEPS = ['blueprint', 'onboarding', 'landing-page', 'app-image'];
+const CLIENT_ID = 'sparkhouse-web';
+const PASSWORD = 'bench password 123';
+
+function parseArgs(argv) {
+  const opts = { builds: 200, creators: 20, concurrency: 8, perCreator: 3, timeoutS: 300, record: true };
+  const num = (name, v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} needs a positive integer, got ${v}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=');
+    const value = () => inline ?? argv[++i];
+    if (flag === '--builds') opts.builds = num(flag, value());
+    else if (flag === '--creators') opts.creators = num(flag, value());
+    else if (flag === '--concurrency') opts.concurrency = num(flag, value());
+    else if (flag === '--per-creator') opts.perCreator = num(flag, value());
+    else if (flag === '--timeout-s') opts.timeoutS = num(flag, value());
+    else if (flag === '--no-record') opts.record = false;
+    else throw new Error(`unknown option ${argv[i]}`);
+  }
+  return opts;
+}
+
+const log = (msg) => console.log(`[bench:builds] ${msg}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function machine() {
+  let cores = os.availableParallelism?.() ?? os.cpus().length;
+  try {
+    cores = Number(execSync('nproc', { encoding: 'utf8' }).trim()) || cores;
+  } catch {
+    // nproc missing: keep Node's count
+  }
+  return { cores, memGiB: os.totalmem() / 1024 ** 3, node: process.version, cpuModel: os.cpus()[0]?.model?.trim() ?? 'unknown' };
+}
+
+async function waitReady(api, port, deadline) {
+  const url = `http://127.0.0.1:${port}/api/health/ready`;
+  while (Date.now() < deadline) {
+    if (!api.running) throw new Error(`the API exited during start-up:\n${api.tail()}`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`GET ${url} did not answer 200 in time:\n${api.tail()}`);
+}
+
+async function waitWorker(worker, redisUrl, prefix, deadline) {
+  const connection = new IORedis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue('app-builds', { connection, prefix });
+  try {
+    while (Date.now() < deadline) {
+      if (!worker.running) throw new Error(`the worker exited during start-up:\n${worker.tail()}`);
+      if ((await queue.getWorkers().catch(() => [])).length > 0) return;
+      await sleep(250);
+    }
+    throw new Error(`the worker did not register with BullMQ in time:\n${worker.tail()}`);
+  } finally {
+    await queue.close().catch(() => undefined);
+    await connection.quit().catch(() => connection.disconnect());
+  }
+}
+
+/** Peak resident memory of a process (Linux VmHWM), and its current RSS; null elsewhere. */
+function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+    return { peakMiB: kb('VmHWM') / 1024, rssMiB: kb('VmRSS') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+// ---- creators ----------------------------------------------------------------------------------
+async function identity(baseUrl, action, body) {
+  const res = await fetch(`${baseUrl}/api/identity`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${action} answered ${res.status}: ${text.slice(0, 200)}`);
+  return JSON.parse(text);
+}
+
+/** A confirmed, signed-in creator with a backend user: sign-up, the code from the outbox table, sign-in, createUser. */
+async function createCreator(baseUrl, pg, email) {
+  await identity(baseUrl, 'SignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    Password: PASSWORD,
+    UserAttributes: [
+      { Name: 'given_name', Value: 'Bench' },
+      { Name: 'family_name', Value: 'Creator' },
+    ],
+  });
+  let code = null;
+  for (let i = 0; i < 100 && !code; i++) {
+    const { rows } = await pg.query(
+      'select code from email_outbox where to_address = $1 and code is not null order by id desc limit 1',
+      [email],
+    );
+    code = rows[0]?.code ?? null;
+    if (!code) await sleep(50);
+  }
+  if (!code) throw new Error(`no confirmation code for ${email}`);
+  await identity(baseUrl, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code });
+  const auth = await identity(baseUrl, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: CLIENT_ID,
+    AuthParameters: { USERNAME: email, PASSWORD },
+  });
+  const { AccessToken: token, IdToken: idToken } = auth.AuthenticationResult;
+  const userId = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()).sub;
+  const res = await fetch(`${baseUrl}/api/users/createUser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ userId, email, firstName: 'Bench', lastName: 'Creator' }),
+  });
+  if (!res.ok) throw new Error(`createUser answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  return { email, token, userId };
+}
+
+function connect(baseUrl, token, timeoutMs = 15_000) {
+  return new Promise((resolve, reject) => {
+    const socket = io(baseUrl, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: true,
+      timeout: timeoutMs,
+    });
+    const timer = setTimeout(() => reject(new Error('socket did not connect')), timeoutMs);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      resolve(socket);
+    });
+    socket.once('connect_error', (err) => {
+      clearTimeout(timer);
+      socket.close();
+      reject(new Error(`socket: ${err.message}`));
+    });
+  });
+}
+
+const IDEAS = [
+  'a habit tracker for runners training for their first marathon',
+  'an app that helps nurses swap shifts',
+  'a meal planner that suggests recipes from my fridge',
+  'a language learning app for kids aged 6-10, with games',
+  'an app for dog owners to find walkers nearby',
+  'a budgeting coach for students',
+  'a meditation timer for night-shift workers',
+  'a practice log for jazz piano students',
+  'a study planner for medical exams',
+  'a plant care reminder for apartment gardeners',
+];
+
+// ---- the run -----------------------------------------------------------------------------------
+async function runBuilds({ baseUrl, creators, n, perCreator, deadline, workerPid }) {
+  const runs = new Map(); // runId -> { creator, sentAt, ackAt, steps: {step: {start, end}}, completedAt, result, failed }
+  const early = new Map(); // runId -> messages that arrived before the HTTP answer
+  const progressLatency = [];
+  const completionLatency = [];
+  const httpMs = [];
+  const httpErrors = [];
+  let wrongOwner = 0;
+  let rejected429 = 0;
+  let peakRssMiB = 0;
+
+  const onMessage = (creator, kind, m) => {
+    const now = Date.now();
+    let run = runs.get(m.runId);
+    if (!run) {
+      if (!early.has(m.runId)) early.set(m.runId, []);
+      early.get(m.runId).push({ creator, kind, m, now });
+      return;
+    }
+    if (run.creator !== creator) wrongOwner++;
+    if (kind === 'progress') {
+      progressLatency.push(now - Date.parse(m.at));
+      const at = Date.parse(m.at);
+      run.firstProgressAt ??= at;
+      const s = (run.steps[m.step] ??= { start: at, end: at, reports: 0 });
+      s.end = at;
+      s.reports++;
+      run.reports.push(`${m.step}@${m.percent}`);
+    } else if (kind === 'completed') {
+      completionLatency.push(now - Date.parse(m.at));
+      if (run.completedAt) run.duplicates++;
+      else {
+        run.completedAt = now;
+        run.result = m.result;
+        run.done();
+      }
+    } else if (kind === 'failed') {
+      run.failed = m.reason;
+      run.done();
+    }
+  };
+
+  const sockets = await Promise.all(creators.map((c) => connect(baseUrl, c.token)));
+  sockets.forEach((socket, i) => {
+    socket.on('job:progress', (m) => onMessage(i, 'progress', m));
+    socket.on('job:completed', (m) => onMessage(i, 'completed', m));
+    socket.on('job:failed', (m) => onMessage(i, 'failed', m));
+  });
+  log(`${creators.length} creators connected; starting ${n} builds, at most ${perCreator} in flight per creator`);
+
+  const memTimer = setInterval(() => {
+    const m = memoryOf(workerPid);
+    if (m && m.rssMiB > peakRssMiB) peakRssMiB = m.rssMiB;
+  }, 200);
+  const startedAt = Date.now();
+  const ticker = setInterval(() => {
+    const done = [...runs.values()].filter((r) => r.completedAt || r.failed).length;
+    log(
+      `  t=${((Date.now() - startedAt) / 1000).toFixed(0)}s accepted=${runs.size} finished=${done} progress-pushes=${progressLatency.length}`,
+    );
+  }, 5000);
+
+  let next = 0;
+  async function creatorLoop(ci) {
+    const creator = creators[ci];
+    const share = Math.floor(n / creators.length) + (ci < n % creators.length ? 1 : 0);
+    let started = 0;
+    const inFlight = new Set();
+    while ((started < share || inFlight.size > 0) && Date.now() < deadline) {
+      if (started < share && inFlight.size < perCreator) {
+        const idea = IDEAS[next++ % IDEAS.length];
+        const sentAt = Date.now();
+        let res;
+        try {
+          res = await fetch(`${baseUrl}/api/app-builder/buildApp`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${creator.token}` },
+            body: JSON.stringify({ prompt: `${idea} (#${started + 1} of ${creator.email})` }),
+          });
+        } catch (err) {
+          httpErrors.push(err.message);
+          await sleep(200);
+          continue;
+        }
+        const text = await res.text();
+        const ackAt = Date.now();
+        if (res.status === 429) {
+          rejected429++; // the server counts a build in flight until its completion is recorded
+          await sleep(100);
+          continue;
+        }
+        httpMs.push(ackAt - sentAt);
+        if (res.status !== 202) {
+          httpErrors.push(`${res.status} ${text.slice(0, 200)}`);
+          if (httpErrors.length > 20) throw new Error(`buildApp keeps failing: ${httpErrors.slice(0, 3).join(' | ')}`);
+          continue;
+        }
+        const { runId, appId } = JSON.parse(text).response;
+        let done;
+        const finished = new Promise((resolve) => (done = resolve));
+        const run = {
+          creator: ci,
+          appId,
+          sentAt,
+          ackAt,
+          steps: {},
+          reports: [],
+          duplicates: 0,
+          done,
+          completedAt: null,
+          failed: null,
+        };
+        runs.set(runId, run);
+        for (const e of early.get(runId) ?? []) onMessage(e.creator, e.kind, e.m);
+        early.delete(runId);
+        started++;
+        inFlight.add(runId);
+        finished.then(() => inFlight.delete(runId));
+      } else {
+        await sleep(20);
+      }
+    }
+  }
+  try {
+    await Promise.all(creators.map((_, i) => creatorLoop(i)));
+  } finally {
+    clearInterval(ticker);
+    clearInterval(memTimer);
+    for (const s of sockets) s.close();
+  }
+  const all = [...runs.values()];
+  const completed = all.filter((r) => r.completedAt);
+  const lastCompletion = Math.max(...completed.map((r) => r.completedAt));
+  const stepTimes = Object.fromEntries(
+    STEPS.map((s) => [
+      s,
+      summary(
+        completed
+          .map((r) => r.steps[s])
+          .filter(Boolean)
+          .map((x) => x.end - x.start),
+      ),
+    ]),
+  );
+  const expectedReports = STEPS.flatMap((s, i) => [`${s}@${i * 25}`, `${s}@${(i + 1) * 25}`]).join(',');
+  const outOfOrder = completed.filter((r) => r.reports.join(',') !== expectedReports).length;
+  const incomplete = completed.filter(
+    (r) => !(r.result?.blueprint && r.result?.onboardingFlow && r.result?.landingPage && r.result?.appImage?.url),
+  ).length;
+  return {
+    n,
+    accepted: runs.size,
+    completed: completed.length,
+    failed: all.filter((r) => r.failed).length,
+    failedSamples: all
+      .filter((r) => r.failed)
+      .slice(0, 3)
+      .map((r) => r.failed),
+    elapsedMs: (completed.length ? lastCompletion : Date.now()) - startedAt,
+    buildsPerMinute: completed.length ? (completed.length / (lastCompletion - startedAt)) * 60_000 : null,
+    stepTimes,
+    progress: summary(progressLatency),
+    completion: summary(completionLatency),
+    endToEnd: summary(completed.map((r) => r.completedAt - r.sentAt)),
+    toFirstStep: summary(completed.filter((r) => r.firstProgressAt).map((r) => r.firstProgressAt - r.ackAt)),
+    buildTime: summary(completed.filter((r) => r.firstProgressAt).map((r) => r.steps['app-image'].end - r.firstProgressAt)),
+    http: summary(httpMs),
+    httpErrors: httpErrors.length,
+    httpErrorSamples: httpErrors.slice(0, 3),
+    rejected429,
+    wrongOwner,
+    duplicates: all.reduce((s, r) => s + r.duplicates, 0),
+    outOfOrder,
+    incomplete,
+    sampledPeakRssMiB: peakRssMiB,
+    timedOut: Date.now() >= deadline && completed.length + all.filter((r) => r.failed).length < n,
+  };
+}
+
+// ---- report ------------------------------------------------------------------------------------
+function figures(opts, r, mem) {
+  const step = (s) => (r ? `${fmtMs(r.stepTimes[s].p50)} / ${fmtMs(r.stepTimes[s].p99)}` : 'n/a');
+  return [
+    [
+      'builds / creators',
+      `${opts.builds} / ${opts.creators} (at most ${opts.perCreator} in flight each; WORKER_CONCURRENCY ${opts.concurrency})`,
+    ],
+    [
+      'builds/minute',
+      r ? `${fmt(r.buildsPerMinute, 0)}  (${r.completed}/${r.n} completed in ${fmt(r.elapsedMs / 1000, 1)} s)` : 'n/a',
+    ],
+    ['step blueprint p50/p99', step('blueprint')],
+    ['step onboarding p50/p99', step('onboarding')],
+    ['step landing-page p50/p99', step('landing-page')],
+    ['step app-image p50/p99', step('app-image')],
+    [
+      'progress report -> socket p50/p99',
+      r
+        ? `${fmtMs(r.progress.p50)} / ${fmtMs(r.progress.p99)}  (max ${fmtMs(r.progress.max)}, ${r.progress.count} pushes)`
+        : 'n/a',
+    ],
+    ['completion push latency p50/p99', r ? `${fmtMs(r.completion.p50)} / ${fmtMs(r.completion.p99)}` : 'n/a'],
+    ['202 answer -> first step started p50/p99', r ? `${fmtMs(r.toFirstStep.p50)} / ${fmtMs(r.toFirstStep.p99)}` : 'n/a'],
+    ['first step started -> last step ended p50/p99', r ? `${fmtMs(r.buildTime.p50)} / ${fmtMs(r.buildTime.p99)}` : 'n/a'],
+    ['buildApp request -> job:completed p50/p99', r ? `${fmtMs(r.endToEnd.p50)} / ${fmtMs(r.endToEnd.p99)}` : 'n/a'],
+    [
+      'buildApp HTTP answer p50/p99',
+      r ? `${fmtMs(r.http.p50)} / ${fmtMs(r.http.p99)}  (${r.rejected429} answered 429 and were retried)` : 'n/a',
+    ],
+    [
+      'worker peak memory',
+      mem ? `${fmt(mem.peakMiB, 0)} MiB peak RSS (VmHWM; ${fmt(mem.startMiB, 0)} MiB when idle before the run)` : 'n/a',
+    ],
+    [
+      'checks',
+      r
+        ? `failed ${r.failed}, HTTP errors ${r.httpErrors}, wrong owner ${r.wrongOwner}, duplicate completions ${r.duplicates}, ` +
+          `progress out of order ${r.outOfOrder}, results missing a document ${r.incomplete}`
+        : 'n/a',
+    ],
+  ];
+}
+
+function appendResults({ opts, r, mem, m, status, cpu }) {
+  const lines = [
+    '',
+    `## builds — ${new Date().toISOString()}${status === 'ok' ? '' : ` — CHECK FAILED (${status})`}`,
+    '',
+    '`npm run bench -- builds` (`bench/builds.bench.mjs`): app builds from signed-in creators through `POST /api/app-builder/buildApp` ' +
+      'with the local AI provider (blueprint → onboarding → landing-page → app-image, a 1024² PNG drawn with sharp), followed on ' +
+      "socket.io-client sockets. Step times come from the worker's own progress stamps (start and end of each step); " +
+      "push latency is the worker's `at` stamp to receipt on the socket (same machine, same clock). " +
+      'Options: `--builds N` (200), `--creators C` (20), `--per-creator P` (3, also CREATOR_MAX_BUILDS_IN_FLIGHT), ' +
+      '`--concurrency W` (WORKER_CONCURRENCY, 8), `--timeout-s S` (300), `--no-record`.',
+    '',
+    `Machine: ${m.cores} cores (\`nproc\`, ${m.cpuModel}), ${fmt(m.memGiB, 1)} GiB RAM; Node ${m.node}. ` +
+      'Shared with other work while it ran: figures are lower bounds on what an idle machine gives.',
+    '',
+    '| figure | value |',
+    '| --- | --- |',
+    ...figures(opts, r, mem).map(([k, v]) => `| ${k} | ${v.replace(/\|/g, '\\|')} |`),
+  ];
+  if (cpu) lines.push(`| CPU seconds during the run | ${cpu} |`);
+  fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
+  log(`figures appended to ${path.relative(root, resultsFile)}`);
+}
+
+function table(rows) {
+  const w = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `  ${k.padEnd(w)}  ${v}`).join('\n');
+}
+
+// ---- main --------------------------------------------------------------------------------------
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const deadline = Date.now() + opts.timeoutS * 1000;
+  if (!fs.existsSync(backendMain) || !fs.existsSync(workerMain)) {
+    log('compiled entry points missing: running npx tsc -b');
+    execSync('npx tsc -b', { cwd: root, stdio: 'inherit' });
+  }
+  const m = machine();
+  const handles = [];
+  const prefix = `bench_builds_${Date.now().toString(36)}${process.pid.toString(36)}`;
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-builds-'));
+  const mediaDir = path.join(logDir, 'media');
+  let databaseUrl = null;
+  let redis = null;
+  let pg = null;
+  let r = null;
+  let mem = null;
+  let cpu = null;
+  let status = 'ok';
+
+  const hardStop = setTimeout(
+    () => {
+      console.error('[bench:builds] hard timeout: killing everything');
+      killAllChildrenNow();
+      process.exit(2);
+    },
+    opts.timeoutS * 1000 + 60_000,
+  );
+  hardStop.unref();
+  const onSignal = (sig) => {
+    console.error(`[bench:builds] ${sig}: stopping`);
+    stopAllChildren(5000).finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', killAllChildrenNow);
+
+  try {
+    log(
+      `N=${opts.builds}, creators=${opts.creators}, per creator ${opts.perCreator}, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`,
+    );
+    const pgHandle = await ensurePostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sparkhouse');
+    handles.push(pgHandle);
+    const redisHandle = await ensureRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    handles.push(redisHandle);
+    databaseUrl = withDatabase(pgHandle.url, 'sparkhouse_bench_builds');
+    await ensureDatabase(databaseUrl, { fresh: true });
+    const applied = await createRequire(import.meta.url)(backendDist).migrateUp(databaseUrl);
+    log(`database sparkhouse_bench_builds created (${applied.length} migrations); Redis prefix ${prefix}`);
+    redis = new IORedis(redisHandle.url, { maxRetriesPerRequest: null });
+    const { default: pgLib } = await import('pg');
+    pg = new pgLib.Client({ connectionString: databaseUrl });
+    await pg.connect();
+
+    const port = await freePort();
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisHandle.url,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      MEDIA_DIR: mediaDir,
+      WORKER_CONCURRENCY: String(opts.concurrency),
+      CREATOR_MAX_BUILDS_IN_FLIGHT: String(opts.perCreator),
+      AI_BASE_URL: '',
+      AI_API_KEY: '',
+      AI_LOCAL_DELAY_MS: '0',
+      IMAGE_API_BASE_URL: '',
+      IMAGE_API_KEY: '',
+      IDENTITY_RESETS_PER_ADDRESS: '1000',
+    };
+    const api = startNode('api', backendMain, { env, logDir });
+    const worker = startNode('worker', workerMain, { env: { ...env, RUN_PROJECTIONS: 'false' }, logDir });
+    await waitReady(api, port, Math.min(deadline, Date.now() + 90_000));
+    await waitWorker(worker, redisHandle.url, prefix, Math.min(deadline, Date.now() + 90_000));
+    log(`API (pid ${api.pid}, port ${port}) ready; worker (pid ${worker.pid}) consuming`);
+
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const tag = Date.now().toString(36);
+    const creators = [];
+    for (let i = 0; i < opts.creators; i++) creators.push(await createCreator(baseUrl, pg, `bench-${tag}-${i}@example.com`));
+    log(`${creators.length} creators signed up, confirmed and signed in`);
+
+    const startMiB = memoryOf(worker.pid)?.rssMiB ?? null;
+    const cpuBefore = { api: cpuSecondsOf(api.pid), worker: cpuSecondsOf(worker.pid), bench: process.cpuUsage() };
+    const wallBefore = Date.now();
+    r = await runBuilds({ baseUrl, creators, n: opts.builds, perCreator: opts.perCreator, deadline, workerPid: worker.pid });
+    const wall = (Date.now() - wallBefore) / 1000;
+    const peak = memoryOf(worker.pid);
+    mem = peak ? { peakMiB: Math.max(peak.peakMiB, r.sampledPeakRssMiB), startMiB } : null;
+    const benchCpu = process.cpuUsage(cpuBefore.bench);
+    cpu =
+      `API ${fmt(cpuSecondsOf(api.pid) - cpuBefore.api, 1)}, worker ${fmt(cpuSecondsOf(worker.pid) - cpuBefore.worker, 1)}, ` +
+      `bench client ${fmt((benchCpu.user + benchCpu.system) / 1e6, 1)} (wall ${fmt(wall, 1)} s x ${m.cores} cores)`;
+
+    if (r.timedOut) status = 'timed out';
+    else if (r.completed < r.n || r.failed || r.httpErrors || r.wrongOwner || r.duplicates || r.outOfOrder || r.incomplete) {
+      status = `${r.n - r.completed} not completed, ${r.failed} failed, ${r.httpErrors} HTTP errors, ${r.wrongOwner} wrong owner, ${r.outOfOrder} out of order, ${r.incomplete} incomplete`;
+    }
+    if (r.failedSamples.length) log(`failure samples: ${r.failedSamples.join(' | ')}`);
+    if (r.httpErrorSamples.length) log(`HTTP error samples: ${r.httpErrorSamples.join(' | ')}`);
+    const images = fs.existsSync(path.join(mediaDir, 'app-images'))
+      ? fs.readdirSync(path.join(mediaDir, 'app-images')).length
+      : 0;
+    log(`${images} app images written under MEDIA_DIR/app-images`);
+    for (const h of [api, worker]) {
+      const tail = h.tail(10).trim();
+      if (tail) log(`${h.name} log tail (${h.logFile}):\n${tail}`);
+    }
+  } catch (err) {
+    status = `error: ${err.message.split('\n')[0]}`;
+    console.error(`[bench:builds] ${err.stack ?? err.message}`);
+  } finally {
+    console.log(`\nBuilds benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(figures(opts, r, mem))}`);
+    if (cpu) console.log(`  CPU seconds during the run: ${cpu}`);
+    console.log('');
+    if (opts.record && r) {
+      try {
+        appendResults({ opts, r, mem, m, status, cpu });
+      } catch (err) {
+        console.error(`[bench:builds] could not write RESULTS.md: ${err.message}`);
+      }
+    }
+    await stopAllChildren(10_000);
+    if (pg) await pg.end().catch(() => undefined);
+    if (redis) {
+      try {
+        let cursor = '0';
+        let deleted = 0;
+        do {
+          const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+          cursor = nextCursor;
+          if (keys.length) deleted += await redis.unlink(...keys);
+        } while (cursor !== '0');
+        log(`deleted ${deleted} Redis keys under ${prefix}*`);
+      } catch (err) {
+        log(`could not delete Redis keys: ${err.message}`);
+      }
+      await redis.quit().catch(() => redis.disconnect());
+    }
+    if (databaseUrl) {
+      try {
+        const { default: pgLib } = await import('pg');
+        const admin = new pgLib.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
+        await admin.connect();
+        await admin.query('drop database if exists sparkhouse_bench_builds with (force)');
+        await admin.end();
+        log('database sparkhouse_bench_builds dropped');
+      } catch (err) {
+        log(`could not drop sparkhouse_bench_builds: ${err.message}`);
+      }
+    }
+    fs.rmSync(mediaDir, { recursive: true, force: true });
+    for (const h of handles.reverse()) await h.stop().catch(() => undefined);
+    clearTimeout(hardStop);
+  }
+  return status === 'ok' ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    killAllChildrenNow();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,232 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * The creator journey: type an idea, sign in when building asks for it (the modal just closes on
+ * /build), watch the build's steps complete live, reload mid-build and keep following it, land in
+ * the builder, edit the landing page with its live preview, restore an earlier version, and see
+ * "unpublished changes". The local AI generator is slowed down per generation by the e2e config
+ * (AI_LOCAL_DELAY_MS) so a build takes long enough to reload in the middle of it.
+ */
+
+const CLIENT_ID = 'sparkhouse-web';
+const PASSWORD = 'correct horse battery';
+
+async function identity(request: APIRequestContext, action: string, body: unknown) {
+  const res = await request.post('/api/identity', {
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    data: JSON.stringify(body),
+  });
+  expect(res.ok(), `${action}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** A confirmed account with its backend user, made the way the sign-up journey makes one. */
+async function createAccount(request: APIRequestContext): Promise<string> {
+  const email = `creator-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await identity(request, 'SignUp', {
+    ClientId: CLIENT_ID,
+    Username: email,
+    Password: PASSWORD,
+    UserAttributes: [
+      { Name: 'given_name', Value: 'Cora' },
+      { Name: 'family_name', Value: 'Creator' },
+    ],
+  });
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const { messages } = await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+      code = messages[0]?.code ?? null;
+      return code;
+    })
+    .not.toBeNull();
+  await identity(request, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code });
+  const auth = await identity(request, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: CLIENT_ID,
+    AuthParameters: { USERNAME: email, PASSWORD },
+  });
+  const tokens = auth.AuthenticationResult as { IdToken: string; AccessToken: string };
+  const sub = JSON.parse(Buffer.from(tokens.IdToken.split('.')[1], 'base64url').toString()).sub as string;
+  const created = await request.post('/api/users/createUser', {
+    headers: { authorization: `Bearer ${tokens.AccessToken}` },
+    data: { userId: sub, email, firstName: 'Cora', lastName: 'Creator' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return email;
+}
+
+const steps = (page: Page) => page.getByRole('list', { name: 'Steps' });
+const step = (page: Page, label: string) => steps(page).getByRole('listitem').filter({ hasText: label });
+const buildBar = (page: Page) => page.getByRole('progressbar', { name: /progress$/ });
+
+test('a creator builds an app from an idea, follows it live across a reload, then edits, restores and sees unpublished changes', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const email = await createAccount(request);
+
+  // the idea, with its counter; building asks for an account first
+  await page.goto('/build');
+  await expect(page.getByRole('heading', { level: 1, name: 'Build an app' })).toBeVisible();
+  const idea = 'A training companion for runners preparing their first marathon, with weekly plans and recovery tips';
+  await page.getByLabel('Your app idea').fill(idea);
+  await expect(page.getByText(`${idea.length}/2000`)).toBeVisible();
+  await page.getByRole('button', { name: 'Build my app' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+
+  // on /build the modal just closes, and the build it was opened for starts
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/build\?appId=[^&]+&runId=[^&]+/, { timeout: 15_000 });
+  const buildUrl = page.url();
+
+  // the named steps, live
+  await expect(steps(page).getByRole('listitem')).toHaveCount(4);
+  await expect(steps(page).locator('[data-state="running"]')).toHaveCount(1, { timeout: 20_000 });
+  await expect(step(page, 'Blueprint')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  // seen mid-way: the first step is done while the last one is still ahead
+  await expect(step(page, 'App image')).not.toHaveAttribute('data-state', 'done');
+  await expect(page.getByRole('list', { name: 'Messages' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByLabel('Elapsed time')).toHaveText(/^\d+:\d\d$/);
+
+  // reload mid-build: the same run comes back from the read model and keeps moving
+  await expect(page.locator('[data-status="running"]')).toBeVisible();
+  const before = Number(await buildBar(page).getAttribute('aria-valuenow'));
+  expect(before).toBeLessThan(100);
+  await page.reload();
+  await expect(page).toHaveURL(buildUrl);
+  await expect(buildBar(page)).toBeVisible();
+  await expect.poll(async () => Number(await buildBar(page).getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(before);
+  await expect(step(page, 'Blueprint')).toHaveAttribute('data-state', 'done');
+
+  // every step completes, the bar reaches 100, and the builder opens
+  await expect(step(page, 'App image')).toHaveAttribute('data-state', 'done', { timeout: 40_000 });
+  await expect(buildBar(page)).toHaveAttribute('aria-valuenow', '100');
+  await expect(page).toHaveURL(/\/dashboard\/builder\?appId=/, { timeout: 15_000 });
+
+  // the builder: the generated blueprint uses the idea's subject; never published, so there are changes
+  await expect(page.getByLabel('App name')).not.toHaveValue('', { timeout: 15_000 });
+  await expect(page.getByRole('img', { name: /app image$/ })).toBeVisible();
+  // the generated picture actually loads (a PNG from /api/media)
+  await expect
+    .poll(() =>
+      page.getByRole('img', { name: /app image$/ }).evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Unpublished changes' })).toBeVisible();
+
+  // the onboarding flow the build wrote: pages and their questions
+  await page.getByRole('tab', { name: 'Onboarding' }).click();
+  await expect(page.getByRole('heading', { name: 'Onboarding flow' })).toBeVisible();
+  await expect(page.locator('.onboarding-page').first()).toBeVisible();
+
+  // the landing page: edit with a live preview, save as a new version
+  await page.getByRole('tab', { name: 'Landing page' }).click();
+  const headline = page.getByLabel('Headline');
+  await expect(headline).not.toHaveValue('', { timeout: 15_000 });
+  const original = await headline.inputValue();
+  const preview = page.getByRole('region', { name: 'Landing page preview' });
+  await expect(preview).toContainText(original);
+  const edited = 'Cross your first finish line with a plan that fits your week';
+  await headline.fill(edited);
+  await expect(preview).toContainText(edited);
+  await page.getByRole('button', { name: 'Save landing page' }).click();
+  const versions = page.getByRole('list', { name: 'Landing page versions' });
+  await expect(versions.getByRole('listitem')).toHaveCount(2);
+  await expect(versions.getByRole('listitem').first()).toContainText('Version 2');
+  await expect(versions.getByRole('listitem').first()).toContainText('Current');
+
+  // restore the build's version: a third version copying the first; the editor shows it again
+  await page.getByRole('button', { name: 'Restore version 1' }).click();
+  await expect(versions.getByRole('listitem')).toHaveCount(3);
+  await expect(versions.getByRole('listitem').first()).toContainText('Restored version 1');
+  await expect(headline).toHaveValue(original);
+  await expect(preview).toContainText(original);
+  await expect(page.getByRole('status').filter({ hasText: 'Unpublished changes' })).toBeVisible();
+
+  // "Ask AI to edit": a job watched live whose result becomes the next version
+  await page.getByLabel('What should change?').fill('Make the headline shorter and mention the free trial');
+  await page.getByRole('button', { name: 'Ask AI to edit' }).click();
+  const aiEdit = page.getByRole('region', { name: 'AI edit' });
+  await expect(aiEdit.getByRole('progressbar')).toBeVisible();
+  await expect(page.locator('[data-status="completed"]')).toBeVisible({ timeout: 30_000 });
+  await expect(versions.getByRole('listitem')).toHaveCount(4, { timeout: 20_000 });
+  await expect(versions.getByRole('listitem').first()).toContainText('Edited by AI');
+  // the local generator applies an instruction by leading the subtitle with it
+  const subtitle = page.getByLabel('Subtitle');
+  await expect(subtitle).toHaveValue(/^Make the headline shorter and mention the free trial\./);
+  await expect(preview).toContainText('Make the headline shorter and mention the free trial.');
+
+  // a reload keeps it all (and the dashboard lists the app with its state)
+  const afterAi = await subtitle.inputValue();
+  await page.reload();
+  await expect(page.getByLabel('Subtitle')).toHaveValue(afterAi);
+  await page.goto('/dashboard');
+  const apps = page.getByRole('list', { name: 'Your apps' });
+  await expect(apps.getByRole('listitem')).toHaveCount(1);
+  await expect(apps).toContainText('Built');
+  await expect(apps).toContainText('Unpublished changes');
+
+  // publish: nothing left unpublished, until the next edit
+  await apps.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/dashboard\/builder\?appId=/);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Everything is published' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+  await page.getByRole('tab', { name: 'Landing page' }).click();
+  await page.getByLabel('Button text').fill('Start your plan');
+  await page.getByRole('button', { name: 'Save landing page' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Unpublished changes: landing page' })).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(errors).toEqual([]);
+});
+
+test('a creator cancels a build mid-way and starts it again', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = await createAccount(request);
+  await page.goto('/creator');
+  await expect(page.getByRole('heading', { level: 1, name: 'Creator studio' })).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  // after sign-in on /creator the modal just closes
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/creator$/);
+
+  // too short an idea is refused before any request, with the server's wording
+  await page.getByLabel('Your app idea').fill('ab');
+  await page.getByRole('button', { name: 'Build my app' }).click();
+  await expect(page.getByText('Describe your app idea in at least 3 characters.')).toBeVisible();
+
+  await page.getByLabel('Your app idea').fill('A pottery studio app for booking wheel time and sharing glaze recipes');
+  await page.getByRole('button', { name: 'Build my app' }).click();
+  await expect(page).toHaveURL(/\/build\?appId=[^&]+&runId=[^&]+/);
+  await expect(step(page, 'Blueprint')).toHaveAttribute('data-state', /running|done/, { timeout: 15_000 });
+
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.locator('[data-status="canceled"]')).toBeVisible({ timeout: 15_000 });
+  await expect(steps(page).locator('[data-state="canceled"]')).toHaveCount(1);
+  await expect(step(page, 'App image')).toHaveAttribute('data-state', 'pending');
+  const canceledUrl = page.url();
+
+  // start again: a new run of the same app, followed to the end, then the builder
+  await page.getByRole('button', { name: 'Start again' }).click();
+  await expect.poll(() => page.url()).not.toBe(canceledUrl);
+  expect(new URL(page.url()).searchParams.get('appId')).toBe(new URL(canceledUrl).searchParams.get('appId'));
+  await expect(step(page, 'App image')).toHaveAttribute('data-state', 'done', { timeout: 40_000 });
+  await expect(page).toHaveURL(/\/dashboard\/builder\?appId=/, { timeout: 15_000 });
+  await expect(page.getByLabel('App name')).not.toHaveValue('', { timeout: 15_000 });
+});

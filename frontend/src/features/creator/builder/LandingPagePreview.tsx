@@ -1,0 +1,44 @@
+import type { LandingPage } from '@sparkhouse/contracts';
+
+/** The landing page as visitors will see it, drawn from the draft as it is typed. */
+export function LandingPagePreview({ page, image }: { page: LandingPage; image?: string | null }) {
+  return (
+    <section className="card" aria-labelledby="lp-preview-title">
+      <h2 id="lp-preview-title">Preview</h2>
+      <div className="lp-preview" aria-label="Landing page preview" role="region">
+        <div className="lp-preview__hero">
+          {image && <img src={image} alt="" width={72} height={72} className="builder__app-image" />}
+          <h3>{page.hero.title || 'Your headline'}</h3>
+          <p className="muted">{page.hero.subtitle}</p>
+          {page.hero.cta && <span className="lp-preview__cta">{page.hero.cta}</span>}
+        </div>
+        {page.sections.map((section, index) => (
+          <div key={index} className="lp-preview__section">
+            <h4>{section.title}</h4>
+            <p>{section.body}</p>
+            {section.items && section.items.length > 0 && (
+              <ul>
+                {section.items.map((item, i) => (
+                  <li key={i}>{item}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ))}
+        <div className="lp-preview__section">
+          <h4>Pricing</h4>
+          <div className="lp-preview__pricing">
+            <div className="lp-preview__price">
+              <strong>Monthly</strong>
+              <p>{page.pricingCopy.monthly}</p>
+            </div>
+            <div className="lp-preview__price">
+              <strong>Annual</strong>
+              <p>{page.pricingCopy.annual}</p>
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import type { CreatorApp } from '@sparkhouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../api';
+import { useJobRunLive } from '../../realtime';
+import { useToast } from '../../../ui';
+import { BuildWatch } from '../BuildWatch';
+import { creatorKeys, recordRecentlyOpened, useUpdateIsIdea } from '../creator.queries';
+import { BlueprintTab } from './BlueprintTab';
+import { LandingPageTab } from './LandingPageTab';
+import { OnboardingTab } from './OnboardingTab';
+import { PublishBar } from './PublishBar';
+
+const TABS = [
+  { id: 'blueprint', label: 'Blueprint' },
+  { id: 'landing-page', label: 'Landing page' },
+  { id: 'onboarding', label: 'Onboarding' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+/** Documents a build wrote are stored moments after it completes: keep looking for them this long. */
+const AFTER_BUILD_MS = 20_000;
+
+function IdeaSwitch({ app }: { app: CreatorApp }) {
+  const update = useUpdateIsIdea(app.appId);
+  const toast = useToast();
+  const checked = update.isPending ? Boolean(update.variables) : app.isIdea;
+  return (
+    <label className="switch">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={update.isPending}
+        onChange={(e) =>
+          update.mutate(e.target.checked, {
+            onError: (error) => toast.show({ kind: 'error', title: 'Could not change it', message: errorMessage(error) }),
+          })
+        }
+      />
+      Keep as an idea
+    </label>
+  );
+}
+
+/** Whether the app's latest build is running, or finished so recently that its documents may still be landing. */
+function useBuilding(app: CreatorApp): boolean {
+  // followed even when the list says it ended: the list is cached, the run tells when it finished
+  const live = useJobRunLive(app.build.runId);
+  const queryClient = useQueryClient();
+  const status = live.data?.status;
+  const [now, setNow] = useState(() => Date.now());
+  const finishedAt = live.data?.finishedAt ? Date.parse(live.data.finishedAt) : NaN;
+  const recent = Number.isFinite(finishedAt) && now - finishedAt < AFTER_BUILD_MS;
+
+  useEffect(() => {
+    if (status !== 'completed' && status !== 'failed' && status !== 'canceled') return;
+    void queryClient.invalidateQueries({ queryKey: creatorKeys.app(app.appId) });
+    void queryClient.invalidateQueries({ queryKey: creatorKeys.apps() });
+    if (!Number.isFinite(finishedAt)) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, finishedAt + AFTER_BUILD_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [status, finishedAt, app.appId, queryClient]);
+
+  if (status === 'queued' || status === 'running') return true;
+  if (status === 'completed' && recent) return true;
+  return !status && (app.build.status === 'queued' || app.build.status === 'running');
+}
+
+/** The builder workspace of one app. */
+export function Workspace({ app }: { app: CreatorApp }) {
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'blueprint';
+  const building = useBuilding(app);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const opened = useRef<string | null>(null);
+  const watchRunId = app.build.status === 'queued' || app.build.status === 'running' ? app.build.runId : null;
+
+  useEffect(() => {
+    if (opened.current === app.appId) return;
+    opened.current = app.appId;
+    void recordRecentlyOpened(app.appId);
+  }, [app.appId]);
+
+  useEffect(() => {
+    document.title = `${app.name} · App builder · Sparkhouse`;
+  }, [app.name]);
+
+  const select = (id: TabId) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', id);
+        return next;
+      },
+      { replace: true },
+    );
+
+  // arrow keys move between tabs (WAI-ARIA tabs pattern)
+  const onTabKey = (event: KeyboardEvent, index: number) => {
+    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return;
+    event.preventDefault();
+    const nextIndex = (index + delta + TABS.length) % TABS.length;
+    select(TABS[nextIndex].id);
+    tabRefs.current[nextIndex]?.focus();
+  };
+
+  return (
+    <div className="builder">
+      <div className="builder__bar">
+        <div className="builder__bar-main">
+          {app.appImage ? (
+            <img className="builder__app-image" src={app.appImage.url} alt={`${app.name} app image`} width={72} height={72} />
+          ) : (
+            <span className="builder__app-image" aria-hidden="true" />
+          )}
+          <div>
+            <p className="eyebrow">App builder</p>
+            <h1>{app.name}</h1>
+            <IdeaSwitch app={app} />
+          </div>
+        </div>
+        <PublishBar appId={app.appId} isPublished={app.isPublished} />
+      </div>
+
+      {watchRunId && <BuildWatch appId={app.appId} runId={watchRunId} autoOpen={false} />}
+
+      <div className="builder__tabs" role="tablist" aria-label="Editors">
+        {TABS.map((t, index) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              tabRefs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            className="builder__tab"
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => select(t.id)}
+            onKeyDown={(e) => onTabKey(e, index)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'blueprint' && <BlueprintTab appId={app.appId} building={building} />}
+        {tab === 'landing-page' && <LandingPageTab app={app} building={building} />}
+        {tab === 'onboarding' && <OnboardingTab appId={app.appId} building={building} />}
+      </div>
+    </div>
+  );
+}

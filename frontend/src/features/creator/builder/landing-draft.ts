@@ -1,0 +1,28 @@
+import type { LandingPage } from '@sparkhouse/contracts';
+import { linesToItems } from './form-errors';
+
+/** The landing page as the editor holds it: a section's bullet points are one text, a line each. */
+export interface SectionDraft {
+  kind: string;
+  title: string;
+  body: string;
+  items: string;
+}
+export interface PageDraft {
+  hero: LandingPage['hero'];
+  sections: SectionDraft[];
+  pricingCopy: LandingPage['pricingCopy'];
+}
+export const toDraft = (page: LandingPage): PageDraft => ({
+  hero: { ...page.hero },
+  pricingCopy: { ...page.pricingCopy },
+  sections: page.sections.map((s) => ({ kind: s.kind, title: s.title, body: s.body, items: (s.items ?? []).join('\n') })),
+});
+export const fromDraft = (draft: PageDraft): LandingPage => ({
+  hero: draft.hero,
+  pricingCopy: draft.pricingCopy,
+  sections: draft.sections.map((s) => {
+    const items = linesToItems(s.items);
+    return { kind: s.kind.trim() || 'custom', title: s.title, body: s.body, ...(items.length ? { items } : {}) };
+  }),
+});

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { useContext, useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AuthContext } from '../../features/auth/AuthContext';
+import { LoadingState, useSignInState } from '../../features/catalogue';
+import { creatorAppsQuery, CreatorAppsList } from '../../features/creator';
+import { Workspace } from '../../features/creator/builder/Workspace';
+import { Button, buttonClassName } from '../../ui';
+import { PageHeader } from '../layout/PageHeader';
+
+function SignInToBuild() {
+  const auth = useContext(AuthContext);
+  return (
+    <section className="card sign-in-prompt" aria-labelledby="builder-sign-in">
+      <p className="eyebrow">Creators</p>
+      <h2 id="builder-sign-in">Sign in to open the builder</h2>
+      <p className="muted">Your apps, their blueprints and landing pages live with your account.</p>
+      <div className="row">
+        <Button onClick={() => auth?.openAuthModal('Email')}>Sign in</Button>
+        <Link to="/build" className={buttonClassName('secondary')}>
+          Build an app
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function AppWorkspace({ appId }: { appId: string }) {
+  const apps = useQuery(creatorAppsQuery());
+  if (apps.isPending) return <LoadingState label="Opening your app" />;
+  const app = apps.data?.find((a) => a.appId === appId);
+  if (!app)
+    return (
+      <div className="state-box" role="alert">
+        <h1 className="state-box__title">App not found</h1>
+        <p className="muted">It is not one of your apps, or it no longer exists.</p>
+        <div className="row">
+          <Link to="/dashboard" className={buttonClassName('secondary')}>
+            Your apps
+          </Link>
+          <Button variant="transparent" onClick={() => void apps.refetch()}>
+            Look again
+          </Button>
+        </div>
+      </div>
+    );
+  return <Workspace app={app} />;
+}
+
+/** /dashboard/builder?appId=…: the workspace of one app; without an app, the creator picks one. */
+export function BuilderPage() {
+  const [params] = useSearchParams();
+  const appId = params.get('appId');
+  const signIn = useSignInState();
+
+  useEffect(() => {
+    if (!appId) document.title = 'App builder · Sparkhouse';
+  }, [appId]);
+
+  if (signIn === 'restoring')
+    return (
+      <div className="page">
+        <LoadingState label="Signing you in" />
+      </div>
+    );
+  if (signIn === 'signedOut')
+    return (
+      <div className="page page--narrow">
+        <PageHeader eyebrow="Dashboard" title="App builder" />
+        <SignInToBuild />
+      </div>
+    );
+  if (appId)
+    return (
+      <div className="page builder-page">
+        <AppWorkspace appId={appId} />
+      </div>
+    );
+  return (
+    <div className="page">
+      <PageHeader eyebrow="Dashboard" title="App builder">
+        <p>Pick an app to edit its blueprint and landing page, or build a new one.</p>
+      </PageHeader>
+      <CreatorAppsList />
+      <p>
+        <Link to="/build" className={buttonClassName('primary')}>
+          Build an app
+        </Link>
+      </p>
+    </div>
+  );
+}
