@@ -4,6 +4,7 @@ import { OperationsModule } from './modules/operations';
 import { CatalogueModule } from './modules/catalogue';
 import type { AppConfig } from './platform/config/config';
 import { HealthController } from './platform/health/health.controller';
+import { SharedAnswersModule } from './platform/http/shared-answers';
 import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 
@@ -16,7 +17,7 @@ export class ApiModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ApiModule,
-      imports: [PlatformModule.forRoot(config), RealtimeModule, ...domainModules],
+      imports: [PlatformModule.forRoot(config), RealtimeModule, ...domainModules, SharedAnswersModule],
       controllers: [HealthController],
     };
   }

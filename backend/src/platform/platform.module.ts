@@ -8,6 +8,7 @@ import { ormOptions } from './database/orm-config';
 import { EventsModule } from './events/events.module';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { ResponseStyleInterceptor } from './http/response-style.interceptor';
+import { SharedAnswers } from './http/shared-answers';
 import { JobsModule } from './jobs/jobs.module';
 import { loggerModule } from './logging/logger';
 
@@ -32,10 +33,11 @@ export class PlatformModule {
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        SharedAnswers,
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: ResponseStyleInterceptor },
       ],
-      exports: [APP_CONFIG],
+      exports: [APP_CONFIG, SharedAnswers],
     };
   }
 }
