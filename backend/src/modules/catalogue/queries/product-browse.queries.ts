@@ -24,7 +24,6 @@ export class ProductBrowseQueries {
    * without routing (platform/http/shared-answers) — never past the time this cache holds it fresh.
    */
   readonly listCache: SingleFlightCache<string, SerialisedJson<catalogue.ProductPage>>;
-  private readonly ttlMs: number;
 
   constructor(
     private readonly orm: MikroORM,
@@ -33,18 +32,25 @@ export class ProductBrowseQueries {
   ) {
     // the read model lags the log anyway: a popular page may be served a little stale while it refreshes
     const ttlMs = config.CATALOGUE_LIST_CACHE_MS;
-    this.ttlMs = ttlMs;
-    this.listCache = new SingleFlightCache({ ttlMs, serveStaleForMs: ttlMs, maxEntries: 5000 });
+    // TTLs 0-20 % shorter, so pages filled together do not refresh together every time; one background
+    // refresh at a time, so expiring pages never take every core from the API (their stale copies are
+    // served meanwhile)
+    this.listCache = new SingleFlightCache({
+      ttlMs,
+      serveStaleForMs: ttlMs,
+      ttlJitter: 0.2,
+      maxBackgroundRefreshes: 1,
+      maxEntries: 5000,
+    });
   }
 
   list(f: ProductListFilter): Promise<SerialisedJson<catalogue.ProductPage>> {
-    return this.listCache.get(filterKey(f as unknown as Record<string, unknown>), async () => {
-      const freshUntil = Date.now() + this.ttlMs; // the cache's age runs from the start of the computation
+    return this.listCache.get(filterKey(f as unknown as Record<string, unknown>), async (freshUntil) => {
       const found = await productListRows((q) => this.pool.query(q), f);
       const page = found.slice(0, f.limit);
       return new SerialisedJson(
         { products: page.map(toCard), lastProductId: found.length > f.limit ? page[page.length - 1].id : null },
-        this.ttlMs > 0 ? freshUntil : undefined,
+        freshUntil,
       );
     });
   }
@@ -53,9 +59,9 @@ export class ProductBrowseQueries {
   row(order: ListOrder, q: { isForHomepage?: boolean; limit: number; lastProductId?: string }) {
     if (q.isForHomepage) {
       const f: ProductListFilter = { order, limit: Math.min(q.limit, HOMEPAGE_ROW_SIZE) };
-      return this.listCache.get(filterKey({ ...f, homepageRow: true }), async () => {
+      return this.listCache.get(filterKey({ ...f, homepageRow: true }), async (freshUntil) => {
         const full = await this.list(f);
-        return new SerialisedJson({ ...full.value, lastProductId: null }, full.sharedUntil);
+        return new SerialisedJson({ ...full.value, lastProductId: null }, Math.min(freshUntil, full.sharedUntil ?? freshUntil));
       });
     }
     return this.list({ order, limit: q.limit, lastProductId: q.lastProductId });
