@@ -7,6 +7,7 @@ import { ApiModule } from '../../app.module';
 import { PrincipalResolver } from '../auth/principal-resolver';
 import type { AppConfig } from '../config/config';
 import { RedisConnections } from '../jobs/redis-connections';
+import { requestLoggerMiddleware } from '../logging/logger';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { bodyErrors, jsonBody, requestContextMiddleware } from './middleware';
 import { buildOpenApiDocument } from './openapi';
@@ -39,6 +40,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   );
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   app.use(requestContextMiddleware(app.get(PrincipalResolver)));
+  app.use(requestLoggerMiddleware(config));
   app.use(...jsonBody(config.BODY_LIMIT_BYTES), bodyErrors());
   app.use(...spa(config.FRONTEND_DIST));
   app.setGlobalPrefix('api');

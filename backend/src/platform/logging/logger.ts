@@ -1,46 +1,84 @@
-import type { Request } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import pino, { type Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { requestIdOf } from '../http/middleware';
 
 /** Whether request lines ("request completed", info level) are written at this log level. */
 const writesRequestLines = (level: AppConfig['LOG_LEVEL']) => !['fatal', 'error', 'warn', 'silent'].includes(level);
 
+const redact = {
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'req.headers["x-non-auth-user-id"]',
+    'res.headers["set-cookie"]',
+    '*.password',
+    '*.token',
+    '*.accessToken',
+    '*.refreshToken',
+  ],
+  censor: '[redacted]',
+};
+
+const roots = new WeakMap<AppConfig, Logger>();
+
+/** The process's logger when no request lines are written (one per config). */
+function rootLogger(config: AppConfig): Logger {
+  let root = roots.get(config);
+  if (!root) {
+    root = pino({ level: config.LOG_LEVEL, redact });
+    roots.set(config, root);
+  }
+  return root;
+}
+
 /**
  * Structured JSON logs; every HTTP line carries the request id. Credentials never reach a log line.
- * When request lines are written, they carry the whole request (headers redacted). Above the info
- * level only the lines a request logs itself (warnings, errors) are written, and they carry the
- * request's id, method and url: its headers are then not serialised (and redacted) on every request.
+ * At info level and below, pino-http writes a request line per request with the whole request
+ * (headers redacted). Above info, no request lines are written: a request's own lines (warnings,
+ * errors) still carry its id, method and url, through a request logger that is only made when the
+ * request logs something (see requestLoggerMiddleware) instead of serialising every request.
  */
 export const loggerModule = (config: AppConfig) =>
-  LoggerModule.forRoot({
-    pinoHttp: {
-      level: config.LOG_LEVEL,
-      ...(writesRequestLines(config.LOG_LEVEL)
-        ? {}
-        : {
-            serializers: {
-              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-            },
-          }),
-      genReqId: (req) => (req as Request & { id?: string }).id ?? requestIdOf(req as Request),
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'req.headers["x-non-auth-user-id"]',
-          'res.headers["set-cookie"]',
-          '*.password',
-          '*.token',
-          '*.accessToken',
-          '*.refreshToken',
-        ],
-        censor: '[redacted]',
+  writesRequestLines(config.LOG_LEVEL)
+    ? LoggerModule.forRoot({
+        pinoHttp: {
+          level: config.LOG_LEVEL,
+          genReqId: (req) => (req as Request & { id?: string }).id ?? requestIdOf(req as Request),
+          redact,
+          autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
+          customProps: () => ({ service: 'sparkhouse-api' }),
+        },
+        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+      })
+    : LoggerModule.forRoot({
+        pinoHttp: { logger: rootLogger(config) },
+        useExisting: true, // req.log comes from requestLoggerMiddleware
+        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+      });
+
+/**
+ * Above info level, gives each request its logger (req.log, which Nest's Logger uses within the
+ * request): a child of the root logger bound to the request's id, method and url, made on its first
+ * use. Must run after the request id is set and before the routes. At info level and below pino-http
+ * does this, so this passes through.
+ */
+export function requestLoggerMiddleware(config: AppConfig) {
+  if (writesRequestLines(config.LOG_LEVEL)) return (_req: Request, _res: Response, next: NextFunction) => next();
+  const root = rootLogger(config);
+  return (req: Request & { id?: string; log?: Logger }, _res: Response, next: NextFunction) => {
+    let child: Logger | undefined;
+    const real = () =>
+      (child ??= root.child({ req: { id: req.id, method: req.method, url: req.originalUrl }, service: 'sparkhouse-api' }));
+    req.log = new Proxy({} as Logger, {
+      get: (_target, key) => {
+        const logger = real();
+        const value = Reflect.get(logger, key, logger) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(logger) : value;
       },
-      // request lines are info-level: when the level is above that, do not build them at all
-      autoLogging: writesRequestLines(config.LOG_LEVEL) ? { ignore: (req) => (req.url ?? '').startsWith('/api/health') } : false,
-      customProps: () => ({ service: 'sparkhouse-api' }),
-    },
-    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-  });
+    });
+    next();
+  };
+}
