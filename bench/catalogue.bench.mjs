@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureDatabase, ensurePostgres, ensureRedis, stopAll, withDatabase } from '../scripts/lib/services.mjs';
 import { backendDist, backendMain } from '../scripts/lib/paths.mjs';
+import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
 import { cpuSecondsByName, cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
 import { fmt } from './lib/stats.mjs';
 
@@ -193,7 +194,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
     };
-    api = startNode('api', backendMain, { env, logDir });
+    api = startNode('api', backendMain, { env, logDir, nodeArgs: apiNodeFlags }); // as npm start runs it
     await waitHttp(`http://127.0.0.1:${port}/api/up`, Date.now() + 90_000);
     const caughtUpFrom = Date.now();
     await waitCaughtUp(databaseUrl, Date.now() + 180_000);

@@ -6,7 +6,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 export function spa(distDir: string) {
   const index = path.join(distDir, 'index.html');
   const files = express.static(distDir, { index: false, maxAge: '1h', immutable: false });
-  const isApi = (req: Request) => req.path.startsWith('/api') || req.path.startsWith('/socket.io');
+  // the raw URL (origin form) starts with the path: no URL parsing on every request
+  const isApi = (req: Request) => req.url.startsWith('/api') || req.url.startsWith('/socket.io');
   return [
     // API calls never look on disk
     (req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : files(req, res, next)),
