@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
  * applies the call's style and sends `body` with `etag`. The bytes are exactly JSON.stringify(value).
  */
 export class SerialisedJson<T = unknown> {
-  readonly body: string;
-  readonly byteLength: number;
+  /** The UTF-8 bytes of JSON.stringify(value), written to the socket as they are. */
+  readonly bytes: Buffer;
   readonly etag: string;
   private enveloped?: SerialisedJson<{ status: 'success'; response: T }>;
 
@@ -21,10 +21,17 @@ export class SerialisedJson<T = unknown> {
     readonly value: T,
     readonly sharedUntil?: number,
   ) {
-    this.body = JSON.stringify(value);
-    const bytes = Buffer.from(this.body, 'utf8');
-    this.byteLength = bytes.length;
-    this.etag = weakEtag(bytes);
+    this.bytes = Buffer.from(JSON.stringify(value), 'utf8');
+    this.etag = weakEtag(this.bytes);
+  }
+
+  get byteLength(): number {
+    return this.bytes.length;
+  }
+
+  /** The JSON text (decoded from the bytes: only the routed path, which hands Express a string, needs it). */
+  get body(): string {
+    return this.bytes.toString('utf8');
   }
 
   /** The same answer in the envelope style ({ status, response }), serialised once too. */

@@ -56,7 +56,7 @@ export class SharedAnswers implements NestMiddleware {
       return;
     }
     res.setHeader('Content-Length', answer.byteLength);
-    res.end(answer.body);
+    res.end(answer.bytes);
   }
 }
 

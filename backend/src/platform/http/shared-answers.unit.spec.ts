@@ -23,8 +23,8 @@ function fakeExchange(url: string, headers: Record<string, string> = {}, method 
       sent.status = s;
     },
     setHeader: (k: string, v: unknown) => (sent.headers[k.toLowerCase()] = v),
-    end: (body?: string) => {
-      sent.body = body;
+    end: (body?: Buffer) => {
+      sent.body = body?.toString('utf8');
       sent.ended = true;
     },
   } as unknown as Response;
