@@ -4,7 +4,6 @@ import { OperationsModule } from './modules/operations';
 import { CatalogueModule } from './modules/catalogue';
 import type { AppConfig } from './platform/config/config';
 import { HealthController } from './platform/health/health.controller';
-import { SharedAnswersModule } from './platform/http/shared-answers';
 import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 
@@ -17,7 +16,7 @@ export class ApiModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ApiModule,
-      imports: [PlatformModule.forRoot(config), RealtimeModule, ...domainModules, SharedAnswersModule],
+      imports: [PlatformModule.forRoot(config), RealtimeModule, ...domainModules],
       controllers: [HealthController],
     };
   }

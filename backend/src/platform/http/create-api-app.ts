@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { ApiModule } from '../../app.module';
@@ -11,6 +12,7 @@ import { requestLoggerMiddleware } from '../logging/logger';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { bodyErrors, jsonBody, requestContextMiddleware } from './middleware';
 import { buildOpenApiDocument } from './openapi';
+import { SharedAnswers } from './shared-answers';
 import { spa } from './spa';
 
 /** Builds the API process: security headers, body limits, request context, /api routes, docs, socket.io, the SPA. */
@@ -41,6 +43,9 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   app.use(requestContextMiddleware(app.get(PrincipalResolver)));
   app.use(requestLoggerMiddleware(config));
+  // fresh shared answers of public GET calls (e.g. catalogue listing pages) go out here, unrouted
+  const shared = app.get(SharedAnswers);
+  app.use((req: Request, res: Response, next: NextFunction) => shared.use(req, res, next));
   app.use(...jsonBody(config.BODY_LIMIT_BYTES), bodyErrors());
   app.use(...spa(config.FRONTEND_DIST));
   app.setGlobalPrefix('api');

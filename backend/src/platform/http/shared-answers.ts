@@ -1,4 +1,4 @@
-import { Injectable, Module, RequestMethod, type MiddlewareConsumer, type NestMiddleware, type NestModule } from '@nestjs/common';
+import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { SerialisedJson } from './serialised-json';
 
@@ -12,7 +12,7 @@ const MAX_URLS = 5000;
  * validated and answered 200; until `sharedUntil`, a request for the very same URL is answered with
  * the same bytes and ETag (304 when If-None-Match matches) without routing, validation or the
  * handler. Security headers, CORS, the request id, X-Time-Zone checks and the request logger run
- * before this, as for any request. Nothing is remembered past `sharedUntil`, so an answer is never
+ * before this, as for any request (create-api-app mounts it right after them). Nothing is remembered past `sharedUntil`, so an answer is never
  * older than its producer's cache would serve it as fresh.
  */
 @Injectable()
@@ -57,21 +57,5 @@ export class SharedAnswers implements NestMiddleware {
     }
     res.setHeader('Content-Length', answer.byteLength);
     res.end(answer.bytes);
-  }
-}
-
-/**
- * Serves SharedAnswers in the API process. Not global on purpose: Nest mounts the middleware of
- * global modules first, so this runs after the request logger (nestjs-pino, global) and every shared
- * answer still gets its request line and request-scoped logger.
- */
-@Module({})
-export class SharedAnswersModule implements NestModule {
-  constructor(private readonly shared: SharedAnswers) {}
-
-  configure(consumer: MiddlewareConsumer) {
-    consumer
-      .apply((req: Request, res: Response, next: NextFunction) => this.shared.use(req, res, next))
-      .forRoutes({ path: '{*path}', method: RequestMethod.GET });
   }
 }

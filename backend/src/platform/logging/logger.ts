@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import pino, { type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/config';
 import { requestIdOf } from '../http/middleware';
 
@@ -36,39 +37,35 @@ function rootLogger(config: AppConfig): Logger {
 
 /**
  * Structured JSON logs; every HTTP line carries the request id. Credentials never reach a log line.
- * At info level and below, pino-http writes a request line per request with the whole request
- * (headers redacted). Above info, no request lines are written: a request's own lines (warnings,
- * errors) still carry its id, method and url, through a request logger that is only made when the
- * request logs something (see requestLoggerMiddleware) instead of serialising every request.
+ * Nest's Logger writes a request's own lines through that request's logger (req.log, bound by
+ * nestjs-pino); requestLoggerMiddleware gives each request that logger, in front of everything else
+ * that reads the request (so answers served before routing are logged too).
  */
 export const loggerModule = (config: AppConfig) =>
-  writesRequestLines(config.LOG_LEVEL)
-    ? LoggerModule.forRoot({
-        pinoHttp: {
-          level: config.LOG_LEVEL,
-          genReqId: (req) => (req as Request & { id?: string }).id ?? requestIdOf(req as Request),
-          redact,
-          autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
-          customProps: () => ({ service: 'sparkhouse-api' }),
-        },
-        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-      })
-    : LoggerModule.forRoot({
-        pinoHttp: { logger: rootLogger(config) },
-        useExisting: true, // req.log comes from requestLoggerMiddleware
-        forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-      });
+  LoggerModule.forRoot({
+    pinoHttp: { logger: rootLogger(config) },
+    useExisting: true, // req.log comes from requestLoggerMiddleware
+    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+  });
 
 /**
- * Above info level, gives each request its logger (req.log, which Nest's Logger uses within the
- * request): a child of the root logger bound to the request's id, method and url, made on its first
- * use. Must run after the request id is set and before the routes. At info level and below pino-http
- * does this, so this passes through.
+ * Each request's logger (req.log). At info level and below, pino-http writes a request line per
+ * request with the whole request (headers redacted). Above info no request lines are written, and a
+ * request's own lines (warnings, errors) carry its id, method and url through a child logger that is
+ * only made when the request logs something, instead of serialising every request. Must run after
+ * the request id is set and before the routes.
  */
-export function requestLoggerMiddleware(config: AppConfig) {
-  if (writesRequestLines(config.LOG_LEVEL)) return (_req: Request, _res: Response, next: NextFunction) => next();
+export function requestLoggerMiddleware(config: AppConfig): (req: Request, res: Response, next: NextFunction) => void {
   const root = rootLogger(config);
-  return (req: Request & { id?: string; log?: Logger }, _res: Response, next: NextFunction) => {
+  if (writesRequestLines(config.LOG_LEVEL)) {
+    return pinoHttp({
+      logger: root,
+      genReqId: (req) => (req as Request & { id?: string }).id ?? requestIdOf(req as Request),
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
+      customProps: () => ({ service: 'sparkhouse-api' }),
+    }) as unknown as (req: Request, res: Response, next: NextFunction) => void;
+  }
+  return (req: Request, _res: Response, next: NextFunction) => {
     let child: Logger | undefined;
     const real = () =>
       (child ??= root.child({ req: { id: req.id, method: req.method, url: req.originalUrl }, service: 'sparkhouse-api' }));
