@@ -235,6 +235,7 @@ async function main() {
       ['bare latency p50 / p99', `${b.p50} ms / ${b.p99} ms`],
       ['ratio API / bare', `${fmt(ratio, 3)}`],
       ['API CPU seconds during its run', fmt(cpuApi.api, 1)],
+      ['API CPU per request', `${fmt((cpuApi.api * 1000) / a.total, 3)} ms`],
       ['targets', `p99 < 25 ms: ${a.p99 < 25 ? 'met' : 'NOT met'}; ratio >= 0.60: ${ratio >= 0.6 ? 'met' : 'NOT met'}`],
     ];
     for (const [k, v] of rows) log(`${k.padEnd(34)} ${v}`);
