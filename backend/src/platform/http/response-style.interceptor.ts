@@ -39,7 +39,8 @@ export class ResponseStyleInterceptor implements NestInterceptor {
         if (serialised) {
           const answer = call.style === 'envelope' ? serialised.inEnvelope() : serialised;
           const res = ctx.switchToHttp().getResponse<Response>();
-          if (call.access === 'public' && call.method === 'GET' && answer.sharedUntil !== undefined) {
+          const status = call.successStatus ?? 200; // shared answers go out as 200
+          if (call.access === 'public' && call.method === 'GET' && status === 200 && answer.sharedUntil !== undefined) {
             this.shared.remember(ctx.switchToHttp().getRequest<Request>().originalUrl, answer);
           }
           res.setHeader('Content-Type', 'application/json; charset=utf-8');

@@ -30,6 +30,11 @@ export class SharedAnswers implements NestMiddleware {
     this.byUrl.delete(url); // re-insert: Map order is the order for eviction
     this.byUrl.set(url, answer);
     if (this.byUrl.size > MAX_URLS) this.byUrl.delete(this.byUrl.keys().next().value as string);
+    // answers nobody asked for again expire at the front: let them go instead of holding them until evicted
+    for (const [oldUrl, old] of this.byUrl) {
+      if (old.sharedUntil! > this.now()) break;
+      this.byUrl.delete(oldUrl);
+    }
   }
 
   /** The fresh shared answer for this URL, if any. */

@@ -120,4 +120,16 @@ describe('SharedAnswers', () => {
     expect(shared.lookup('/api/u0')).toBeUndefined();
     expect(shared.lookup('/api/u5000')).toBe(answer);
   });
+
+  it('lets expired answers at the front go when it remembers a new one', () => {
+    const shared = new ClockedAnswers();
+    shared.remember('/api/old-1', new SerialisedJson({ n: 1 }, 2_000));
+    shared.remember('/api/old-2', new SerialisedJson({ n: 2 }, 2_500));
+    shared.remember('/api/later', new SerialisedJson({ n: 3 }, 9_000));
+    expect(shared.size).toBe(3);
+    shared.at = 2_600;
+    shared.remember('/api/new', new SerialisedJson({ n: 4 }, 5_000));
+    expect(shared.size).toBe(2);
+    expect(shared.lookup('/api/later')?.value).toEqual({ n: 3 });
+  });
 });
