@@ -21,13 +21,15 @@ export function freePort() {
 
 /**
  * Starts `node <script>` with the given env; stdout and stderr go to <logDir>/<name>.log.
- * With ipc: true the child gets an IPC channel (fork).
+ * With ipc: true the child gets an IPC channel (fork). nodeArgs are Node/V8 flags (before the script).
  */
-export function startNode(name, script, { env, logDir, ipc = false, args = [] }) {
+export function startNode(name, script, { env, logDir, ipc = false, args = [], nodeArgs = [] }) {
   const logFile = path.join(logDir, `${name}.log`);
   const out = fs.openSync(logFile, 'a');
   const opts = { env, stdio: ipc ? ['ignore', out, out, 'ipc'] : ['ignore', out, out] };
-  const child = ipc ? fork(script, args, opts) : spawn(process.execPath, [script, ...args], opts);
+  const child = ipc
+    ? fork(script, args, { ...opts, execArgv: [...process.execArgv, ...nodeArgs] })
+    : spawn(process.execPath, [...nodeArgs, script, ...args], opts);
   fs.closeSync(out);
   const handle = {
     name,

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import readline from 'node:readline';
 import { backendDist, backendMain, dataDir, workerMain } from './paths.mjs';
+import { apiNodeFlags } from './node-flags.mjs';
 import { log, warn } from './log.mjs';
 
 const require = createRequire(import.meta.url);
@@ -25,7 +26,8 @@ function startChild(name, file, env) {
   const logs = path.join(dataDir, 'logs');
   fs.mkdirSync(logs, { recursive: true });
   const out = fs.createWriteStream(path.join(logs, `${name}.log`), { flags: 'a' });
-  const child = spawn(process.execPath, ['--enable-source-maps', file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const flags = ['--enable-source-maps', ...(file === backendMain ? apiNodeFlags : [])];
+  const child = spawn(process.execPath, [...flags, file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => {
       out.write(line + '\n');

@@ -9,6 +9,7 @@ import { EventsModule } from './events/events.module';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { ResponseStyleInterceptor } from './http/response-style.interceptor';
 import { RawRoutes } from './http/raw-routes';
+import { SharedAnswers } from './http/shared-answers';
 import { JobsModule } from './jobs/jobs.module';
 import { loggerModule } from './logging/logger';
 
@@ -33,11 +34,12 @@ export class PlatformModule {
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        SharedAnswers,
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: ResponseStyleInterceptor },
         RawRoutes,
       ],
-      exports: [APP_CONFIG, RawRoutes],
+      exports: [APP_CONFIG, RawRoutes, SharedAnswers],
     };
   }
 }

@@ -1,22 +1,38 @@
 /**
  * A per-process cache of computed answers with single flight: concurrent requests for a key share
- * one computation, and its answer is reused while younger than `ttlMs` (age runs from when the
+ * one computation, and its answer is reused while younger than its TTL (age runs from when the
  * computation started). With `serveStaleForMs`, an answer past its TTL is still served for that long
  * while one refresh runs in the background, so a hot key never waits on a slow computation.
  * Failures are handed to everyone waiting on them, then forgotten.
+ *
+ * `ttlJitter` draws each answer's TTL between ttlMs × (1 − ttlJitter) and ttlMs, so answers filled
+ * together (a warm-up, a burst of traffic) do not all expire — and refresh — together again and
+ * again. `maxBackgroundRefreshes` bounds how many background refreshes run at once; the others wait
+ * their turn while their stale answers are served (a database shared with the API process is then
+ * never flooded by a wave of refreshes). Neither ever makes an answer older than ttlMs count as fresh.
  */
 export interface SingleFlightCacheOptions {
   readonly ttlMs: number;
   /** Extra time an expired answer is served while it is refreshed (0: never serve stale). */
   readonly serveStaleForMs?: number;
+  /** Fraction (0..1) by which an answer's TTL may randomly be shorter than ttlMs (default 0). */
+  readonly ttlJitter?: number;
+  /** Background refreshes running at once, at most (default: no limit). */
+  readonly maxBackgroundRefreshes?: number;
   /** Injected clock, in milliseconds. */
   readonly now?: () => number;
+  /** Injected random source in [0, 1), for the jitter. */
+  readonly random?: () => number;
   /** Bounds memory; the oldest entry is dropped first. */
   readonly maxEntries?: number;
 }
 
+/** A computation; `freshUntil` is when its answer stops being fresh (its start + its TTL). */
+export type Compute<V> = (freshUntil: number) => Promise<V>;
+
 interface Entry<V> {
   readonly startedAt: number;
+  readonly ttlMs: number;
   readonly value: Promise<V>;
   settled: boolean;
   refreshing: boolean;
@@ -26,22 +42,29 @@ export class SingleFlightCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private readonly maxEntries: number;
   private readonly now: () => number;
+  private readonly random: () => number;
+  private runningRefreshes = 0;
+  private readonly waitingRefreshes: (() => void)[] = [];
 
   constructor(private readonly options: SingleFlightCacheOptions) {
     this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
   }
 
-  get(key: K, compute: () => Promise<V>): Promise<V> {
+  get(key: K, compute: Compute<V>): Promise<V> {
     const now = this.now();
     const found = this.entries.get(key);
     const age = found ? now - found.startedAt : Infinity;
-    if (found && (age < this.options.ttlMs || !found.settled)) return found.value;
-    if (found && age < this.options.ttlMs + (this.options.serveStaleForMs ?? 0)) {
+    if (found && (age < found.ttlMs || !found.settled)) return found.value;
+    if (found && age < found.ttlMs + (this.options.serveStaleForMs ?? 0)) {
       if (!found.refreshing) {
         found.refreshing = true;
-        const fresh = this.start(key, compute, now, false);
-        fresh.catch(() => (found.refreshing = false));
+        this.refreshInBackground(() => {
+          const fresh = this.start(key, compute, this.now(), false);
+          fresh.catch(() => (found.refreshing = false));
+          return fresh;
+        });
       }
       return found.value;
     }
@@ -57,15 +80,32 @@ export class SingleFlightCache<K, V> {
     return this.entries.size;
   }
 
+  /** Runs a background refresh now, or when a running one finishes (maxBackgroundRefreshes). */
+  private refreshInBackground(run: () => Promise<V>) {
+    const limit = this.options.maxBackgroundRefreshes ?? Infinity;
+    const go = () => {
+      this.runningRefreshes += 1;
+      const done = () => {
+        this.runningRefreshes -= 1;
+        this.waitingRefreshes.shift()?.();
+      };
+      run().then(done, done);
+    };
+    if (this.runningRefreshes < limit) go();
+    else this.waitingRefreshes.push(go);
+  }
+
   /** Runs `compute`; its entry replaces the current one at once, or (a background refresh) once it succeeds. */
-  private start(key: K, compute: () => Promise<V>, now: number, replaceNow: boolean): Promise<V> {
+  private start(key: K, compute: Compute<V>, now: number, replaceNow: boolean): Promise<V> {
+    const jitter = Math.min(Math.max(this.options.ttlJitter ?? 0, 0), 1);
+    const ttlMs = this.options.ttlMs * (1 - jitter * this.random());
     let value: Promise<V>;
     try {
-      value = compute();
+      value = compute(now + ttlMs);
     } catch (error) {
       value = Promise.reject(error); // a synchronous throw takes the same path as a rejection
     }
-    const entry: Entry<V> = { startedAt: now, value, settled: false, refreshing: false };
+    const entry: Entry<V> = { startedAt: now, ttlMs, value, settled: false, refreshing: false };
     if (replaceNow) this.put(key, entry);
     value.then(
       () => {

@@ -166,4 +166,50 @@ describe('SingleFlightCache', () => {
     expect(await cache.get('a', async () => 'a2')).toBe('a2');
     expect(await cache.get('c', async () => 'c2')).toBe('c1');
   });
+
+  it('draws each TTL up to ttlJitter shorter, hands the computation its freshUntil, and never exceeds ttlMs', async () => {
+    let clock = 0;
+    const draws = [0.999, 0, 0.5];
+    const cache = new SingleFlightCache<string, number>({
+      ttlMs: 1_000,
+      ttlJitter: 0.2,
+      now: () => clock,
+      random: () => draws.shift()!,
+    });
+    const seen: number[] = [];
+    const compute = (v: number) => (freshUntil: number) => (seen.push(freshUntil), Promise.resolve(v));
+    await cache.get('a', compute(1)); // TTL 1000 * (1 - 0.2 * 0.999) = 800.2
+    await cache.get('b', compute(2)); // TTL 1000
+    expect(seen).toEqual([800.2, 1_000]);
+    clock = 800;
+    expect(await cache.get('a', compute(3))).toBe(1);
+    clock = 801;
+    expect(await cache.get('a', compute(4))).toBe(4); // a expired before b
+    expect(await cache.get('b', compute(5))).toBe(2);
+    expect(seen).toEqual([800.2, 1_000, 801 + 900]);
+  });
+
+  it('runs at most maxBackgroundRefreshes refreshes at once; the others wait, serving their stale answers', async () => {
+    let clock = 0;
+    const cache = new SingleFlightCache<string, number>({
+      ttlMs: 100,
+      serveStaleForMs: 1_000,
+      maxBackgroundRefreshes: 1,
+      now: () => clock,
+    });
+    await cache.get('a', () => Promise.resolve(1));
+    await cache.get('b', () => Promise.resolve(10));
+    clock = 150;
+    const slowA = deferred<number>();
+    let bStarted = false;
+    expect(await cache.get('a', () => slowA.promise)).toBe(1); // stale, refresh of a starts
+    expect(await cache.get('b', () => ((bStarted = true), Promise.resolve(20)))).toBe(10); // stale, refresh of b waits
+    expect(bStarted).toBe(false);
+    slowA.resolve(2);
+    await slowA.promise;
+    await new Promise((r) => setImmediate(r));
+    expect(bStarted).toBe(true);
+    expect(await cache.get('a', () => Promise.resolve(99))).toBe(2);
+    expect(await cache.get('b', () => Promise.resolve(99))).toBe(20);
+  });
 });

@@ -1,15 +1,18 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { ApiModule } from '../../app.module';
 import { PrincipalResolver } from '../auth/principal-resolver';
 import type { AppConfig } from '../config/config';
 import { RedisConnections } from '../jobs/redis-connections';
+import { requestLoggerMiddleware } from '../logging/logger';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { bodyErrors, jsonBody, requestContextMiddleware } from './middleware';
 import { buildOpenApiDocument } from './openapi';
+import { SharedAnswers } from './shared-answers';
 import { spa } from './spa';
 import { RawRoutes } from './raw-routes';
 
@@ -40,8 +43,15 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   );
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   app.use(requestContextMiddleware(app.get(PrincipalResolver)));
+<<<<<<< HEAD
   // before the body parsers: these handlers read the body themselves (signed webhooks, the payments emulator)
   app.use(app.get(RawRoutes).middleware());
+=======
+  app.use(requestLoggerMiddleware(config));
+  // fresh shared answers of public GET calls (e.g. catalogue listing pages) go out here, unrouted
+  const shared = app.get(SharedAnswers);
+  app.use((req: Request, res: Response, next: NextFunction) => shared.use(req, res, next));
+>>>>>>> wt-perf
   app.use(...jsonBody(config.BODY_LIMIT_BYTES), bodyErrors());
   app.use(...spa(config.FRONTEND_DIST));
   app.setGlobalPrefix('api');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { errorCodes, headerNames } from '@sparkhouse/contracts';
-import type { PrincipalResolver } from '../auth/principal-resolver';
+import type { PrincipalResolver, Resolution } from '../auth/principal-resolver';
 import { isValidTimeZone, requestContext } from '../context/request-context';
 import type { CallRequest } from './access.guard';
 import { render } from './http-exception.filter';
@@ -79,20 +79,23 @@ export function requestContextMiddleware(resolver: PrincipalResolver) {
       );
     }
     const anon = req.headers[headerNames.nonAuthUserId];
+    const open = (resolution: Resolution) => {
+      if (!resolution.ok) req.credentialError = resolution.reason;
+      requestContext.run(
+        {
+          requestId,
+          timeZone: typeof tz === 'string' ? tz : 'UTC',
+          principal: resolution.ok ? resolution.principal : null,
+          causationId: null,
+        },
+        () => next(),
+      );
+    };
+    // no credentials at all (most public reads): nobody to resolve, no promise to wait for
+    if (req.headers.authorization === undefined && anon === undefined) return open({ ok: true, principal: null });
     resolver
       .resolve({ authorization: req.headers.authorization, anonymousId: typeof anon === 'string' ? anon : undefined })
-      .then((resolution) => {
-        if (!resolution.ok) req.credentialError = resolution.reason;
-        requestContext.run(
-          {
-            requestId,
-            timeZone: typeof tz === 'string' ? tz : 'UTC',
-            principal: resolution.ok ? resolution.principal : null,
-            causationId: null,
-          },
-          () => next(),
-        );
-      })
+      .then(open)
       .catch(next);
   };
 }

@@ -6,7 +6,11 @@ import express, { type NextFunction, type Request, type Response } from 'express
 export function spa(distDir: string) {
   const index = path.join(distDir, 'index.html');
   const files = express.static(distDir, { index: false, maxAge: '1h', immutable: false });
-  const isApi = (req: Request) => req.path.startsWith('/api') || req.path.startsWith('/socket.io');
+  // a URL in origin form starts with its path: no URL parsing on every request (absolute form is parsed)
+  const isApi = (req: Request) => {
+    const p = req.url.startsWith('/') ? req.url : req.path;
+    return p.startsWith('/api') || p.startsWith('/socket.io');
+  };
   return [
     // API calls never look on disk
     (req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : files(req, res, next)),

@@ -9,6 +9,7 @@ import { rows } from '../../../platform/database/sql';
 import { filterKey } from '../infra/list-cache-key';
 import { SingleFlightCache } from '../../../platform/cache/single-flight-cache';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
+import { SerialisedJson } from '../../../platform/http/serialised-json';
 
 /** At most this many products in a home-page row, and no next page. */
 export const HOMEPAGE_ROW_SIZE = 8;
@@ -16,8 +17,13 @@ export const HOMEPAGE_ROW_SIZE = 8;
 /** Reads of the browse read model (product_card). */
 @Injectable()
 export class ProductBrowseQueries {
-  /** Listing pages, kept for CATALOGUE_LIST_CACHE_MS per process (0 turns it off). */
-  readonly listCache: SingleFlightCache<string, catalogue.ProductPage>;
+  /**
+   * Listing pages, kept for CATALOGUE_LIST_CACHE_MS per process (0 turns it off), serialised once per
+   * fill: every request that reuses a page sends the same JSON text and ETag. A page is the same for
+   * every caller until its TTL runs out (sharedUntil), so the HTTP layer may answer its URL again
+   * without routing (platform/http/shared-answers) — never past the time this cache holds it fresh.
+   */
+  readonly listCache: SingleFlightCache<string, SerialisedJson<catalogue.ProductPage>>;
 
   constructor(
     private readonly orm: MikroORM,
@@ -26,21 +32,37 @@ export class ProductBrowseQueries {
   ) {
     // the read model lags the log anyway: a popular page may be served a little stale while it refreshes
     const ttlMs = config.CATALOGUE_LIST_CACHE_MS;
-    this.listCache = new SingleFlightCache({ ttlMs, serveStaleForMs: ttlMs, maxEntries: 5000 });
+    // TTLs 0-20 % shorter, so pages filled together do not refresh together every time; one background
+    // refresh at a time, so expiring pages never take every core from the API (their stale copies are
+    // served meanwhile)
+    this.listCache = new SingleFlightCache({
+      ttlMs,
+      serveStaleForMs: ttlMs,
+      ttlJitter: 0.2,
+      maxBackgroundRefreshes: 1,
+      maxEntries: 5000,
+    });
   }
 
-  list(f: ProductListFilter): Promise<catalogue.ProductPage> {
-    return this.listCache.get(filterKey(f as unknown as Record<string, unknown>), async () => {
+  list(f: ProductListFilter): Promise<SerialisedJson<catalogue.ProductPage>> {
+    return this.listCache.get(filterKey(f as unknown as Record<string, unknown>), async (freshUntil) => {
       const found = await productListRows((q) => this.pool.query(q), f);
       const page = found.slice(0, f.limit);
-      return { products: page.map(toCard), lastProductId: found.length > f.limit ? page[page.length - 1].id : null };
+      return new SerialisedJson(
+        { products: page.map(toCard), lastProductId: found.length > f.limit ? page[page.length - 1].id : null },
+        freshUntil,
+      );
     });
   }
 
   /** The home-page rows and their "see all" pages: one order, no filters. */
   row(order: ListOrder, q: { isForHomepage?: boolean; limit: number; lastProductId?: string }) {
     if (q.isForHomepage) {
-      return this.list({ order, limit: Math.min(q.limit, HOMEPAGE_ROW_SIZE) }).then((p) => ({ ...p, lastProductId: null }));
+      const f: ProductListFilter = { order, limit: Math.min(q.limit, HOMEPAGE_ROW_SIZE) };
+      return this.listCache.get(filterKey({ ...f, homepageRow: true }), async (freshUntil) => {
+        const full = await this.list(f);
+        return new SerialisedJson({ ...full.value, lastProductId: null }, Math.min(freshUntil, full.sharedUntil ?? freshUntil));
+      });
     }
     return this.list({ order, limit: q.limit, lastProductId: q.lastProductId });
   }

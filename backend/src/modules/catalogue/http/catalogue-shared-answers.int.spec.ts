@@ -1,0 +1,75 @@
+import http from 'node:http';
+import { SharedAnswers } from '../../../platform/http/shared-answers';
+import { publish, useCatalogueApi } from '../../../test-support/catalogue-api';
+
+/** A GET with exactly these headers (fetch adds Cache-Control: no-cache, which disables 304s). */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('catalogue listings answered again by URL (listing cache on, real API process)', () => {
+  const api = useCatalogueApi({ CATALOGUE_LIST_CACHE_MS: '60000' });
+  let base: string;
+  let shared: SharedAnswers;
+
+  beforeAll(async () => {
+    await publish(api, { title: 'Shared Answers Piano', topics: ['piano'], genres: ['jazz'] });
+    await publish(api, { title: 'Shared Answers Guitar', topics: ['guitar'], genres: ['blues'] });
+    base = `${await api.app.getUrl()}/api`;
+    shared = api.app.get(SharedAnswers);
+  });
+
+  it('sends the same bytes, ETag and security headers again, with a request id of its own, and 304 to If-None-Match', async () => {
+    const stableUrl = `${base}/getProducts?topics=guitar,piano&limit=5`;
+    const routed = await rawGet(stableUrl, { 'x-request-id': 'shared-1' });
+    expect(routed.status).toBe(200);
+    expect(
+      JSON.parse(routed.body)
+        .products.map((p: { title: string }) => p.title)
+        .sort(),
+    ).toEqual(['Shared Answers Guitar', 'Shared Answers Piano']);
+    expect(shared.lookup('/api/getProducts?topics=guitar,piano&limit=5')).toBeDefined();
+    const again = await rawGet(stableUrl, { 'x-request-id': 'shared-2' });
+    expect(again.status).toBe(200);
+    expect(again.body).toBe(routed.body);
+    expect(again.headers.etag).toBe(routed.headers.etag);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(again.headers['content-length'])).toBe(Buffer.byteLength(again.body));
+    expect(again.headers['x-request-id']).toBe('shared-2');
+    expect(routed.headers['x-request-id']).toBe('shared-1');
+    for (const h of ['content-security-policy', 'x-content-type-options', 'strict-transport-security', 'x-frame-options']) {
+      expect(again.headers[h]).toBe(routed.headers[h]);
+      expect(again.headers[h]).toBeTruthy();
+    }
+
+    const notModified = await rawGet(stableUrl, { 'if-none-match': String(again.headers.etag) });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBe('');
+  });
+
+  it('never remembers a refused request, and still checks X-Time-Zone on a remembered URL', async () => {
+    const before = shared.size;
+    const bad = await rawGet(`${base}/getProducts?limit=abc`);
+    const badAgain = await rawGet(`${base}/getProducts?limit=abc`);
+    expect(bad.status).toBe(400);
+    expect(badAgain.status).toBe(400);
+    expect(badAgain.body).toBe(bad.body);
+    expect(shared.size).toBe(before);
+
+    const url = `${base}/getProducts?limit=1`;
+    expect((await rawGet(url)).status).toBe(200);
+    expect(shared.lookup('/api/getProducts?limit=1')).toBeDefined();
+    const wrongZone = await rawGet(url, { 'x-time-zone': 'Not/A_Zone' });
+    expect(wrongZone.status).toBe(400);
+    expect(JSON.parse(wrongZone.body).message).toMatch(/X-Time-Zone/);
+  });
+});

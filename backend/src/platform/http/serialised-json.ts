@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * A JSON answer serialised once — e.g. once per cache fill — and sent as is by every request that
+ * reuses it: no JSON.stringify and no ETag hashing per request. A handler returns it in place of the
+ * payload; the response-style interceptor checks `value` against the contract (outside production),
+ * applies the call's style and sends `body` with `etag`. The bytes are exactly JSON.stringify(value).
+ */
+export class SerialisedJson<T = unknown> {
+  /** The UTF-8 bytes of JSON.stringify(value), written to the socket as they are. */
+  readonly bytes: Buffer;
+  readonly etag: string;
+  private enveloped?: SerialisedJson<{ status: 'success'; response: T }>;
+
+  /**
+   * @param sharedUntil when set (epoch ms): until then this is the answer for every caller of the
+   *   same URL of a public GET call, whoever asks — e.g. a page of a per-process listing cache until
+   *   its TTL runs out. Such answers are served again by URL before routing (see SharedAnswers).
+   */
+  constructor(
+    readonly value: T,
+    readonly sharedUntil?: number,
+  ) {
+    this.bytes = Buffer.from(JSON.stringify(value), 'utf8');
+    this.etag = weakEtag(this.bytes);
+  }
+
+  get byteLength(): number {
+    return this.bytes.length;
+  }
+
+  /** The JSON text (decoded from the bytes: only the routed path, which hands Express a string, needs it). */
+  get body(): string {
+    return this.bytes.toString('utf8');
+  }
+
+  /** The same answer in the envelope style ({ status, response }), serialised once too. */
+  inEnvelope(): SerialisedJson<{ status: 'success'; response: T }> {
+    this.enveloped ??= new SerialisedJson({ status: 'success' as const, response: this.value }, this.sharedUntil);
+    return this.enveloped;
+  }
+}
+
+/** The weak ETag Express would compute for this body (W/"<length hex>-<sha1 base64, 27 chars>"). */
+export function weakEtag(bytes: Buffer): string {
+  const hash = createHash('sha1').update(bytes).digest('base64').substring(0, 27);
+  return `W/"${bytes.length.toString(16)}-${hash}"`;
+}
