@@ -43,15 +43,12 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   );
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   app.use(requestContextMiddleware(app.get(PrincipalResolver)));
-<<<<<<< HEAD
-  // before the body parsers: these handlers read the body themselves (signed webhooks, the payments emulator)
-  app.use(app.get(RawRoutes).middleware());
-=======
   app.use(requestLoggerMiddleware(config));
   // fresh shared answers of public GET calls (e.g. catalogue listing pages) go out here, unrouted
   const shared = app.get(SharedAnswers);
   app.use((req: Request, res: Response, next: NextFunction) => shared.use(req, res, next));
->>>>>>> wt-perf
+  // before the body parsers: these handlers read the body themselves (signed webhooks, the payments emulator)
+  app.use(app.get(RawRoutes).middleware());
   app.use(...jsonBody(config.BODY_LIMIT_BYTES), bodyErrors());
   app.use(...spa(config.FRONTEND_DIST));
   app.setGlobalPrefix('api');
