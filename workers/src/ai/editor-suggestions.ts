@@ -1,5 +1,8 @@
 import type { AiProvider } from './ai-provider';
-import { EditorSuggestionsSchema, type EditorSuggestions } from '@sparkhouse/contracts';
+import { DEFAULT_EDITOR_SUGGESTIONS, EditorSuggestionsSchema, type EditorSuggestions } from '@sparkhouse/contracts';
+
+/** Built-in sections shown when the provider fails (spec 8), from the contracts: one copy everywhere. */
+export { DEFAULT_EDITOR_SUGGESTIONS };
 
 export interface EditorSuggestionsContext {
   /** The creator's app idea or blueprint summary; steers the suggestions. */
@@ -8,63 +11,6 @@ export interface EditorSuggestionsContext {
   /** What the editor sent (where the plus button was pressed, nearby content); passed on to a model. */
   editor?: Record<string, unknown>;
 }
-
-/** Built-in sections shown when the provider fails (spec 8: Suggested, Stories, Activities). */
-export const DEFAULT_EDITOR_SUGGESTIONS: EditorSuggestions = {
-  sections: [
-    {
-      title: 'Suggested',
-      items: [
-        {
-          id: 'default-welcome',
-          title: 'Welcome message',
-          icon: 'sparkles',
-          content: 'Greet new members and tell them what the app will help them do.',
-        },
-        {
-          id: 'default-getting-started',
-          title: 'Getting started',
-          icon: 'play-circle',
-          content: 'A short first step members can finish in under five minutes.',
-        },
-      ],
-    },
-    {
-      title: 'Stories',
-      items: [
-        {
-          id: 'default-story-creator',
-          title: 'Meet the creator',
-          icon: 'book-open',
-          content: 'Share why you made this app and who it is for.',
-        },
-        {
-          id: 'default-story-member',
-          title: 'A member success story',
-          icon: 'trophy',
-          content: 'Show what progress looks like for someone like them.',
-        },
-      ],
-    },
-    {
-      title: 'Activities',
-      items: [
-        {
-          id: 'default-activity-checkin',
-          title: 'Daily check-in',
-          icon: 'check-circle',
-          content: 'A quick daily question to keep members engaged.',
-        },
-        {
-          id: 'default-activity-reflection',
-          title: 'Weekly reflection',
-          icon: 'edit-3',
-          content: 'Three prompts to review the week and plan the next one.',
-        },
-      ],
-    },
-  ],
-};
 
 /**
  * Suggestions for the app editor. A failing provider must never leave the editor empty,

@@ -1,4 +1,4 @@
-import type { EditorSuggestions } from '@sparkhouse/contracts';
+import { DEFAULT_EDITOR_SUGGESTIONS, type EditorSuggestions } from '@sparkhouse/contracts';
 
 /*
  * The apps area's client fallbacks (spec 8 "Fallbacks"): a failing call that a page can live
@@ -33,59 +33,7 @@ export async function orFallback<T>(
 }
 
 /** The built-in sections the editor's plus button offers when suggestions cannot be had (spec 8). */
-export const DEFAULT_EDITOR_SECTIONS: EditorSuggestions['sections'] = [
-  {
-    title: 'Suggested',
-    items: [
-      {
-        id: 'default-welcome',
-        title: 'Welcome message',
-        icon: 'sparkles',
-        content: 'Greet new members and tell them what the app will help them do.',
-      },
-      {
-        id: 'default-getting-started',
-        title: 'Getting started',
-        icon: 'play-circle',
-        content: 'A short first step members can finish in under five minutes.',
-      },
-    ],
-  },
-  {
-    title: 'Stories',
-    items: [
-      {
-        id: 'default-story-creator',
-        title: 'Meet the creator',
-        icon: 'book-open',
-        content: 'Share why you made this app and who it is for.',
-      },
-      {
-        id: 'default-story-member',
-        title: 'A member success story',
-        icon: 'trophy',
-        content: 'Show what progress looks like for someone like them.',
-      },
-    ],
-  },
-  {
-    title: 'Activities',
-    items: [
-      {
-        id: 'default-activity-checkin',
-        title: 'Daily check-in',
-        icon: 'check-circle',
-        content: 'A quick daily question to keep members engaged.',
-      },
-      {
-        id: 'default-activity-reflection',
-        title: 'Weekly reflection',
-        icon: 'edit-3',
-        content: 'Three prompts to review the week and plan the next one.',
-      },
-    ],
-  },
-];
+export const DEFAULT_EDITOR_SECTIONS: EditorSuggestions['sections'] = DEFAULT_EDITOR_SUGGESTIONS.sections;
 
 export const defaultEditorSuggestions = (): EditorSuggestions => ({
   sections: DEFAULT_EDITOR_SECTIONS.map((section) => ({
