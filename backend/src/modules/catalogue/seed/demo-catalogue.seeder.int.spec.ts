@@ -11,6 +11,7 @@ describe('demo catalogue seeder', () => {
 
   afterAll(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
 
+  // renders 80 covers with sharp: give it room on a busy 2-core machine
   it('creates classes, collections, schools and purchases through commands, with rendered covers', async () => {
     await api.app.get(DemoCatalogueSeeder).seed();
     const school = await eventually(async () => {
@@ -39,5 +40,5 @@ describe('demo catalogue seeder', () => {
     const home = (await api.get('/getHomeContent')).body;
     expect(home.banner).toBeNull();
     expect((await api.raw(home.hero.backgroundUrl.replace(/^\/api/, ''))).status).toBe(200);
-  });
+  }, 120_000);
 });
