@@ -1,7 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { withToolingContext } from '../tooling-context';
 
 export const SEEDER = Symbol('SEEDER');
 
@@ -17,6 +16,8 @@ export const SeedsDemoData = (): ClassDecorator => SetMetadata(SEEDER, true);
 /** Runs the seeders that have not run on this database yet; answers their names. */
 export async function runSeeders(databaseUrl: string): Promise<string[]> {
   process.env.DATABASE_URL = databaseUrl;
+  // loaded here, not at the top: the tooling context imports every module, and modules import this file
+  const { withToolingContext } = await import('../tooling-context');
   return withToolingContext(async (ctx) => {
     const seeders = ctx
       .get(DiscoveryService)
