@@ -17,6 +17,7 @@ import { rows, run } from '../../../platform/database/sql';
 import { foldCredit } from '../domain/credit';
 import { ownedPurchaseIds } from '../domain/purchase-plan';
 import { foldSubscription, reconcileSubscription, type ProviderSubscription } from '../domain/subscription-state';
+import { forgetCheckout } from '../infra/checkout-claims';
 import { StripeSupport } from '../infra/stripe-support';
 import { purchaseIdOf, streams } from '../infra/streams';
 
@@ -89,6 +90,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
         return async (em) => {
           const started = await this.started(em, sessionId);
           if (!started) return;
+          await forgetCheckout(em, sessionId);
           await this.events.appendIf(em, streams.checkout(sessionId), (stream) =>
             stream.some((e) => e.type === CheckoutSessionCompleted.type || e.type === CheckoutSessionExpired.type)
               ? null
@@ -189,6 +191,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
       return;
     }
     if (started.mode === 'payment' && session.payment_status !== 'paid') return;
+    await forgetCheckout(em, session.id);
     const completed = await this.events.appendIf(em, streams.checkout(session.id), (stream) =>
       stream.some((e) => e.type === CheckoutSessionCompleted.type)
         ? null

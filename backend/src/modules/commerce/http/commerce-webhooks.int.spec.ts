@@ -196,6 +196,73 @@ describe('Stripe webhook: signatures, duplicates, order, refunds', () => {
     ]);
   });
 
+  it('a double submit makes one checkout session: concurrent requests for the same items get the same answer', async () => {
+    const buyer = 'buyer-double';
+    const startedSessions = async () =>
+      (
+        await sql<{ session_id: string }>(
+          api,
+          `select payload->>'sessionId' as session_id from domain_event where type = 'CheckoutSessionStarted' and payload->>'userId' = ?`,
+          [buyer],
+        )
+      ).map((r) => r.session_id);
+    const stripeSessions = async () =>
+      (
+        await sql<{ n: number }>(
+          api,
+          `select count(*)::int as n from stripe_emulator_object where kind = 'checkout_session' and data->>'client_reference_id' = ?`,
+          [buyer],
+        )
+      )[0].n;
+    const items = (ids: string[]) =>
+      api.post('/purchaseItems', { product_ids: ids, payment_info: { utm_source: 'mail' } }, buyer);
+    // eight at once, in both orders of the same two products
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => items(i % 2 ? [product.id, other.id] : [other.id, product.id])),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const first = answers[0].body;
+    expect(first.url).toContain(`/api/stripe-emulator/checkout/${first.sessionId}`);
+    for (const a of answers)
+      expect({ url: a.body.url, sessionId: a.body.sessionId }).toEqual({ url: first.url, sessionId: first.sessionId });
+    expect(await startedSessions()).toEqual([first.sessionId]);
+    expect(await stripeSessions()).toBe(1);
+
+    // another item set is another session; /purchase of one product is that same item set
+    const single = await Promise.all([
+      items([product.id]),
+      api.post('/purchase', { product_id: product.id, payment_info: { utm_source: 'mail' } }, buyer),
+    ]);
+    expect(single[0].body.sessionId).not.toBe(first.sessionId);
+    expect(single[1].body.sessionId).toBe(single[0].body.sessionId);
+    // other payment details (a discount code) are another checkout too
+    const coded = await api.post(
+      '/purchaseItems',
+      { product_ids: [product.id, other.id], payment_info: { discountCode: 'X1' } },
+      buyer,
+    );
+    expect(coded.body.sessionId).not.toBe(first.sessionId);
+    expect(await stripeSessions()).toBe(3);
+
+    // paid, webhook not landed yet: Stripe says the session is complete, so it is not handed out again
+    expect((await payCheckout(api, first.url, CARDS.ok)).status).toBe(303);
+    const afterPay = await items([product.id, other.id]);
+    expect(afterPay.body.sessionId).not.toBe(first.sessionId);
+    // a session about to expire is not handed out either
+    await sql(api, `update commerce_checkout_claim set expires_at = now() + interval '1 minute' where session_id = ?`, [
+      single[0].body.sessionId,
+    ]);
+    const renewed = await items([product.id]);
+    expect(renewed.body.sessionId).not.toBe(single[0].body.sessionId);
+    expect(await stripeSessions()).toBe(5);
+    // the paid one's completion lands: its claim is forgotten
+    const [completion] = (await emulatorEvents(api, 'checkout.session.completed')).filter((e) =>
+      JSON.stringify(e).includes(first.sessionId),
+    );
+    expect((await deliver(api, completion)).status).toBe(200);
+    expect(await sql(api, `select 1 from commerce_checkout_claim where session_id = ?`, [first.sessionId])).toEqual([]);
+  });
+
   it('a declined card (4000 0000 0000 0002) creates nothing', async () => {
     const before = (await emulatorEvents(api)).length;
     const res = await api.post('/purchaseItems', { product_ids: [product.id, other.id], payment_info: {} }, 'buyer-declined');
