@@ -139,23 +139,33 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
     const attribution = attributionOf(c.paymentInfo);
     const discountCode =
       typeof c.paymentInfo.discountCode === 'string' && c.paymentInfo.discountCode ? c.paymentInfo.discountCode : null;
-    const purchasedProductIds =
+    const grant = async () =>
       immediate.length > 0
-        ? await this.grantNow(c.userId, immediate, plan.creditToSpendInCents, currency, attribution, discountCode)
+        ? this.grantNow(c.userId, immediate, plan.creditToSpendInCents, currency, attribution, discountCode)
         : [];
 
     if (card.length === 0) {
+      const purchasedProductIds = await grant();
       return { ...base, completed: true, url: null, sessionId: null, purchasedProductIds, checkoutProductIds: [] };
     }
     const checkoutProductIds = card.map((l) => l.productId);
-    // a double submit (or a second try after leaving the payment page) gets the buyer's open session for these items
+    // A double submit (or a second try after leaving the payment page) gets the buyer's open session for
+    // the same request. The request that made it granted the free and credit items first (before its
+    // session was recorded), so a reuse grants nothing: the second click is not refused for credit spent.
     const claim = await this.claims.reuseOrClaim(
       c.userId,
-      checkoutKey({ lines: card, currency, successUrl, cancelUrl, discountCode, attribution }),
+      checkoutKey({ productIds: ids, lines: card, currency, successUrl, cancelUrl, discountCode, attribution }),
     );
     if ('reuse' in claim) {
       const { url, sessionId } = claim.reuse;
-      return { ...base, completed: false, url, sessionId, purchasedProductIds, checkoutProductIds };
+      return { ...base, completed: false, url, sessionId, purchasedProductIds: [], checkoutProductIds };
+    }
+    let purchasedProductIds: string[];
+    try {
+      purchasedProductIds = await grant();
+    } catch (err) {
+      await this.claims.release(claim.claimId);
+      throw err;
     }
     let session: { id: string; url: string; expiresAt: number };
     try {

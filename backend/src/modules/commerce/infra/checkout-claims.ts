@@ -20,6 +20,8 @@ export interface OpenCheckout {
 
 /** Everything a purchase's card checkout session charges and records: equal keys can share one session. */
 export interface CheckoutKeyParts {
+  /** Every product asked for (free, credit and owned ones too): a reuse must not skip a grant. */
+  productIds: readonly string[];
   lines: readonly { productId: string; priceInCents: number }[];
   currency: string;
   successUrl: string;
@@ -28,9 +30,10 @@ export interface CheckoutKeyParts {
   attribution: Record<string, string>;
 }
 
-/** The item set's key (order of products and attribution fields does not matter). */
+/** The request's key (the order of products and of attribution fields does not matter). */
 export function checkoutKey(parts: CheckoutKeyParts): string {
   const canonical = JSON.stringify([
+    [...new Set(parts.productIds)].sort(),
     [...parts.lines].map((l) => [l.productId, l.priceInCents]).sort(([a], [b]) => String(a).localeCompare(String(b))),
     parts.currency.toLowerCase(),
     parts.successUrl,
