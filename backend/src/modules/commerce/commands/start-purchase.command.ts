@@ -203,6 +203,8 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
     await this.orm.em
       .fork()
       .transactional(async (tem) => {
+        // the claim row first: the append takes the event log's lock, held to commit, so it goes last
+        await this.claims.fill(tem, claim.claimId, session);
         await this.events.append(tem, streams.checkout(session.id), [
           {
             type: CheckoutSessionStarted.type,
@@ -221,7 +223,6 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
             },
           },
         ]);
-        await this.claims.fill(tem, claim.claimId, session);
       })
       .catch(async (err: unknown) => {
         await this.claims.release(claim.claimId);
