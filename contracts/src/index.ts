@@ -9,3 +9,4 @@ export * from './identity-protocol';
 export { describeIssue } from './zod-messages';
 export * from './creator-documents';
 export * from './api/creator-apps-schemas';
+export * from './offer-visibility';

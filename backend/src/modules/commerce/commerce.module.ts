@@ -9,6 +9,7 @@ import { StartSubscriptionCheckoutHandler } from './commands/start-subscription-
 import { CartController } from './http/cart.controller';
 import { PaymentsController } from './http/payments.controller';
 import { StripeWebhookEndpoint } from './http/stripe-webhook.endpoint';
+import { CheckoutClaims } from './infra/checkout-claims';
 import { StripeGateway } from './infra/stripe-gateway';
 import { StripeSupport } from './infra/stripe-support';
 import { CheckoutPushReactor } from './projections/checkout-push.reactor';
@@ -27,6 +28,7 @@ import { PlansSeeder } from './seed/plans.seeder';
   providers: [
     StripeGateway,
     StripeSupport,
+    CheckoutClaims,
     StripeWebhookEndpoint,
     CommerceQueries,
     CommerceProjection,

@@ -69,7 +69,7 @@ export function useOfferStates(productIds: readonly (string | null | undefined)[
     return offers.map((offer) => {
       if (!offer) return null;
       const seen = pickSeen(readSeenFromCookies(cookies, offer.offerKey), seenInfo?.[offer.offerKey]);
-      return { offer, now, decision: decideOfferVisibility({ offer, offerKey: offer.offerKey, now, queryP: p, seen }) };
+      return { offer, now, decision: decideOfferVisibility({ offer, now, queryP: p, seen }) };
     });
   }, [offersKey, p, seenInfo]);
 

@@ -17,6 +17,7 @@ import { rows, run } from '../../../platform/database/sql';
 import { foldCredit } from '../domain/credit';
 import { ownedPurchaseIds } from '../domain/purchase-plan';
 import { foldSubscription, reconcileSubscription, type ProviderSubscription } from '../domain/subscription-state';
+import { forgetCheckout } from '../infra/checkout-claims';
 import { StripeSupport } from '../infra/stripe-support';
 import { purchaseIdOf, streams } from '../infra/streams';
 
@@ -80,13 +81,16 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
           session.mode === 'subscription' && session.subscription
             ? await this.providerSubscription(idOf(session.subscription)!)
             : null;
-        return (em) => this.completeCheckout(em, session, subscription);
+        // the payment may already be refunded (its charge.refunded can even have been processed first)
+        const refundedChargeId = session.mode === 'payment' ? await this.fullRefundOf(idOf(session.payment_intent)) : null;
+        return (em) => this.completeCheckout(em, session, subscription, refundedChargeId);
       }
       case 'checkout.session.expired': {
         const sessionId = String(object.id);
         return async (em) => {
           const started = await this.started(em, sessionId);
           if (!started) return;
+          await forgetCheckout(em, sessionId);
           await this.events.appendIf(em, streams.checkout(sessionId), (stream) =>
             stream.some((e) => e.type === CheckoutSessionCompleted.type || e.type === CheckoutSessionExpired.type)
               ? null
@@ -114,11 +118,38 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
         if (!charge.refunded) return null; // partial refunds keep the purchase
         const paymentIntentId = idOf(charge.payment_intent);
         if (!paymentIntentId) return null;
-        return (em) => this.refund(em, paymentIntentId, charge.id);
+        return async (em) => {
+          await this.lockPayment(em, paymentIntentId);
+          // kept even when the payment is not known yet: its checkout completion may be processed later
+          await run(em, `insert into commerce_refund (payment_intent_id, charge_id) values (?, ?) on conflict do nothing`, [
+            paymentIntentId,
+            charge.id,
+          ]);
+          await this.refund(em, paymentIntentId, charge.id);
+        };
       }
       default:
         return null;
     }
+  }
+
+  /** The charge id when the payment intent's charge is fully refunded at Stripe now, else null. */
+  private async fullRefundOf(paymentIntentId: string | null): Promise<string | null> {
+    if (!paymentIntentId) return null;
+    const stripe = await this.support.stripe();
+    const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+    const chargeId = idOf(intent.latest_charge);
+    if (!chargeId) return null;
+    const charge = await stripe.charges.retrieve(chargeId);
+    return charge.refunded ? charge.id : null;
+  }
+
+  /**
+   * Serialises a payment's completion and its refund (to commit): whichever is processed second sees what
+   * the first recorded. Taken before any append, so it is always acquired before the event append lock.
+   */
+  private async lockPayment(em: EntityManager, paymentIntentId: string) {
+    await run(em, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [`commerce-payment:${paymentIntentId}`]);
   }
 
   private async providerSubscription(id: string): Promise<ProviderSubscription> {
@@ -144,7 +175,14 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
     return e?.payload ?? null;
   }
 
-  private async completeCheckout(em: EntityManager, session: Stripe.Checkout.Session, subscription: ProviderSubscription | null) {
+  private async completeCheckout(
+    em: EntityManager,
+    session: Stripe.Checkout.Session,
+    subscription: ProviderSubscription | null,
+    refundedChargeId: string | null,
+  ) {
+    const paymentIntentId = idOf(session.payment_intent);
+    if (session.mode === 'payment' && paymentIntentId) await this.lockPayment(em, paymentIntentId);
     const started = await this.started(em, session.id);
     if (!started) {
       // not one of ours (another integration on the account), or its start is not committed yet
@@ -153,7 +191,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
       return;
     }
     if (started.mode === 'payment' && session.payment_status !== 'paid') return;
-    const paymentIntentId = idOf(session.payment_intent);
+    await forgetCheckout(em, session.id);
     const completed = await this.events.appendIf(em, streams.checkout(session.id), (stream) =>
       stream.some((e) => e.type === CheckoutSessionCompleted.type)
         ? null
@@ -204,6 +242,14 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
               ],
         );
       }
+    }
+    if (started.mode === 'payment' && paymentIntentId) {
+      // refunded before this completion was recorded: at Stripe now, or a charge.refunded processed earlier
+      const [early] = await rows<{ charge_id: string }>(em, `select charge_id from commerce_refund where payment_intent_id = ?`, [
+        paymentIntentId,
+      ]);
+      const chargeId = refundedChargeId ?? early?.charge_id ?? null;
+      if (chargeId) await this.refund(em, paymentIntentId, chargeId);
     }
     if (subscription) await this.reconcile(em, subscription);
     void completed;

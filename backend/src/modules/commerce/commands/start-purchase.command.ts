@@ -9,6 +9,7 @@ import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
 import { foldCredit } from '../domain/credit';
 import { ownedPurchaseIds, planPurchase, type PlannedProduct, type PurchasePlan } from '../domain/purchase-plan';
+import { CheckoutClaims, checkoutKey } from '../infra/checkout-claims';
 import { providerFailed, StripeSupport } from '../infra/stripe-support';
 import { purchaseIdOf, streams } from '../infra/streams';
 import { CommerceQueries } from '../queries/commerce.queries';
@@ -69,6 +70,7 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
     private readonly offers: OfferQueries,
     private readonly queries: CommerceQueries,
     private readonly stripe: StripeSupport,
+    private readonly claims: CheckoutClaims,
   ) {}
 
   async execute(c: StartPurchase): Promise<StartPurchaseResult> {
@@ -137,22 +139,42 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
     const attribution = attributionOf(c.paymentInfo);
     const discountCode =
       typeof c.paymentInfo.discountCode === 'string' && c.paymentInfo.discountCode ? c.paymentInfo.discountCode : null;
-    const purchasedProductIds =
+    const grant = async () =>
       immediate.length > 0
-        ? await this.grantNow(c.userId, immediate, plan.creditToSpendInCents, currency, attribution, discountCode)
+        ? this.grantNow(c.userId, immediate, plan.creditToSpendInCents, currency, attribution, discountCode)
         : [];
 
     if (card.length === 0) {
+      const purchasedProductIds = await grant();
       return { ...base, completed: true, url: null, sessionId: null, purchasedProductIds, checkoutProductIds: [] };
     }
-    let session: { id: string; url: string | null };
+    const checkoutProductIds = card.map((l) => l.productId);
+    // A double submit (or a second try after leaving the payment page) gets the buyer's open session for
+    // the same request. The request that made it granted the free and credit items first (before its
+    // session was recorded), so a reuse grants nothing: the second click is not refused for credit spent.
+    const claim = await this.claims.reuseOrClaim(
+      c.userId,
+      checkoutKey({ productIds: ids, lines: card, currency, successUrl, cancelUrl, discountCode, attribution }),
+    );
+    if ('reuse' in claim) {
+      const { url, sessionId } = claim.reuse;
+      return { ...base, completed: false, url, sessionId, purchasedProductIds: [], checkoutProductIds };
+    }
+    let purchasedProductIds: string[];
+    try {
+      purchasedProductIds = await grant();
+    } catch (err) {
+      await this.claims.release(claim.claimId);
+      throw err;
+    }
+    let session: { id: string; url: string; expiresAt: number };
     try {
       const customer = await this.stripe.ensureCustomer(c.userId, c.email);
       const lineItems = [];
       for (const l of card)
         lineItems.push({ price: await this.stripe.oneTimePrice(l.productId, l.title, l.priceInCents, currency), quantity: 1 });
       const stripe = await this.stripe.stripe();
-      session = await stripe.checkout.sessions.create({
+      const created = await stripe.checkout.sessions.create({
         mode: 'payment',
         customer,
         client_reference_id: c.userId,
@@ -170,39 +192,43 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
           ...Object.fromEntries(Object.entries(attribution).map(([k, v]) => [k, v.slice(0, 500)])),
         },
       });
+      if (!created.url) throw new Error(`session ${created.id} has no payment page address`);
+      session = { id: created.id, url: created.url, expiresAt: created.expires_at };
     } catch (err) {
+      await this.claims.release(claim.claimId);
       this.log.warn(`checkout session for ${c.userId} failed: ${(err as Error).message}`);
       throw providerFailed('Failed to create checkout session');
     }
     const amountTotalInCents = card.reduce((s, l) => s + l.priceInCents, 0);
-    await this.orm.em.fork().transactional((tem) =>
-      this.events.append(tem, streams.checkout(session.id), [
-        {
-          type: CheckoutSessionStarted.type,
-          payload: {
-            sessionId: session.id,
-            userId: c.userId,
-            mode: 'payment',
-            lines: card.map((l) => ({ productId: l.productId, priceInCents: l.priceInCents })),
-            amountTotalInCents,
-            currency,
-            storefrontSlug: null,
-            appSlug: null,
-            priceOptionId: null,
-            attribution,
-            discountCode,
+    await this.orm.em
+      .fork()
+      .transactional(async (tem) => {
+        // the claim row first: the append takes the event log's lock, held to commit, so it goes last
+        await this.claims.fill(tem, claim.claimId, session);
+        await this.events.append(tem, streams.checkout(session.id), [
+          {
+            type: CheckoutSessionStarted.type,
+            payload: {
+              sessionId: session.id,
+              userId: c.userId,
+              mode: 'payment',
+              lines: card.map((l) => ({ productId: l.productId, priceInCents: l.priceInCents })),
+              amountTotalInCents,
+              currency,
+              storefrontSlug: null,
+              appSlug: null,
+              priceOptionId: null,
+              attribution,
+              discountCode,
+            },
           },
-        },
-      ]),
-    );
-    return {
-      ...base,
-      completed: false,
-      url: session.url,
-      sessionId: session.id,
-      purchasedProductIds,
-      checkoutProductIds: card.map((l) => l.productId),
-    };
+        ]);
+      })
+      .catch(async (err: unknown) => {
+        await this.claims.release(claim.claimId);
+        throw err;
+      });
+    return { ...base, completed: false, url: session.url, sessionId: session.id, purchasedProductIds, checkoutProductIds };
   }
 
   /** Free items and items paid with credit: one transaction; the credit is re-checked under the append lock. */

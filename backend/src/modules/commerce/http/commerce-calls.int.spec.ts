@@ -292,6 +292,41 @@ describe('commerce calls', () => {
     expect((await api.post('/getCardData', {}, 'nobody-yet')).body).toEqual({ cardData: null });
   });
 
+  it('purchase double submit with credit: every click answers the one checkout, the credit is spent once', async () => {
+    const orm = await MikroORM.init(ormOptions(api.dbUrl, { entities: [] }));
+    try {
+      await orm.em.fork().transactional((tem) =>
+        new EventStore().append(tem, 'credit-double-clicker', [
+          {
+            type: 'CreditGranted',
+            payload: {
+              userId: 'double-clicker',
+              grantId: 'in_double',
+              amountInCents: 1000,
+              subscriptionId: null,
+              reason: 'test',
+            },
+          },
+        ]),
+      );
+    } finally {
+      await orm.close(true);
+    }
+    const clicks = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        api.post('/purchaseItems', { product_ids: [paid.id, cheap.id], payment_info: {} }, 'double-clicker'),
+      ),
+    );
+    expect(clicks.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const sessionIds = new Set(clicks.map((r) => r.body.sessionId));
+    expect(sessionIds.size).toBe(1);
+    expect(clicks.every((r) => r.body.url === clicks[0].body.url && r.body.checkoutProductIds[0] === paid.id)).toBe(true);
+    // one request granted the credit item; the others reused its checkout
+    expect(clicks.flatMap((r) => r.body.purchasedProductIds)).toEqual([cheap.id]);
+    expect((await streamOf(api, 'credit-double-clicker')).map((e) => e.type)).toEqual(['CreditGranted', 'CreditSpent']);
+    expect((await streamOf(api, `purchase-double-clicker-${cheap.id}`)).map((e) => e.type)).toEqual(['PurchaseCompleted']);
+  });
+
   it('offers: terms kept by product; the server charges the offer price only while the offer is live for the buyer', async () => {
     const until = new Date(Date.now() + 10 * 86_400_000).toISOString();
     expect(

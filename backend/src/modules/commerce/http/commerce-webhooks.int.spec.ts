@@ -1,5 +1,6 @@
 import { eventually } from '../../../test-support';
 import { publish, useCatalogueApi } from '../../../test-support/catalogue-api';
+import { ProcessStripeEventHandler } from '../commands/process-stripe-event.command';
 import { CARDS, deliver, emulatorEvents, payCheckout, seedPlans, sql, streamOf, stripeOf } from '../test/commerce-test-kit';
 
 /*
@@ -120,6 +121,146 @@ describe('Stripe webhook: signatures, duplicates, order, refunds', () => {
     // not owned any more: it can be bought again
     const rebuy = await api.post('/purchase', { product_id: other.id, payment_info: {} }, 'buyer-refund');
     expect(rebuy.body.checkoutProductIds).toEqual([other.id]);
+  });
+
+  /** Buys `productId` by card and refunds it at Stripe before any webhook is delivered; answers its events. */
+  const paidThenRefunded = async (userId: string, productId: string) => {
+    const res = await api.post('/purchase', { product_id: productId, payment_info: {} }, userId);
+    expect((await payCheckout(api, res.body.url, CARDS.ok)).status).toBe(303);
+    const stripe = await stripeOf(api);
+    const paymentIntent = String((await stripe.checkout.sessions.retrieve(res.body.sessionId)).payment_intent);
+    await stripe.refunds.create({ payment_intent: paymentIntent });
+    const mine = (await emulatorEvents(api)).filter(
+      (e) => JSON.stringify(e).includes(res.body.sessionId) || JSON.stringify(e).includes(paymentIntent),
+    );
+    const completion = mine.filter((e) => e.type === 'checkout.session.completed');
+    const refund = mine.filter((e) => e.type === 'charge.refunded');
+    expect([completion.length, refund.length]).toEqual([1, 1]);
+    return { sessionId: res.body.sessionId as string, mine, completion: completion[0], refund: refund[0] };
+  };
+
+  const refundedPurchase = (userId: string, productId: string) =>
+    eventually(async () => {
+      const p = (await api.get(`/getUserPurchaseForProduct?product_id=${productId}`, userId)).body.purchase;
+      return p?.refundedInfo ? p : null;
+    });
+
+  it('a refund processed before its checkout completion is not lost; all redelivered, refunded once', async () => {
+    const { mine, completion, refund } = await paidThenRefunded('buyer-early-refund', other.id);
+    // the refund lands first: nothing is bought yet, but it is acknowledged and kept
+    expect(await deliver(api, refund)).toEqual({ status: 200, body: { received: true, duplicate: false } });
+    expect(await streamOf(api, `purchase-buyer-early-refund-${other.id}`)).toEqual([]);
+    // the completion's own Stripe read raced ahead of the refund (saw the charge unrefunded): the kept refund still applies
+    const read = jest.spyOn(ProcessStripeEventHandler.prototype as never, 'fullRefundOf').mockResolvedValueOnce(null as never);
+    try {
+      expect((await deliver(api, completion)).status).toBe(200);
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      read.mockRestore();
+    }
+    const stream = await streamOf(api, `purchase-buyer-early-refund-${other.id}`);
+    expect(stream.map((e) => e.type)).toEqual(['PurchaseCompleted', 'PurchaseRefunded']);
+    expect(stream[1].payload).toMatchObject({
+      productId: other.id,
+      reason: expect.stringContaining(String(refund.data.object.id)),
+    });
+    expect((await refundedPurchase('buyer-early-refund', other.id)).owned).toBe(false);
+    // every event of the purchase delivered 5 more times at once, in both orders: still one refund
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => (i % 2 ? [...mine].reverse() : mine).map((e) => deliver(api, e))).flat(),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect((await streamOf(api, `purchase-buyer-early-refund-${other.id}`)).map((e) => e.type)).toEqual([
+      'PurchaseCompleted',
+      'PurchaseRefunded',
+    ]);
+    expect((await api.get(`/getUserPurchaseForProduct?product_id=${other.id}`, 'buyer-early-refund')).body.purchase.owned).toBe(
+      false,
+    );
+  });
+
+  it('a completion processed after a refund whose webhook never came re-reads the refund from Stripe', async () => {
+    const { completion } = await paidThenRefunded('buyer-lost-refund', product.id);
+    expect((await deliver(api, completion)).status).toBe(200);
+    expect((await streamOf(api, `purchase-buyer-lost-refund-${product.id}`)).map((e) => e.type)).toEqual([
+      'PurchaseCompleted',
+      'PurchaseRefunded',
+    ]);
+    expect((await refundedPurchase('buyer-lost-refund', product.id)).owned).toBe(false);
+    // the refund's own webhook arriving late afterwards changes nothing
+    const [late] = (await emulatorEvents(api, 'charge.refunded')).slice(-1);
+    expect((await deliver(api, late)).status).toBe(200);
+    expect((await streamOf(api, `purchase-buyer-lost-refund-${product.id}`)).map((e) => e.type)).toEqual([
+      'PurchaseCompleted',
+      'PurchaseRefunded',
+    ]);
+  });
+
+  it('a double submit makes one checkout session: concurrent requests for the same items get the same answer', async () => {
+    const buyer = 'buyer-double';
+    const startedSessions = async () =>
+      (
+        await sql<{ session_id: string }>(
+          api,
+          `select payload->>'sessionId' as session_id from domain_event where type = 'CheckoutSessionStarted' and payload->>'userId' = ?`,
+          [buyer],
+        )
+      ).map((r) => r.session_id);
+    const stripeSessions = async () =>
+      (
+        await sql<{ n: number }>(
+          api,
+          `select count(*)::int as n from stripe_emulator_object where kind = 'checkout_session' and data->>'client_reference_id' = ?`,
+          [buyer],
+        )
+      )[0].n;
+    const items = (ids: string[]) =>
+      api.post('/purchaseItems', { product_ids: ids, payment_info: { utm_source: 'mail' } }, buyer);
+    // eight at once, in both orders of the same two products
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => items(i % 2 ? [product.id, other.id] : [other.id, product.id])),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const first = answers[0].body;
+    expect(first.url).toContain(`/api/stripe-emulator/checkout/${first.sessionId}`);
+    for (const a of answers)
+      expect({ url: a.body.url, sessionId: a.body.sessionId }).toEqual({ url: first.url, sessionId: first.sessionId });
+    expect(await startedSessions()).toEqual([first.sessionId]);
+    expect(await stripeSessions()).toBe(1);
+
+    // another item set is another session; /purchase of one product is that same item set
+    const single = await Promise.all([
+      items([product.id]),
+      api.post('/purchase', { product_id: product.id, payment_info: { utm_source: 'mail' } }, buyer),
+    ]);
+    expect(single[0].body.sessionId).not.toBe(first.sessionId);
+    expect(single[1].body.sessionId).toBe(single[0].body.sessionId);
+    // other payment details (a discount code) are another checkout too
+    const coded = await api.post(
+      '/purchaseItems',
+      { product_ids: [product.id, other.id], payment_info: { discountCode: 'X1' } },
+      buyer,
+    );
+    expect(coded.body.sessionId).not.toBe(first.sessionId);
+    expect(await stripeSessions()).toBe(3);
+
+    // paid, webhook not landed yet: Stripe says the session is complete, so it is not handed out again
+    expect((await payCheckout(api, first.url, CARDS.ok)).status).toBe(303);
+    const afterPay = await items([product.id, other.id]);
+    expect(afterPay.body.sessionId).not.toBe(first.sessionId);
+    // a session about to expire is not handed out either
+    await sql(api, `update commerce_checkout_claim set expires_at = now() + interval '1 minute' where session_id = ?`, [
+      single[0].body.sessionId,
+    ]);
+    const renewed = await items([product.id]);
+    expect(renewed.body.sessionId).not.toBe(single[0].body.sessionId);
+    expect(await stripeSessions()).toBe(5);
+    // the paid one's completion lands: its claim is forgotten
+    const [completion] = (await emulatorEvents(api, 'checkout.session.completed')).filter((e) =>
+      JSON.stringify(e).includes(first.sessionId),
+    );
+    expect((await deliver(api, completion)).status).toBe(200);
+    expect(await sql(api, `select 1 from commerce_checkout_claim where session_id = ?`, [first.sessionId])).toEqual([]);
   });
 
   it('a declined card (4000 0000 0000 0002) creates nothing', async () => {

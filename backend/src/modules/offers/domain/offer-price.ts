@@ -1,15 +1,14 @@
 /**
  * The server's side of the offer rules (spec sections 3 and 4): which price a buyer pays for a product
- * given its offer. The browser decides what to show with the same rules
- * (frontend/src/features/offers/offer-visibility.ts); offer-price.unit.spec.ts runs both on the same
- * cases so they cannot drift apart. A product's priceInCents is its offer price and crossedPriceInCents
- * its full price; a buyer gets the offer price only while the offer is visible to them.
+ * given its offer. Whether the offer is visible is decided by the one pure rule in the contracts
+ * (decideOfferVisibility, shared with the browser), so the price charged is the price shown. This
+ * wrapper only supplies the server's context: the `p` sent in payment_info (a VIP user counts as p=vip),
+ * the user record's offersSeenInfo instead of cookies, and the browser's noPriceOffer flag. A product's
+ * priceInCents is its offer price and crossedPriceInCents its full price.
  */
+import { decideOfferVisibility, type OfferDateValue, type OfferSeen } from '@sparkhouse/contracts';
 
-/** After the offer's date changes, it stays hidden this long after the last view: 26 days. */
-export const OFFER_COOLDOWN_MS = 22464e5;
-
-export type OfferDateValue = string | number;
+export { OFFER_COOLDOWN_MS } from '@sparkhouse/contracts';
 
 /** The offer's terms (spec 3 Offer, without its prices, which are the catalogue's). */
 export interface OfferTerms {
@@ -17,11 +16,6 @@ export interface OfferTerms {
   crossedPriceApplicableFrom: OfferDateValue | null;
   specialOnlyVip: boolean;
   shouldNotHideDiscount: boolean;
-}
-
-export interface OfferSeen {
-  expirationDateSeen?: OfferDateValue | null;
-  lastSeenCurrentOffer?: OfferDateValue | null;
 }
 
 export interface BuyerOfferContext {
@@ -46,21 +40,9 @@ export interface BuyerPrice {
   reason: OfferPriceReason;
 }
 
-export function toEpochMs(value: OfferDateValue | Date | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (value instanceof Date) return Number.isFinite(value.getTime()) ? value.getTime() : null;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  const text = value.trim();
-  if (/^-?\d+$/.test(text)) return Number(text);
-  const parsed = Date.parse(text);
-  return Number.isFinite(parsed) ? parsed : null;
-}
-
 /**
- * First match wins, as in the browser: no applicable date → full price; VIP-only without p=vip (or a
- * VIP user) → full; the applicable date reached → full; shouldNotHideDiscount → offer; the browser's
- * noPriceOffer → full; the seen record shows a different date seen less than 26 days ago → full
- * (cool-down); otherwise the offer price.
+ * The shared rule decides; on top of it the browser's noPriceOffer flag means the buyer was shown the
+ * full price (only shouldNotHideDiscount overrides it, as it overrides the cool-down).
  */
 export function priceForBuyer(
   priceInfo: { priceInCents: number; crossedPriceInCents: number | null },
@@ -85,19 +67,22 @@ export function priceForBuyer(
     offerApplied: true,
     reason,
   });
-  const dateMs = toEpochMs(offer?.crossedPriceApplicableFrom ?? null);
-  if (!offer || dateMs === null) return full('no-applicable-date');
-  if (offer.specialOnlyVip && ctx.p !== 'vip' && !ctx.isVip) return full('vip-only');
-  const now = toEpochMs(ctx.now);
-  if (now === null || now >= dateMs) return full('expired');
-  if (offer.shouldNotHideDiscount) return deal('forced');
-  if (ctx.noPriceOffer) return full('no-price-offer');
-  const seenDate = ctx.seen?.expirationDateSeen;
-  const lastSeen = toEpochMs(ctx.seen?.lastSeenCurrentOffer ?? null);
-  if (seenDate !== null && seenDate !== undefined && seenDate !== '' && lastSeen !== null) {
-    const seenMs = toEpochMs(seenDate);
-    const same = seenMs !== null ? seenMs === dateMs : String(seenDate) === String(offer.crossedPriceApplicableFrom);
-    if (!same && now - lastSeen < OFFER_COOLDOWN_MS) return full('cool-down');
+  if (!offer) return full('no-applicable-date');
+  const decision = decideOfferVisibility({
+    offer,
+    now: ctx.now,
+    queryP: ctx.isVip ? 'vip' : (ctx.p ?? null),
+    seen: ctx.seen ?? {},
+  });
+  switch (decision.reason) {
+    case 'no-applicable-date':
+    case 'vip-only':
+    case 'expired':
+      return full(decision.reason);
+    case 'forced':
+      return deal('forced');
+    default:
+      if (ctx.noPriceOffer) return full('no-price-offer');
+      return decision.visible ? deal('offer') : full('cool-down');
   }
-  return deal('offer');
 }

@@ -3,21 +3,19 @@ import {
   nextNoPriceOffer,
   OFFER_COOLDOWN_MS,
   toEpochMs,
-  type Offer,
   type OfferVisibilityInput,
+  type OfferVisibilityTerms,
 } from './offer-visibility';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const OLD_DATE = '2026-11-30T00:00:00.000Z';
 const NEW_DATE = '2026-12-31T00:00:00.000Z';
-const offer = (extra: Partial<Offer> = {}): Offer => ({
+const offer = (extra: Partial<OfferVisibilityTerms> = {}): OfferVisibilityTerms => ({
   crossedPriceApplicableFrom: NEW_DATE,
-  price: 4900,
-  crossedPrice: 9900,
   ...extra,
 });
 const decide = (over: Partial<OfferVisibilityInput> = {}) =>
-  decideOfferVisibility({ offer: offer(), offerKey: 'blackFriday', now: NOW, queryP: null, seen: {}, ...over });
+  decideOfferVisibility({ offer: offer(), now: NOW, queryP: null, seen: {}, ...over });
 
 describe('offer visibility rules (spec section 4), in order', () => {
   it('1. no crossedPriceApplicableFrom: hidden, even when forced or VIP', () => {
@@ -69,6 +67,8 @@ describe('offer visibility rules (spec section 4), in order', () => {
     // Half a record (no usable last-seen time) is a first view too.
     expect(decide({ seen: { expirationDateSeen: OLD_DATE, lastSeenCurrentOffer: 'garbage' } }).reason).toBe('first-view');
     expect(decide({ seen: { lastSeenCurrentOffer: NOW - 5 } }).reason).toBe('first-view');
+    // An empty stored date (an emptied cookie) is no date seen, not a changed one.
+    expect(decide({ seen: { expirationDateSeen: '', lastSeenCurrentOffer: NOW - 5 } }).reason).toBe('first-view');
   });
 
   it('6. later views show while the date matches, refreshing last seen', () => {
@@ -132,6 +132,13 @@ describe('offer visibility rules (spec section 4), in order', () => {
     });
   });
 
+  it('the VIP audience (p=vip) still goes through the seen-date rules', () => {
+    const vipOffer = offer({ specialOnlyVip: true });
+    const seen = { expirationDateSeen: OLD_DATE, lastSeenCurrentOffer: NOW - 1000 };
+    expect(decide({ offer: vipOffer, queryP: 'vip', seen })).toEqual({ visible: false, reason: 'cool-down', noPriceOffer: true });
+    expect(decide({ offer: vipOffer, queryP: 'vip', seen: { ...seen, expirationDateSeen: NEW_DATE } }).reason).toBe('same-date');
+  });
+
   it('an unreadable clock hides the offer', () => {
     expect(decide({ now: new Date('bad') }).reason).toBe('expired');
   });
@@ -162,5 +169,8 @@ describe('toEpochMs', () => {
     expect(toEpochMs(Number.NaN)).toBeNull();
     expect(toEpochMs('nope')).toBeNull();
     expect(toEpochMs(undefined)).toBeNull();
+    expect(toEpochMs(null)).toBeNull();
+    expect(toEpochMs('')).toBeNull();
+    expect(toEpochMs('-5')).toBe(-5);
   });
 });
