@@ -1,5 +1,6 @@
 import { operations, type CallQuery, type CallResponse, type JobRunView, type PipelineCheckPayload } from '@sparkhouse/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-error';
 import { callApi } from './call-api';
 
 export type JobRunsQuery = CallQuery<typeof operations.listJobRuns>;
@@ -39,10 +40,15 @@ export function useStartPipelineCheck() {
   });
 }
 
+/** Cancel a job run (a pipeline check, a build, an AI edit). */
 export function useCancelJobRun() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (runId: string) => callApi(operations.cancelJobRun, { params: { runId } }),
+    // asking twice is harmless: a cancel the server could not take at that instant (a 5xx while the
+    // run was busy recording its progress) is asked again, twice at most
+    retry: (failures, error) => failures < 2 && isApiError(error) && error.status >= 500,
+    retryDelay: 300,
     onSuccess: ({ runId, status }) => {
       queryClient.setQueryData<JobRunView>(jobRunKeys.detail(runId), (run) => (run ? { ...run, status } : run));
       return Promise.all([
