@@ -10,26 +10,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import IORedis from 'ioredis';
-import { ensureDatabase, ensurePostgres, ensureRedis, withDatabase } from '../scripts/lib/services.mjs';
-import { backendDist, backendMain, root, workerMain } from '../scripts/lib/paths.mjs';
+import { root } from '../scripts/lib/paths.mjs';
 import {
   cleanUp,
+  ensureCompiled,
   guardRun,
   logTails,
   machine,
   markdownTable,
+  openServices,
   parseOptions,
+  runMain,
   serverEnv,
   sleep,
+  startApiAndWorker,
   table,
-  waitReady,
-  waitWorker,
 } from './lib/harness.mjs';
-import { cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
+import { cpuSecondsOf, freePort } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
 
@@ -380,17 +378,12 @@ function appendResults({ opts, r, mem, m, status, cpu }) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const deadline = Date.now() + opts.timeoutS * 1000;
-  if (!fs.existsSync(backendMain) || !fs.existsSync(workerMain)) {
-    log('compiled entry points missing: running npx tsc -b');
-    execSync('npx tsc -b', { cwd: root, stdio: 'inherit' });
-  }
+  ensureCompiled(log);
   const m = machine();
-  const handles = [];
+  const run = { handles: [], databaseUrl: null, redis: null };
   const prefix = `bench_builds_${Date.now().toString(36)}${process.pid.toString(36)}`;
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-builds-'));
   const mediaDir = path.join(logDir, 'media');
-  let databaseUrl = null;
-  let redis = null;
   let pg = null;
   let r = null;
   let mem = null;
@@ -403,15 +396,7 @@ async function main() {
     log(
       `N=${opts.builds}, creators=${opts.creators}, per creator ${opts.perCreator}, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`,
     );
-    const pgHandle = await ensurePostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sparkhouse');
-    handles.push(pgHandle);
-    const redisHandle = await ensureRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    handles.push(redisHandle);
-    databaseUrl = withDatabase(pgHandle.url, 'sparkhouse_bench_builds');
-    await ensureDatabase(databaseUrl, { fresh: true });
-    const applied = await createRequire(import.meta.url)(backendDist).migrateUp(databaseUrl);
-    log(`database sparkhouse_bench_builds created (${applied.length} migrations); Redis prefix ${prefix}`);
-    redis = new IORedis(redisHandle.url, { maxRetriesPerRequest: null });
+    const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_builds', prefix, log });
     const { default: pgLib } = await import('pg');
     pg = new pgLib.Client({ connectionString: databaseUrl });
     await pg.connect();
@@ -420,7 +405,7 @@ async function main() {
     const env = serverEnv({
       port,
       databaseUrl,
-      redisUrl: redisHandle.url,
+      redisUrl,
       prefix,
       MEDIA_DIR: mediaDir,
       WORKER_CONCURRENCY: String(opts.concurrency),
@@ -432,16 +417,17 @@ async function main() {
       IMAGE_API_KEY: '',
       IDENTITY_RESETS_PER_ADDRESS: '1000',
     });
-    const api = startNode('api', backendMain, { env, logDir });
-    const worker = startNode('worker', workerMain, { env: { ...env, RUN_PROJECTIONS: 'false' }, logDir });
-    await waitReady(api, port, Math.min(deadline, Date.now() + 90_000));
-    await waitWorker(worker, {
-      redisUrl: redisHandle.url,
+    const { api, worker } = await startApiAndWorker({
+      env,
+      workerEnv: { ...env, RUN_PROJECTIONS: 'false' },
+      port,
+      redisUrl,
       prefix,
       queueName: 'app-builds',
-      deadline: Math.min(deadline, Date.now() + 90_000),
+      logDir,
+      deadline,
+      log,
     });
-    log(`API (pid ${api.pid}, port ${port}) ready; worker (pid ${worker.pid}) consuming`);
 
     const baseUrl = `http://127.0.0.1:${port}`;
     const tag = Date.now().toString(36);
@@ -486,21 +472,12 @@ async function main() {
         console.error(`[bench:builds] could not write RESULTS.md: ${err.message}`);
       }
     }
-    await stopAllChildren(10_000);
     if (pg) await pg.end().catch(() => undefined);
-    await cleanUp({ redis, prefix, databaseUrl, log });
+    await cleanUp(run, { prefix, log });
     fs.rmSync(mediaDir, { recursive: true, force: true });
-    for (const h of handles.reverse()) await h.stop().catch(() => undefined);
     clearTimeout(hardStop);
   }
   return status === 'ok' ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    killAllChildrenNow();
-    process.exit(1);
-  },
-);
+runMain(main);

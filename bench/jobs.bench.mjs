@@ -8,25 +8,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import IORedis from 'ioredis';
-import { ensureDatabase, ensurePostgres, ensureRedis, withDatabase } from '../scripts/lib/services.mjs';
-import { backendDist, backendMain, root, workerMain } from '../scripts/lib/paths.mjs';
+import { root } from '../scripts/lib/paths.mjs';
 import {
   cleanUp,
+  ensureCompiled,
   guardRun,
   logTails,
   machine,
   markdownTable,
+  openServices,
   parseOptions,
+  runMain,
   serverEnv,
+  startApiAndWorker,
   table,
-  waitReady,
-  waitWorker,
 } from './lib/harness.mjs';
-import { cpuSecondsByName, cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
+import { cpuSecondsByName, cpuSecondsOf, freePort } from './lib/processes.mjs';
 import { runPipeline } from './lib/pipeline.mjs';
 import { runBare } from './lib/bare.mjs';
 import { fmt, fmtMs } from './lib/stats.mjs';
@@ -222,18 +220,13 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const startedAt = Date.now();
   const deadline = startedAt + opts.timeoutS * 1000;
-  if (!fs.existsSync(backendMain) || !fs.existsSync(workerMain)) {
-    log('compiled entry points missing: running npx tsc -b');
-    execSync('npx tsc -b', { cwd: root, stdio: 'inherit' });
-  }
+  ensureCompiled(log);
   const m = machine();
-  const handles = [];
+  const run = { handles: [], databaseUrl: null, redis: null };
   const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}`;
   const prefix = `bench_jobs_${stamp}`;
   const barePrefix = `${prefix}_bare`;
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-'));
-  let databaseUrl = null;
-  let redis = null;
   let p = null;
   let b = null;
   let status = 'ok';
@@ -247,40 +240,32 @@ async function main() {
       `N=${opts.jobs}, WORKER_CONCURRENCY=${opts.concurrency}, owners=${opts.owners}, HTTP in flight=${opts.inFlight}, timeout=${opts.timeoutS}s`,
     );
     log(`machine: ${m.cores} cores, ${fmt(m.memGiB, 1)} GiB, Node ${m.node}; child logs in ${logDir}`);
-    const pgHandle = await ensurePostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sparkhouse');
-    handles.push(pgHandle);
-    const redisHandle = await ensureRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    handles.push(redisHandle);
-    databaseUrl = withDatabase(pgHandle.url, 'sparkhouse_bench');
-    await ensureDatabase(databaseUrl, { fresh: true });
-    const applied = await createRequire(import.meta.url)(backendDist).migrateUp(databaseUrl);
-    log(`database sparkhouse_bench created (${applied.length} migrations); Redis prefix ${prefix}`);
-    redis = new IORedis(redisHandle.url, { maxRetriesPerRequest: null });
+    const { databaseUrl, redisUrl, redis } = await openServices(run, { database: 'sparkhouse_bench', prefix, log });
     versions = await serverVersions(databaseUrl, redis);
 
     const port = await freePort();
     const env = serverEnv({
       port,
       databaseUrl,
-      redisUrl: redisHandle.url,
+      redisUrl,
       prefix,
       OPERATIONS_OPEN_PIPELINE_CHECKS: 'true',
       WORKER_CONCURRENCY: String(opts.concurrency),
     });
-    const api = startNode('api', backendMain, { env, logDir });
-    const worker = startNode('worker', workerMain, { env, logDir });
-    await waitReady(api, port, Math.min(deadline, Date.now() + 90_000));
-    await waitWorker(worker, {
-      redisUrl: redisHandle.url,
+    const { api, worker } = await startApiAndWorker({
+      env,
+      port,
+      redisUrl,
       prefix,
       queueName: 'operations',
-      deadline: Math.min(deadline, Date.now() + 90_000),
+      logDir,
+      deadline,
+      log,
     });
-    log(`API (pid ${api.pid}, port ${port}) ready; worker (pid ${worker.pid}) consuming`);
 
     // 1) baseline first, while the API and worker are idle
     b = await runBare({
-      redisUrl: redisHandle.url,
+      redisUrl,
       prefix: barePrefix,
       n: opts.jobs,
       concurrency: opts.concurrency,
@@ -379,19 +364,10 @@ async function main() {
         console.error(`[bench:jobs] could not write RESULTS.md: ${err.message}`);
       }
     }
-    await stopAllChildren(10_000);
-    await cleanUp({ redis, prefix, databaseUrl, log });
-    for (const h of handles.reverse()) await h.stop().catch(() => undefined);
+    await cleanUp(run, { prefix, log });
     clearTimeout(hardStop);
   }
   return status === 'ok' ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    killAllChildrenNow();
-    process.exit(1);
-  },
-);
+runMain(main);

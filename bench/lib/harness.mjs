@@ -1,11 +1,14 @@
 // What every benchmark script does around its measurement: options, the machine, starting and
 // waiting for the API and the worker, the results table, and cleaning up (Redis keys, its database).
 import os from 'node:os';
+import fs from 'node:fs';
 import { execSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import IORedis from 'ioredis';
 import { Queue } from 'bullmq';
-import { databaseName, withDatabase } from '../../scripts/lib/services.mjs';
-import { killAllChildrenNow, stopAllChildren } from './processes.mjs';
+import { backendDist, backendMain, root, workerMain } from '../../scripts/lib/paths.mjs';
+import { databaseName, ensureDatabase, ensurePostgres, ensureRedis, withDatabase } from '../../scripts/lib/services.mjs';
+import { killAllChildrenNow, startNode, stopAllChildren } from './processes.mjs';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -45,6 +48,41 @@ export function machine() {
     cpuModel: os.cpus()[0]?.model?.trim() ?? 'unknown',
     platform: `${os.platform()} ${os.release()}`,
   };
+}
+
+/** The API and worker entry points, compiled first when they are missing. */
+export function ensureCompiled(log) {
+  if (fs.existsSync(backendMain) && fs.existsSync(workerMain)) return;
+  log('compiled entry points missing: running npx tsc -b');
+  execSync('npx tsc -b', { cwd: root, stdio: 'inherit' });
+}
+
+/**
+ * PostgreSQL and Redis (DATABASE_URL's and REDIS_URL's servers, started when not running), a fresh
+ * `database` with every migration, and a Redis client. Filled into `run` ({ handles, databaseUrl,
+ * redis }) as it goes, so `cleanUp(run)` undoes what was done even when a later step fails.
+ */
+export async function openServices(run, { database, prefix, log }) {
+  const pgHandle = await ensurePostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sparkhouse');
+  run.handles.push(pgHandle);
+  const redisHandle = await ensureRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  run.handles.push(redisHandle);
+  run.databaseUrl = withDatabase(pgHandle.url, database);
+  await ensureDatabase(run.databaseUrl, { fresh: true });
+  const applied = await createRequire(import.meta.url)(backendDist).migrateUp(run.databaseUrl);
+  log(`database ${database} created (${applied.length} migrations); Redis prefix ${prefix}`);
+  run.redis = new IORedis(redisHandle.url, { maxRetriesPerRequest: null });
+  return { databaseUrl: run.databaseUrl, redisUrl: redisHandle.url, redis: run.redis };
+}
+
+/** One API and one worker process, answered once the API is ready and the worker consumes `queueName`. */
+export async function startApiAndWorker({ env, workerEnv = env, port, redisUrl, prefix, queueName, logDir, deadline, log }) {
+  const api = startNode('api', backendMain, { env, logDir });
+  const worker = startNode('worker', workerMain, { env: workerEnv, logDir });
+  await waitReady(api, port, Math.min(deadline, Date.now() + 90_000));
+  await waitWorker(worker, { redisUrl, prefix, queueName, deadline: Math.min(deadline, Date.now() + 90_000) });
+  log(`API (pid ${api.pid}, port ${port}) ready; worker (pid ${worker.pid}) consuming`);
+  return { api, worker };
 }
 
 /** The environment of an API or worker process under measurement (production mode, quiet logs). */
@@ -150,8 +188,13 @@ export async function deleteRedisKeys(redis, pattern) {
   return deleted;
 }
 
-/** The end of a run: its Redis keys deleted and the connection closed; its database dropped. Failures are logged. */
-export async function cleanUp({ redis, prefix, databaseUrl, log }) {
+/**
+ * The end of a run: the children stopped, its Redis keys under `prefix` deleted, its database dropped,
+ * the servers it started stopped. Failures are logged, not thrown.
+ */
+export async function cleanUp(run, { prefix, log }) {
+  await stopAllChildren(10_000);
+  const { redis, databaseUrl } = run;
   if (redis) {
     try {
       log(`deleted ${await deleteRedisKeys(redis, `${prefix}*`)} Redis keys under ${prefix}*`);
@@ -173,6 +216,7 @@ export async function cleanUp({ redis, prefix, databaseUrl, log }) {
       log(`could not drop ${name}: ${err.message}`);
     }
   }
+  for (const h of run.handles.reverse()) await h.stop().catch(() => undefined);
 }
 
 /** A child's last log lines, when it wrote any. */
@@ -181,4 +225,16 @@ export function logTails(handles, log) {
     const tail = h.tail(10).trim();
     if (tail) log(`${h.name} log tail (${h.logFile}):\n${tail}`);
   }
+}
+
+/** Runs a benchmark's main and exits with its code; an escaped error kills the children first. */
+export function runMain(main) {
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      killAllChildrenNow();
+      process.exit(1);
+    },
+  );
 }
