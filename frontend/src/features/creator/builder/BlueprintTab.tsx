@@ -8,7 +8,7 @@ import { callCreator } from '../creator-api';
 import { blueprintQuery, blueprintVersionsQuery, useRestoreBlueprintVersion, useUpdateBlueprint } from '../creator.queries';
 import { fieldErrors } from './form-errors';
 import { DraftSaveBar, NewerVersionNotice, RestorableVersions } from './DraftControls';
-import { useVersionDraft } from './useVersionDraft';
+import { canonicalJson, useVersionDraft } from './useVersionDraft';
 
 const EMPTY_BLUEPRINT: AppBlueprint = {
   name: '',
@@ -21,7 +21,7 @@ const EMPTY_BLUEPRINT: AppBlueprint = {
 };
 const MAX_FEATURES = 12;
 
-const serialise = (blueprint: AppBlueprint) => JSON.stringify(blueprint);
+const serialise = (blueprint: AppBlueprint) => canonicalJson(blueprint);
 
 function BlueprintForm({ appId, stored }: { appId: string; stored: AppBlueprint }) {
   const versionDraft = useVersionDraft(stored, serialise);
@@ -45,6 +45,8 @@ function BlueprintForm({ appId, stored }: { appId: string; stored: AppBlueprint 
       return;
     }
     setErrors({});
+    // the draft becomes what is saved (trimmed), so the version that comes back is recognised as this draft
+    setDraft(parsed.data);
     save.mutate(parsed.data, {
       onSuccess: () => toast.show({ kind: 'success', message: 'Blueprint saved as a new version.' }),
       onError: (e) => toast.show({ kind: 'error', title: 'Could not save the blueprint', message: errorMessage(e) }),

@@ -49,7 +49,11 @@ const routes: Record<string, () => Response> = {
       hasMore: false,
       nextCursor: null,
     }),
-  '/api/app-builder/updateBlueprint': () => envelope({ version: version('v3', 3, blueprint('Marathon Coach Pro')) }),
+  // the server answers the saved content trimmed, its keys in its own order (jsonb)
+  '/api/app-builder/updateBlueprint': () =>
+    envelope({
+      version: version('v3', 3, Object.fromEntries(Object.entries(blueprint('Marathon Coach Pro')).reverse()) as AppBlueprint),
+    }),
   '/api/app-builder/restoreBlueprintVersion': () => {
     stored = { blueprint: restored.content, versionId: restored.versionId };
     return envelope({ version: restored });
@@ -129,10 +133,10 @@ describe('BlueprintTab: a new version arriving while the creator edits', () => {
     expect(screen.getByText('Saved')).toBeInTheDocument();
   });
 
-  it("the creator's own save is not news: the saved draft becomes the version, without a notice", async () => {
+  it("the creator's own save is not news: the saved (trimmed) draft becomes the version, without a notice", async () => {
     renderTab();
     await screen.findByDisplayValue('Marathon Coach');
-    fireEvent.change(appName(), { target: { value: 'Marathon Coach Pro' } });
+    fireEvent.change(appName(), { target: { value: '  Marathon Coach Pro ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save blueprint' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(appName().value).toBe('Marathon Coach Pro');

@@ -20,7 +20,7 @@ import { fromDraft, toDraft, type PageDraft, type SectionDraft } from './landing
 import { LandingPagePreview } from './LandingPagePreview';
 import { PlusSuggestions } from './PlusSuggestions';
 import { DraftSaveBar, NewerVersionNotice, RestorableVersions } from './DraftControls';
-import { useVersionDraft } from './useVersionDraft';
+import { canonicalJson, useVersionDraft } from './useVersionDraft';
 
 const EMPTY_PAGE: LandingPage = {
   hero: { title: '', subtitle: '', cta: 'Get started' },
@@ -36,7 +36,7 @@ const toPage = (info: LandingPageInfo | null): LandingPage | null =>
   info ? { hero: info.hero, sections: info.sections, pricingCopy: info.pricingCopy } : null;
 
 // compared as the page it saves, so key order or an empty bullet list is not an edit
-const serialise = (draft: PageDraft) => JSON.stringify(fromDraft(draft));
+const serialise = (draft: PageDraft) => canonicalJson(fromDraft(draft));
 
 function LandingPageEditor({
   app,
@@ -72,6 +72,8 @@ function LandingPageEditor({
       return;
     }
     setErrors({});
+    // the draft becomes what is saved (trimmed), so the version that comes back is recognised as this draft
+    setDraft(toDraft(parsed.data));
     save.mutate(
       { ...parsed.data, status: 'ready' },
       {

@@ -26,6 +26,15 @@ export interface VersionDraft<D> {
   discard: () => void;
 }
 
+/** JSON with every object's keys sorted: the same content gives the same text whatever order its keys came in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
 /** What the save bar and the newer-version notice need of a draft, whatever it holds. */
 export type DraftStatus = Omit<VersionDraft<unknown>, 'draft' | 'setDraft'>;
 
