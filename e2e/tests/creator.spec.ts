@@ -110,7 +110,10 @@ test('a creator builds an app from an idea, follows it live across a reload, the
   await expect(preview).toContainText(original);
   await expect(page.getByRole('status').filter({ hasText: 'Unpublished changes' })).toBeVisible();
 
-  // "Ask AI to edit": a job watched live whose result becomes the next version
+  // "Ask AI to edit": a job watched live whose result becomes the next version. An unsaved edit made
+  // meanwhile is not dropped when that version arrives: the creator is told and chooses.
+  const buttonText = page.getByLabel('Button text');
+  await buttonText.fill('Try it free');
   await page.getByLabel('What should change?').fill('Make the headline shorter and mention the free trial');
   await page.getByRole('button', { name: 'Ask AI to edit' }).click();
   const aiEdit = page.getByRole('region', { name: 'AI edit' });
@@ -118,6 +121,13 @@ test('a creator builds an app from an idea, follows it live across a reload, the
   await expect(page.locator('[data-status="completed"]')).toBeVisible({ timeout: 30_000 });
   await expect(versions.getByRole('listitem')).toHaveCount(4, { timeout: 20_000 });
   await expect(versions.getByRole('listitem').first()).toContainText('Edited by AI');
+  const newer = page.getByRole('status').filter({ hasText: 'A newer version arrived' });
+  await expect(newer).toBeVisible();
+  await expect(buttonText).toHaveValue('Try it free');
+  await page.screenshot({ path: test.info().outputPath('builder-newer-version.png'), fullPage: true });
+  await newer.getByRole('button', { name: 'Load the new version' }).click();
+  await expect(newer).toBeHidden();
+  await expect(buttonText).not.toHaveValue('Try it free');
   // the local generator applies an instruction by leading the subtitle with it
   const subtitle = page.getByLabel('Subtitle');
   await expect(subtitle).toHaveValue(/^Make the headline shorter and mention the free trial\./);
