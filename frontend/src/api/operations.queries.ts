@@ -2,6 +2,7 @@ import { operations, type CallQuery, type CallResponse, type JobRunView, type Pi
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-error';
 import { callApi } from './call-api';
+import { mergeFetchedRun } from './job-run-merge';
 
 export type JobRunsQuery = CallQuery<typeof operations.listJobRuns>;
 export type JobRunsPage = CallResponse<typeof operations.listJobRuns>;
@@ -18,9 +19,16 @@ export const isTerminalStatus = (status: JobRunView['status'] | undefined): bool
   status === 'completed' || status === 'failed' || status === 'canceled';
 
 export function useJobRun(runId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  const key = jobRunKeys.detail(runId ?? '');
   return useQuery({
-    queryKey: jobRunKeys.detail(runId ?? ''),
-    queryFn: ({ signal }) => callApi(operations.getJobRun, { params: { runId: runId! }, signal }),
+    queryKey: key,
+    // the read model may lag the pushes already folded into the cache: never step back
+    queryFn: async ({ signal }) =>
+      mergeFetchedRun(
+        queryClient.getQueryData<JobRunView>(key),
+        await callApi(operations.getJobRun, { params: { runId: runId! }, signal }),
+      ),
     enabled: Boolean(runId),
   });
 }
