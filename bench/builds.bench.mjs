@@ -10,15 +10,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import IORedis from 'ioredis';
-import { Queue } from 'bullmq';
-import { io } from 'socket.io-client';
-import { ensureDatabase, ensurePostgres, ensureRedis, withDatabase } from '../scripts/lib/services.mjs';
-import { backendDist, backendMain, root, workerMain } from '../scripts/lib/paths.mjs';
-import { cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
+import { root } from '../scripts/lib/paths.mjs';
+import {
+  cleanUp,
+  ensureCompiled,
+  guardRun,
+  logTails,
+  machine,
+  markdownTable,
+  openServices,
+  parseOptions,
+  runMain,
+  serverEnv,
+  sleep,
+  startApiAndWorker,
+  table,
+} from './lib/harness.mjs';
+import { cpuSecondsOf, freePort } from './lib/processes.mjs';
+import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,70 +37,23 @@ const STEPS = ['blueprint', 'onboarding', 'landing-page', 'app-image'];
 const CLIENT_ID = 'sparkhouse-web';
 const PASSWORD = 'bench password 123';
 
-function parseArgs(argv) {
-  const opts = { builds: 200, creators: 20, concurrency: 8, perCreator: 3, timeoutS: 300, record: true };
-  const num = (name, v) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} needs a positive integer, got ${v}`);
-    return n;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=');
-    const value = () => inline ?? argv[++i];
-    if (flag === '--builds') opts.builds = num(flag, value());
-    else if (flag === '--creators') opts.creators = num(flag, value());
-    else if (flag === '--concurrency') opts.concurrency = num(flag, value());
-    else if (flag === '--per-creator') opts.perCreator = num(flag, value());
-    else if (flag === '--timeout-s') opts.timeoutS = num(flag, value());
-    else if (flag === '--no-record') opts.record = false;
-    else throw new Error(`unknown option ${argv[i]}`);
-  }
-  return opts;
-}
+const parseArgs = (argv) =>
+  parseOptions(
+    argv,
+    { builds: 200, creators: 20, concurrency: 8, perCreator: 3, timeoutS: 300, record: true },
+    {
+      numbers: {
+        '--builds': 'builds',
+        '--creators': 'creators',
+        '--concurrency': 'concurrency',
+        '--per-creator': 'perCreator',
+        '--timeout-s': 'timeoutS',
+      },
+      switches: { '--no-record': ['record', false] },
+    },
+  );
 
 const log = (msg) => console.log(`[bench:builds] ${msg}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function machine() {
-  let cores = os.availableParallelism?.() ?? os.cpus().length;
-  try {
-    cores = Number(execSync('nproc', { encoding: 'utf8' }).trim()) || cores;
-  } catch {
-    // nproc missing: keep Node's count
-  }
-  return { cores, memGiB: os.totalmem() / 1024 ** 3, node: process.version, cpuModel: os.cpus()[0]?.model?.trim() ?? 'unknown' };
-}
-
-async function waitReady(api, port, deadline) {
-  const url = `http://127.0.0.1:${port}/api/health/ready`;
-  while (Date.now() < deadline) {
-    if (!api.running) throw new Error(`the API exited during start-up:\n${api.tail()}`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`GET ${url} did not answer 200 in time:\n${api.tail()}`);
-}
-
-async function waitWorker(worker, redisUrl, prefix, deadline) {
-  const connection = new IORedis(redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue('app-builds', { connection, prefix });
-  try {
-    while (Date.now() < deadline) {
-      if (!worker.running) throw new Error(`the worker exited during start-up:\n${worker.tail()}`);
-      if ((await queue.getWorkers().catch(() => [])).length > 0) return;
-      await sleep(250);
-    }
-    throw new Error(`the worker did not register with BullMQ in time:\n${worker.tail()}`);
-  } finally {
-    await queue.close().catch(() => undefined);
-    await connection.quit().catch(() => connection.disconnect());
-  }
-}
-
 /** Peak resident memory of a process (Linux VmHWM), and its current RSS; null elsewhere. */
 function memoryOf(pid) {
   try {
@@ -152,28 +115,6 @@ async function createCreator(baseUrl, pg, email) {
   return { email, token, userId };
 }
 
-function connect(baseUrl, token, timeoutMs = 15_000) {
-  return new Promise((resolve, reject) => {
-    const socket = io(baseUrl, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: true,
-      timeout: timeoutMs,
-    });
-    const timer = setTimeout(() => reject(new Error('socket did not connect')), timeoutMs);
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      resolve(socket);
-    });
-    socket.once('connect_error', (err) => {
-      clearTimeout(timer);
-      socket.close();
-      reject(new Error(`socket: ${err.message}`));
-    });
-  });
-}
-
 const IDEAS = [
   'a habit tracker for runners training for their first marathon',
   'an app that helps nurses swap shifts',
@@ -230,7 +171,7 @@ async function runBuilds({ baseUrl, creators, n, perCreator, deadline, workerPid
     }
   };
 
-  const sockets = await Promise.all(creators.map((c) => connect(baseUrl, c.token)));
+  const sockets = await Promise.all(creators.map((c) => connectSocket(baseUrl, { token: c.token })));
   sockets.forEach((socket, i) => {
     socket.on('job:progress', (m) => onMessage(i, 'progress', m));
     socket.on('job:completed', (m) => onMessage(i, 'completed', m));
@@ -426,86 +367,46 @@ function appendResults({ opts, r, mem, m, status, cpu }) {
     `Machine: ${m.cores} cores (\`nproc\`, ${m.cpuModel}), ${fmt(m.memGiB, 1)} GiB RAM; Node ${m.node}. ` +
       'Shared with other work while it ran: figures are lower bounds on what an idle machine gives.',
     '',
-    '| figure | value |',
-    '| --- | --- |',
-    ...figures(opts, r, mem).map(([k, v]) => `| ${k} | ${v.replace(/\|/g, '\\|')} |`),
+    ...markdownTable(figures(opts, r, mem)),
   ];
   if (cpu) lines.push(`| CPU seconds during the run | ${cpu} |`);
   fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
   log(`figures appended to ${path.relative(root, resultsFile)}`);
 }
 
-function table(rows) {
-  const w = Math.max(...rows.map(([k]) => k.length));
-  return rows.map(([k, v]) => `  ${k.padEnd(w)}  ${v}`).join('\n');
-}
-
 // ---- main --------------------------------------------------------------------------------------
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const deadline = Date.now() + opts.timeoutS * 1000;
-  if (!fs.existsSync(backendMain) || !fs.existsSync(workerMain)) {
-    log('compiled entry points missing: running npx tsc -b');
-    execSync('npx tsc -b', { cwd: root, stdio: 'inherit' });
-  }
+  ensureCompiled(log);
   const m = machine();
-  const handles = [];
+  const run = { handles: [], databaseUrl: null, redis: null };
   const prefix = `bench_builds_${Date.now().toString(36)}${process.pid.toString(36)}`;
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-builds-'));
   const mediaDir = path.join(logDir, 'media');
-  let databaseUrl = null;
-  let redis = null;
   let pg = null;
   let r = null;
   let mem = null;
   let cpu = null;
   let status = 'ok';
 
-  const hardStop = setTimeout(
-    () => {
-      console.error('[bench:builds] hard timeout: killing everything');
-      killAllChildrenNow();
-      process.exit(2);
-    },
-    opts.timeoutS * 1000 + 60_000,
-  );
-  hardStop.unref();
-  const onSignal = (sig) => {
-    console.error(`[bench:builds] ${sig}: stopping`);
-    stopAllChildren(5000).finally(() => process.exit(130));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  process.on('exit', killAllChildrenNow);
+  const hardStop = guardRun('builds', opts.timeoutS);
 
   try {
     log(
       `N=${opts.builds}, creators=${opts.creators}, per creator ${opts.perCreator}, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`,
     );
-    const pgHandle = await ensurePostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sparkhouse');
-    handles.push(pgHandle);
-    const redisHandle = await ensureRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    handles.push(redisHandle);
-    databaseUrl = withDatabase(pgHandle.url, 'sparkhouse_bench_builds');
-    await ensureDatabase(databaseUrl, { fresh: true });
-    const applied = await createRequire(import.meta.url)(backendDist).migrateUp(databaseUrl);
-    log(`database sparkhouse_bench_builds created (${applied.length} migrations); Redis prefix ${prefix}`);
-    redis = new IORedis(redisHandle.url, { maxRetriesPerRequest: null });
+    const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_builds', prefix, log });
     const { default: pgLib } = await import('pg');
     pg = new pgLib.Client({ connectionString: databaseUrl });
     await pg.connect();
 
     const port = await freePort();
-    const env = {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisHandle.url,
-      REDIS_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
+    const env = serverEnv({
+      port,
+      databaseUrl,
+      redisUrl,
+      prefix,
       MEDIA_DIR: mediaDir,
       WORKER_CONCURRENCY: String(opts.concurrency),
       CREATOR_MAX_BUILDS_IN_FLIGHT: String(opts.perCreator),
@@ -515,12 +416,18 @@ async function main() {
       IMAGE_API_BASE_URL: '',
       IMAGE_API_KEY: '',
       IDENTITY_RESETS_PER_ADDRESS: '1000',
-    };
-    const api = startNode('api', backendMain, { env, logDir });
-    const worker = startNode('worker', workerMain, { env: { ...env, RUN_PROJECTIONS: 'false' }, logDir });
-    await waitReady(api, port, Math.min(deadline, Date.now() + 90_000));
-    await waitWorker(worker, redisHandle.url, prefix, Math.min(deadline, Date.now() + 90_000));
-    log(`API (pid ${api.pid}, port ${port}) ready; worker (pid ${worker.pid}) consuming`);
+    });
+    const { api, worker } = await startApiAndWorker({
+      env,
+      workerEnv: { ...env, RUN_PROJECTIONS: 'false' },
+      port,
+      redisUrl,
+      prefix,
+      queueName: 'app-builds',
+      logDir,
+      deadline,
+      log,
+    });
 
     const baseUrl = `http://127.0.0.1:${port}`;
     const tag = Date.now().toString(36);
@@ -550,10 +457,7 @@ async function main() {
       ? fs.readdirSync(path.join(mediaDir, 'app-images')).length
       : 0;
     log(`${images} app images written under MEDIA_DIR/app-images`);
-    for (const h of [api, worker]) {
-      const tail = h.tail(10).trim();
-      if (tail) log(`${h.name} log tail (${h.logFile}):\n${tail}`);
-    }
+    logTails([api, worker], log);
   } catch (err) {
     status = `error: ${err.message.split('\n')[0]}`;
     console.error(`[bench:builds] ${err.stack ?? err.message}`);
@@ -568,47 +472,12 @@ async function main() {
         console.error(`[bench:builds] could not write RESULTS.md: ${err.message}`);
       }
     }
-    await stopAllChildren(10_000);
     if (pg) await pg.end().catch(() => undefined);
-    if (redis) {
-      try {
-        let cursor = '0';
-        let deleted = 0;
-        do {
-          const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-          cursor = nextCursor;
-          if (keys.length) deleted += await redis.unlink(...keys);
-        } while (cursor !== '0');
-        log(`deleted ${deleted} Redis keys under ${prefix}*`);
-      } catch (err) {
-        log(`could not delete Redis keys: ${err.message}`);
-      }
-      await redis.quit().catch(() => redis.disconnect());
-    }
-    if (databaseUrl) {
-      try {
-        const { default: pgLib } = await import('pg');
-        const admin = new pgLib.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
-        await admin.connect();
-        await admin.query('drop database if exists sparkhouse_bench_builds with (force)');
-        await admin.end();
-        log('database sparkhouse_bench_builds dropped');
-      } catch (err) {
-        log(`could not drop sparkhouse_bench_builds: ${err.message}`);
-      }
-    }
+    await cleanUp(run, { prefix, log });
     fs.rmSync(mediaDir, { recursive: true, force: true });
-    for (const h of handles.reverse()) await h.stop().catch(() => undefined);
     clearTimeout(hardStop);
   }
   return status === 'ok' ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    killAllChildrenNow();
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -20,30 +20,23 @@ import pg from 'pg';
 import { ensureDatabase, ensurePostgres, ensureRedis, stopAll, withDatabase } from '../scripts/lib/services.mjs';
 import { backendDist, backendMain } from '../scripts/lib/paths.mjs';
 import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
+import { machine, markdownTable, parseOptions, serverEnv, sleep } from './lib/harness.mjs';
 import { cpuSecondsByName, cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
 import { fmt } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = path.join(here, 'RESULTS.md');
 const log = (msg) => console.log(`[bench:catalogue] ${msg}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function parseArgs(argv) {
-  const opts = { products: 100_000, connections: 50, durationS: 20, record: true, reuseDb: false };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=');
-    const value = () => Number(inline ?? argv[++i]);
-    if (flag === '--products') opts.products = value();
-    else if (flag === '--connections') opts.connections = value();
-    else if (flag === '--duration-s') opts.durationS = value();
-    else if (flag === '--no-record') opts.record = false;
-    else if (flag === '--reuse-db') opts.reuseDb = true;
-    else throw new Error(`unknown option ${argv[i]}`);
-  }
-  for (const k of ['products', 'connections', 'durationS'])
-    if (!Number.isInteger(opts[k]) || opts[k] < 1) throw new Error(`--${k} needs a positive integer`);
-  return opts;
-}
+const parseArgs = (argv) =>
+  parseOptions(
+    argv,
+    { products: 100_000, connections: 50, durationS: 20, record: true, reuseDb: false },
+    {
+      numbers: { '--products': 'products', '--connections': 'connections', '--duration-s': 'durationS' },
+      switches: { '--no-record': ['record', false], '--reuse-db': ['reuseDb', true] },
+    },
+  );
 
 /** The URL mix: plain pages, each view order, facet filters, searches (typos, prefixes) and keyset pages. */
 async function urlMix(databaseUrl) {
@@ -182,18 +175,13 @@ async function main() {
     }
 
     const port = await freePort();
-    const env = {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisHandle.url,
-      REDIS_PREFIX: `bench_catalogue_${Date.now().toString(36)}`,
-      LOG_LEVEL: 'warn',
+    const env = serverEnv({
+      port,
+      databaseUrl,
+      redisUrl: redisHandle.url,
+      prefix: `bench_catalogue_${Date.now().toString(36)}`,
       ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
-    };
+    });
     api = startNode('api', backendMain, { env, logDir, nodeArgs: apiNodeFlags }); // as npm start runs it
     await waitHttp(`http://127.0.0.1:${port}/api/up`, Date.now() + 90_000);
     const caughtUpFrom = Date.now();
@@ -240,17 +228,15 @@ async function main() {
     ];
     for (const [k, v] of rows) log(`${k.padEnd(34)} ${v}`);
     if (opts.record) {
-      const m = `${os.availableParallelism?.() ?? os.cpus().length} cores (${os.cpus()[0]?.model?.trim()}), Node ${process.version}`;
+      const m = machine();
       const lines = [
         '',
         `## catalogue — ${new Date().toISOString()}`,
         '',
-        `Machine: ${m}.`,
+        `Machine: ${m.cores} cores (${m.cpuModel}), Node ${m.node}.`,
         '',
-        '| figure | value |',
-        '| --- | --- |',
+        ...markdownTable(rows),
       ];
-      for (const [k, v] of rows) lines.push(`| ${k} | ${v} |`);
       fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
       log(`figures appended to ${path.relative(process.cwd(), resultsFile)}`);
     }

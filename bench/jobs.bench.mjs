@@ -8,14 +8,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import IORedis from 'ioredis';
-import { Queue } from 'bullmq';
-import { ensureDatabase, ensurePostgres, ensureRedis, withDatabase } from '../scripts/lib/services.mjs';
-import { backendDist, backendMain, root, workerMain } from '../scripts/lib/paths.mjs';
-import { cpuSecondsByName, cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
+import { root } from '../scripts/lib/paths.mjs';
+import {
+  cleanUp,
+  ensureCompiled,
+  guardRun,
+  logTails,
+  machine,
+  markdownTable,
+  openServices,
+  parseOptions,
+  runMain,
+  serverEnv,
+  startApiAndWorker,
+  table,
+} from './lib/harness.mjs';
+import { cpuSecondsByName, cpuSecondsOf, freePort } from './lib/processes.mjs';
 import { runPipeline } from './lib/pipeline.mjs';
 import { runBare } from './lib/bare.mjs';
 import { fmt, fmtMs } from './lib/stats.mjs';
@@ -25,47 +34,25 @@ const resultsFile = path.join(here, 'RESULTS.md');
 
 // ---- options ---------------------------------------------------------------------------------
 function parseArgs(argv) {
-  const opts = { jobs: 10_000, concurrency: 50, owners: 20, inFlight: 32, timeoutS: 600, record: true };
-  const num = (name, v) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} needs a positive integer, got ${v}`);
-    return n;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=');
-    const value = () => inline ?? argv[++i];
-    if (flag === '--jobs') opts.jobs = num(flag, value());
-    else if (flag === '--concurrency') opts.concurrency = num(flag, value());
-    else if (flag === '--owners') opts.owners = num(flag, value());
-    else if (flag === '--in-flight') opts.inFlight = num(flag, value());
-    else if (flag === '--timeout-s') opts.timeoutS = num(flag, value());
-    else if (flag === '--no-record') opts.record = false;
-    else throw new Error(`unknown option ${argv[i]}`);
-  }
+  const opts = parseOptions(
+    argv,
+    { jobs: 10_000, concurrency: 50, owners: 20, inFlight: 32, timeoutS: 600, record: true },
+    {
+      numbers: {
+        '--jobs': 'jobs',
+        '--concurrency': 'concurrency',
+        '--owners': 'owners',
+        '--in-flight': 'inFlight',
+        '--timeout-s': 'timeoutS',
+      },
+      switches: { '--no-record': ['record', false] },
+    },
+  );
   if (opts.concurrency > 200) throw new Error('--concurrency: WORKER_CONCURRENCY allows at most 200');
   return opts;
 }
 
 const log = (msg) => console.log(`[bench:jobs] ${msg}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// ---- machine -----------------------------------------------------------------------------------
-function machine() {
-  let cores = os.availableParallelism?.() ?? os.cpus().length;
-  try {
-    cores = Number(execSync('nproc', { encoding: 'utf8' }).trim()) || cores;
-  } catch {
-    // nproc missing: keep Node's count
-  }
-  const cpuModel = os.cpus()[0]?.model?.trim() ?? 'unknown';
-  return {
-    cores,
-    memGiB: os.totalmem() / 1024 ** 3,
-    node: process.version,
-    cpuModel,
-    platform: `${os.platform()} ${os.release()}`,
-  };
-}
 
 async function serverVersions(databaseUrl, redis) {
   const out = { postgres: 'unknown', redis: 'unknown' };
@@ -84,40 +71,6 @@ async function serverVersions(databaseUrl, redis) {
     // informational only
   }
   return out;
-}
-
-// ---- services ----------------------------------------------------------------------------------
-async function waitReady(api, port, deadline) {
-  const url = `http://127.0.0.1:${port}/api/health/ready`;
-  while (Date.now() < deadline) {
-    if (!api.running) throw new Error(`the API exited during start-up:\n${api.tail()}`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`GET ${url} did not answer 200 in time:\n${api.tail()}`);
-}
-
-/** The worker logs nothing at warn level once ready: wait until it shows up as a BullMQ worker. */
-async function waitWorker(worker, redisUrl, prefix, deadline) {
-  const connection = new IORedis(redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue('operations', { connection, prefix });
-  try {
-    while (Date.now() < deadline) {
-      if (!worker.running) throw new Error(`the worker exited during start-up:\n${worker.tail()}`);
-      const workers = await queue.getWorkers().catch(() => []);
-      if (workers.length > 0) return;
-      await sleep(250);
-    }
-    throw new Error(`the worker did not register with BullMQ in time:\n${worker.tail()}`);
-  } finally {
-    await queue.close().catch(() => undefined);
-    await connection.quit().catch(() => connection.disconnect());
-  }
 }
 
 /** Where the JobCompleted events of runs pushed twice sit in the log (delivery order and batches). */
@@ -181,23 +134,7 @@ async function dbDiagnostics(databaseUrl) {
   }
 }
 
-async function deleteRedisKeys(redis, pattern) {
-  let cursor = '0';
-  let deleted = 0;
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) deleted += await redis.unlink(...keys);
-  } while (cursor !== '0');
-  return deleted;
-}
-
 // ---- report ------------------------------------------------------------------------------------
-function table(rows) {
-  const w = Math.max(...rows.map(([k]) => k.length));
-  return rows.map(([k, v]) => `  ${k.padEnd(w)}  ${v}`).join('\n');
-}
-
 function figures(opts, p, b) {
   const ratio = p?.jobsPerSec && b?.jobsPerSec ? p.jobsPerSec / b.jobsPerSec : null;
   return [
@@ -271,9 +208,7 @@ process and one worker process (LOG_LEVEL=warn) and stops them at the end, also 
     `Machine: ${m.cores} cores (\`nproc\`, ${m.cpuModel}), ${fmt(m.memGiB, 1)} GiB RAM, ${m.platform}; Node ${m.node}; ` +
       `PostgreSQL ${versions.postgres}; Redis ${versions.redis}.`,
     '',
-    '| figure | value |',
-    '| --- | --- |',
-    ...figures(opts, p, b).map(([k, v]) => `| ${k} | ${v.replace(/\|/g, '\\|')} |`),
+    ...markdownTable(figures(opts, p, b)),
   ];
   if (cpu) lines.push(`| CPU seconds during the pipeline run | ${cpu} |`);
   fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
@@ -285,88 +220,52 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const startedAt = Date.now();
   const deadline = startedAt + opts.timeoutS * 1000;
-  if (!fs.existsSync(backendMain) || !fs.existsSync(workerMain)) {
-    log('compiled entry points missing: running npx tsc -b');
-    execSync('npx tsc -b', { cwd: root, stdio: 'inherit' });
-  }
+  ensureCompiled(log);
   const m = machine();
-  const handles = [];
+  const run = { handles: [], databaseUrl: null, redis: null };
   const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}`;
   const prefix = `bench_jobs_${stamp}`;
   const barePrefix = `${prefix}_bare`;
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-'));
-  let databaseUrl = null;
-  let redis = null;
   let p = null;
   let b = null;
   let status = 'ok';
   let cpuLine = null;
   let versions = { postgres: 'unknown', redis: 'unknown' };
 
-  // hard stop: whatever happens, do not outlive the deadline by more than a minute
-  const hardStop = setTimeout(
-    () => {
-      console.error('[bench:jobs] hard timeout: killing everything');
-      killAllChildrenNow();
-      process.exit(2);
-    },
-    opts.timeoutS * 1000 + 60_000,
-  );
-  hardStop.unref();
-
-  let interrupted = false;
-  const onSignal = (sig) => {
-    if (interrupted) {
-      killAllChildrenNow();
-      process.exit(130);
-    }
-    interrupted = true;
-    console.error(`[bench:jobs] ${sig}: stopping`);
-    stopAllChildren(5000).finally(() => process.exit(130));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  process.on('exit', killAllChildrenNow);
+  const hardStop = guardRun('jobs', opts.timeoutS);
 
   try {
     log(
       `N=${opts.jobs}, WORKER_CONCURRENCY=${opts.concurrency}, owners=${opts.owners}, HTTP in flight=${opts.inFlight}, timeout=${opts.timeoutS}s`,
     );
     log(`machine: ${m.cores} cores, ${fmt(m.memGiB, 1)} GiB, Node ${m.node}; child logs in ${logDir}`);
-    const pgHandle = await ensurePostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sparkhouse');
-    handles.push(pgHandle);
-    const redisHandle = await ensureRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    handles.push(redisHandle);
-    databaseUrl = withDatabase(pgHandle.url, 'sparkhouse_bench');
-    await ensureDatabase(databaseUrl, { fresh: true });
-    const applied = await createRequire(import.meta.url)(backendDist).migrateUp(databaseUrl);
-    log(`database sparkhouse_bench created (${applied.length} migrations); Redis prefix ${prefix}`);
-    redis = new IORedis(redisHandle.url, { maxRetriesPerRequest: null });
+    const { databaseUrl, redisUrl, redis } = await openServices(run, { database: 'sparkhouse_bench', prefix, log });
     versions = await serverVersions(databaseUrl, redis);
 
     const port = await freePort();
-    const env = {
-      ...process.env,
-      NODE_ENV: 'production',
+    const env = serverEnv({
+      port,
+      databaseUrl,
+      redisUrl,
+      prefix,
       OPERATIONS_OPEN_PIPELINE_CHECKS: 'true',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisHandle.url,
-      REDIS_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
       WORKER_CONCURRENCY: String(opts.concurrency),
-    };
-    const api = startNode('api', backendMain, { env, logDir });
-    const worker = startNode('worker', workerMain, { env, logDir });
-    await waitReady(api, port, Math.min(deadline, Date.now() + 90_000));
-    await waitWorker(worker, redisHandle.url, prefix, Math.min(deadline, Date.now() + 90_000));
-    log(`API (pid ${api.pid}, port ${port}) ready; worker (pid ${worker.pid}) consuming`);
+    });
+    const { api, worker } = await startApiAndWorker({
+      env,
+      port,
+      redisUrl,
+      prefix,
+      queueName: 'operations',
+      logDir,
+      deadline,
+      log,
+    });
 
     // 1) baseline first, while the API and worker are idle
     b = await runBare({
-      redisUrl: redisHandle.url,
+      redisUrl,
       prefix: barePrefix,
       n: opts.jobs,
       concurrency: opts.concurrency,
@@ -449,10 +348,7 @@ async function main() {
           log(`missing evidence failed: ${err.message}`);
         }
       }
-      for (const h of [api, worker]) {
-        const tail = h.tail(10).trim();
-        if (tail) log(`${h.name} log tail (${h.logFile}):\n${tail}`);
-      }
+      logTails([api, worker], log);
     }
   } catch (err) {
     status = `error: ${err.message.split('\n')[0]}`;
@@ -468,39 +364,10 @@ async function main() {
         console.error(`[bench:jobs] could not write RESULTS.md: ${err.message}`);
       }
     }
-    await stopAllChildren(10_000);
-    if (redis) {
-      try {
-        const n = await deleteRedisKeys(redis, `${prefix}*`);
-        log(`deleted ${n} Redis keys under ${prefix}*`);
-      } catch (err) {
-        log(`could not delete Redis keys: ${err.message}`);
-      }
-      await redis.quit().catch(() => redis.disconnect());
-    }
-    if (databaseUrl) {
-      try {
-        const { default: pg } = await import('pg');
-        const admin = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
-        await admin.connect();
-        await admin.query('drop database if exists sparkhouse_bench with (force)');
-        await admin.end();
-        log('database sparkhouse_bench dropped');
-      } catch (err) {
-        log(`could not drop sparkhouse_bench: ${err.message}`);
-      }
-    }
-    for (const h of handles.reverse()) await h.stop().catch(() => undefined);
+    await cleanUp(run, { prefix, log });
     clearTimeout(hardStop);
   }
   return status === 'ok' ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    killAllChildrenNow();
-    process.exit(1);
-  },
-);
+runMain(main);

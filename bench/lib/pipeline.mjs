@@ -1,32 +1,11 @@
 // Full pipeline: HTTP command -> JobRequested event -> relay -> dispatcher -> BullMQ -> worker ->
 // progress pushes + JobCompleted -> relay -> job-push reactor -> socket.io push to the owner.
-import { io } from 'socket.io-client';
+import { sleep } from './harness.mjs';
+import { connectSocket } from './sockets.mjs';
 import { summary } from './stats.mjs';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function connectOwner(baseUrl, anonymousId, timeoutMs = 15_000) {
-  return new Promise((resolve, reject) => {
-    const socket = io(baseUrl, {
-      path: '/socket.io',
-      auth: { anonymousId },
-      transports: ['websocket'],
-      reconnection: true,
-      reconnectionDelay: 200,
-      timeout: timeoutMs,
-    });
-    const timer = setTimeout(() => reject(new Error(`socket for ${anonymousId} did not connect`)), timeoutMs);
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      resolve(socket);
-    });
-    socket.once('connect_error', (err) => {
-      clearTimeout(timer);
-      socket.close();
-      reject(new Error(`socket for ${anonymousId}: ${err.message}`));
-    });
-  });
-}
+const connectOwner = (baseUrl, anonymousId) =>
+  connectSocket(baseUrl, { anonymousId }, { label: `socket for ${anonymousId}`, reconnectionDelay: 200 });
 
 /**
  * Runs n pipeline checks (steps=1, stepDelayMs=0) spread over `owners` anonymous owners, `inFlight`

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { signUp } from '../support/accounts';
 
 /**
  * The catalogue journey against the demo catalogue that scripts/start.mjs seeds: browse with
@@ -13,59 +14,8 @@ interface ProductCard {
   classSlug: string;
 }
 
-const CLIENT_ID = 'sparkhouse-web';
-const PASSWORD = 'correct horse battery';
-
 /** The session the frontend's auth store keeps in local storage (features/auth/auth-session.ts). */
 const AUTH_SESSION_STORAGE_KEY = 'sparkhouse.auth.session';
-
-async function identity(request: APIRequestContext, action: string, body: unknown) {
-  const res = await request.post('/api/identity', {
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-    data: JSON.stringify(body),
-  });
-  expect(res.ok(), `${action}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
-/** Sign up, confirm with the code from the dev outbox, sign in, create the backend user: what the sign-up journey does. */
-async function signUp(request: APIRequestContext) {
-  const email = `learner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await identity(request, 'SignUp', {
-    ClientId: CLIENT_ID,
-    Username: email,
-    Password: PASSWORD,
-    UserAttributes: [
-      { Name: 'given_name', Value: 'Lea' },
-      { Name: 'family_name', Value: 'Learner' },
-    ],
-  });
-  let code: string | null = null;
-  await expect
-    .poll(async () => {
-      const { messages } = await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-      code = messages[0]?.code ?? null;
-      return code;
-    })
-    .not.toBeNull();
-  await identity(request, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code });
-  const auth = await identity(request, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: CLIENT_ID,
-    AuthParameters: { USERNAME: email, PASSWORD },
-  });
-  const tokens = auth.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string };
-  const sub = JSON.parse(Buffer.from(tokens.IdToken.split('.')[1], 'base64url').toString()).sub as string;
-  const created = await request.post('/api/users/createUser', {
-    headers: { authorization: `Bearer ${tokens.AccessToken}` },
-    data: { userId: sub, email, firstName: 'Lea', lastName: 'Learner' },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return {
-    accessToken: tokens.AccessToken,
-    session: { idToken: tokens.IdToken, accessToken: tokens.AccessToken, refreshToken: tokens.RefreshToken, clockDrift: 0 },
-  };
-}
 
 const slugify = (title: string) =>
   title
@@ -157,7 +107,7 @@ test('watching needs an account, resumes at the saved position, and lands in the
   await expect(page.getByRole('heading', { name: 'Sign in to watch' })).toBeVisible();
   await expect(page.locator('video')).toHaveCount(0);
 
-  const { session, accessToken } = await signUp(request);
+  const { session, accessToken } = await signUp(request, { emailPrefix: 'learner', firstName: 'Lea', lastName: 'Learner' });
   await context.addInitScript(
     ([key, value]) =>
       (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value),

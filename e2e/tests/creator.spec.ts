@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, signUp } from '../support/accounts';
 
 /**
  * The creator journey: type an idea, sign in when building asks for it (the modal just closes on
@@ -8,53 +9,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * (AI_LOCAL_DELAY_MS) so a build takes long enough to reload in the middle of it.
  */
 
-const CLIENT_ID = 'sparkhouse-web';
-const PASSWORD = 'correct horse battery';
-
-async function identity(request: APIRequestContext, action: string, body: unknown) {
-  const res = await request.post('/api/identity', {
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-    data: JSON.stringify(body),
-  });
-  expect(res.ok(), `${action}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
-/** A confirmed account with its backend user, made the way the sign-up journey makes one. */
-async function createAccount(request: APIRequestContext): Promise<string> {
-  const email = `creator-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await identity(request, 'SignUp', {
-    ClientId: CLIENT_ID,
-    Username: email,
-    Password: PASSWORD,
-    UserAttributes: [
-      { Name: 'given_name', Value: 'Cora' },
-      { Name: 'family_name', Value: 'Creator' },
-    ],
-  });
-  let code: string | null = null;
-  await expect
-    .poll(async () => {
-      const { messages } = await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-      code = messages[0]?.code ?? null;
-      return code;
-    })
-    .not.toBeNull();
-  await identity(request, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code });
-  const auth = await identity(request, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: CLIENT_ID,
-    AuthParameters: { USERNAME: email, PASSWORD },
-  });
-  const tokens = auth.AuthenticationResult as { IdToken: string; AccessToken: string };
-  const sub = JSON.parse(Buffer.from(tokens.IdToken.split('.')[1], 'base64url').toString()).sub as string;
-  const created = await request.post('/api/users/createUser', {
-    headers: { authorization: `Bearer ${tokens.AccessToken}` },
-    data: { userId: sub, email, firstName: 'Cora', lastName: 'Creator' },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  return email;
-}
+/** A confirmed account with its backend user; the journey signs in with it through the UI. */
+const createAccount = async (request: APIRequestContext) =>
+  (await signUp(request, { emailPrefix: 'creator', firstName: 'Cora', lastName: 'Creator' })).email;
 
 const steps = (page: Page) => page.getByRole('list', { name: 'Steps' });
 const step = (page: Page, label: string) => steps(page).getByRole('listitem').filter({ hasText: label });
@@ -153,7 +110,10 @@ test('a creator builds an app from an idea, follows it live across a reload, the
   await expect(preview).toContainText(original);
   await expect(page.getByRole('status').filter({ hasText: 'Unpublished changes' })).toBeVisible();
 
-  // "Ask AI to edit": a job watched live whose result becomes the next version
+  // "Ask AI to edit": a job watched live whose result becomes the next version. An unsaved edit made
+  // meanwhile is not dropped when that version arrives: the creator is told and chooses.
+  const buttonText = page.getByLabel('Button text');
+  await buttonText.fill('Try it free');
   await page.getByLabel('What should change?').fill('Make the headline shorter and mention the free trial');
   await page.getByRole('button', { name: 'Ask AI to edit' }).click();
   const aiEdit = page.getByRole('region', { name: 'AI edit' });
@@ -161,6 +121,13 @@ test('a creator builds an app from an idea, follows it live across a reload, the
   await expect(page.locator('[data-status="completed"]')).toBeVisible({ timeout: 30_000 });
   await expect(versions.getByRole('listitem')).toHaveCount(4, { timeout: 20_000 });
   await expect(versions.getByRole('listitem').first()).toContainText('Edited by AI');
+  const newer = page.getByRole('status').filter({ hasText: 'A newer version arrived' });
+  await expect(newer).toBeVisible();
+  await expect(buttonText).toHaveValue('Try it free');
+  await page.screenshot({ path: test.info().outputPath('builder-newer-version.png'), fullPage: true });
+  await newer.getByRole('button', { name: 'Load the new version' }).click();
+  await expect(newer).toBeHidden();
+  await expect(buttonText).not.toHaveValue('Try it free');
   // the local generator applies an instruction by leading the subtitle with it
   const subtitle = page.getByLabel('Subtitle');
   await expect(subtitle).toHaveValue(/^Make the headline shorter and mention the free trial\./);

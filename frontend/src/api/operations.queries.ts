@@ -1,6 +1,8 @@
 import { operations, type CallQuery, type CallResponse, type JobRunView, type PipelineCheckPayload } from '@sparkhouse/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-error';
 import { callApi } from './call-api';
+import { mergeFetchedRun } from './job-run-merge';
 
 export type JobRunsQuery = CallQuery<typeof operations.listJobRuns>;
 export type JobRunsPage = CallResponse<typeof operations.listJobRuns>;
@@ -17,9 +19,16 @@ export const isTerminalStatus = (status: JobRunView['status'] | undefined): bool
   status === 'completed' || status === 'failed' || status === 'canceled';
 
 export function useJobRun(runId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  const key = jobRunKeys.detail(runId ?? '');
   return useQuery({
-    queryKey: jobRunKeys.detail(runId ?? ''),
-    queryFn: ({ signal }) => callApi(operations.getJobRun, { params: { runId: runId! }, signal }),
+    queryKey: key,
+    // the read model may lag the pushes already folded into the cache: never step back
+    queryFn: async ({ signal }) =>
+      mergeFetchedRun(
+        queryClient.getQueryData<JobRunView>(key),
+        await callApi(operations.getJobRun, { params: { runId: runId! }, signal }),
+      ),
     enabled: Boolean(runId),
   });
 }
@@ -39,10 +48,15 @@ export function useStartPipelineCheck() {
   });
 }
 
+/** Cancel a job run (a pipeline check, a build, an AI edit). */
 export function useCancelJobRun() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (runId: string) => callApi(operations.cancelJobRun, { params: { runId } }),
+    // asking twice is harmless: a cancel the server could not take at that instant (a 5xx while the
+    // run was busy recording its progress) is asked again, twice at most
+    retry: (failures, error) => failures < 2 && isApiError(error) && error.status >= 500,
+    retryDelay: 300,
     onSuccess: ({ runId, status }) => {
       queryClient.setQueryData<JobRunView>(jobRunKeys.detail(runId), (run) => (run ? { ...run, status } : run));
       return Promise.all([

@@ -1,14 +1,11 @@
 import { JOBS, type JobRunView } from '@sparkhouse/contracts';
 import type { ReactNode } from 'react';
-import { errorMessage, isApiError } from '../../api';
 import { isTerminalStatus } from '../../api/operations.queries';
 import { JobStatusChip } from '../../routes/operations/JobStatusChip';
-import { Button, ProgressBar, Spinner, useToast } from '../../ui';
+import { Button } from '../../ui';
 import { formatDuration } from '../format/relative-time';
-import { useJobRunLive } from '../realtime';
+import { CancelRunButton, elapsedMs, RunLoadStates, RunProgress, runMessage, useJobRunLive, useRunClock } from '../realtime';
 import { buildStepStates, type BuildStepState } from './build-steps';
-import { useCancelRun } from './creator.queries';
-import { elapsedMs, useRunClock } from './useElapsed';
 import { useProgressLog } from './useProgressLog';
 
 const STATE_TEXT: Record<BuildStepState, string> = {
@@ -40,44 +37,35 @@ export interface BuildProgressProps {
  * they arrive, elapsed time, cancel, and the outcome. Everything comes from the job_run read model
  * kept current by socket pushes, so a reload mid-run shows the same thing and carries on.
  */
-export function BuildProgress({
-  runId,
-  title = 'Building your app',
+export function BuildProgress({ runId, title = 'Building your app', ...rest }: BuildProgressProps) {
+  const live = useJobRunLive(runId);
+  return (
+    <RunLoadStates
+      live={live}
+      className="card build-progress"
+      label={title}
+      loadingLabel="Loading the build"
+      notFound="This build does not exist, or it is not yours."
+    >
+      {(run) => <BuildProgressView run={run} title={title} {...rest} />}
+    </RunLoadStates>
+  );
+}
+
+function BuildProgressView({
+  run,
+  title,
   completedActions,
   onRetry,
   retrying,
   compact,
-}: BuildProgressProps) {
-  const { data: run, isPending, isError, error, refetch } = useJobRunLive(runId);
+}: Omit<BuildProgressProps, 'runId' | 'title'> & { run: JobRunView; title: string }) {
   const now = useRunClock(run);
   const log = useProgressLog(run);
-  const cancel = useCancelRun();
-  const toast = useToast();
-
-  if (isPending) {
-    return (
-      <section className="card build-progress" aria-label={title}>
-        <Spinner label="Loading the build" size={24} />
-      </section>
-    );
-  }
-  if (isError || !run) {
-    return (
-      <section className="card build-progress" aria-label={title}>
-        <p role="alert" className="inline-error">
-          {isApiError(error) && error.status === 404 ? 'This build does not exist, or it is not yours.' : errorMessage(error)}
-        </p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </section>
-    );
-  }
-
   const active = !isTerminalStatus(run.status);
   const steps = buildStepStates(run, now);
   const elapsed = elapsedMs(run, now);
-  const headingId = `build-title-${runId}`;
+  const headingId = `build-title-${run.runId}`;
 
   return (
     <section
@@ -95,32 +83,14 @@ export function BuildProgress({
         </div>
         <div className="build-progress__status">
           <JobStatusChip status={run.status} />
-          {active && isCancellable(run) && (
-            <Button
-              variant="destructive"
-              size="small"
-              loading={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(run.runId, {
-                  onError: (e) => toast.show({ kind: 'error', title: 'Could not cancel', message: errorMessage(e) }),
-                })
-              }
-            >
-              Cancel
-            </Button>
-          )}
+          {active && isCancellable(run) && <CancelRunButton runId={run.runId} label="Cancel" />}
         </div>
       </div>
 
-      <div className="run__progress">
-        <ProgressBar value={run.percent} label={`${title} progress`} />
-        <span className="run__percent" aria-hidden="true">
-          {Math.round(run.percent)}%
-        </span>
-      </div>
+      <RunProgress run={run} label={`${title} progress`} />
 
       <p className="build-progress__message" aria-live="polite">
-        {run.message || (run.status === 'queued' ? 'Waiting for a worker…' : '\u00a0')}
+        {runMessage(run)}
       </p>
 
       <ol className="build-steps" aria-label="Steps">

@@ -78,17 +78,7 @@ export function CreatorAppsList({ max }: { max?: number }) {
   // a failure already reads as an empty list (spec 8)
   const all = query.data ?? [];
   const apps = max ? all.slice(0, max) : all;
-  if (apps.length === 0)
-    return (
-      <EmptyState title="No apps yet">
-        <p className="muted">
-          Describe an idea and we build the first draft of your app: blueprint, onboarding, landing page and image.
-        </p>
-        <Link to="/build" className={buttonClassName('primary')}>
-          Build an app
-        </Link>
-      </EmptyState>
-    );
+  if (apps.length === 0) return <NoAppsYet />;
   const now = new Date();
   return (
     <ul className="creator-apps" aria-label="Your apps">

@@ -1,12 +1,11 @@
 import { PROMPT_MAX, PROMPT_MIN } from '@sparkhouse/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api';
 import { Button, TextBox } from '../../ui';
 import { clearAppIdea, loadAppIdea, saveAppIdea } from '../catalogue/app-idea-storage';
+import { useKeptAppIdea } from '../catalogue/useKeptAppIdea';
 import { useBuildApp } from './creator.queries';
 import { useSignedInAction } from './useSignedInAction';
-
-const SAVE_DELAY_MS = 400;
 
 /** The idea check the server makes too, said before the round trip. */
 export function ideaError(text: string): string | undefined {
@@ -22,20 +21,10 @@ export function ideaError(text: string): string | undefined {
  * is picked up, kept as it is typed, and sent as the prompt (and the stored app idea).
  */
 export function IdeaStart({ onStarted }: { onStarted: (started: { appId: string; runId: string }) => void }) {
-  const [text, setText] = useState(() => loadAppIdea()?.text ?? '');
+  const [text, setText] = useKeptAppIdea();
   const [error, setError] = useState<string | undefined>();
   const build = useBuildApp();
   const whenSignedIn = useSignedInAction();
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const timer = setTimeout(() => saveAppIdea(text), SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   const start = (idea: string) =>
     build.mutate(

@@ -289,20 +289,3 @@ export function useUpdateIsIdea(appId: string) {
 export function recordRecentlyOpened(appId: string): Promise<{ appId: string; lastOpenedAt: string } | null> {
   return orFallback(callCreator(creatorApps.updateRecentlyOpened, { query: { appId } }), null, 'updateRecentlyOpened');
 }
-
-/**
- * Cancel a build (or an AI edit). Asking twice is harmless, so a cancel the server could not take at
- * that instant (a 5xx while the run was busy recording its progress) is asked again, twice at most.
- */
-export function useCancelRun() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (runId: string) => callApi(operations.cancelJobRun, { params: { runId } }),
-    retry: (failures, error) => failures < 2 && isApiError(error) && error.status >= 500,
-    retryDelay: 300,
-    onSuccess: ({ runId, status }) => {
-      queryClient.setQueryData<JobRunView>(jobRunKeys.detail(runId), (run) => (run ? { ...run, status } : run));
-      return queryClient.invalidateQueries({ queryKey: jobRunKeys.detail(runId) });
-    },
-  });
-}

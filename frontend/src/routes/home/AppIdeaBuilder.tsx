@@ -1,27 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { loadAppIdea, saveAppIdea } from '../../features/catalogue/app-idea-storage';
+import { saveAppIdea } from '../../features/catalogue/app-idea-storage';
+import { useKeptAppIdea } from '../../features/catalogue/useKeptAppIdea';
 import { Button, TextBox } from '../../ui';
 
 export const APP_IDEA_LIMIT = 1000;
-const SAVE_DELAY_MS = 400;
 
 /** The home app-idea builder: the text is kept as it is typed, then taken to /build on submit. */
 export function AppIdeaBuilder() {
   const navigate = useNavigate();
-  const [text, setText] = useState(() => loadAppIdea()?.text ?? '');
+  const [text, setText] = useKeptAppIdea();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const timer = setTimeout(() => saveAppIdea(text), SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

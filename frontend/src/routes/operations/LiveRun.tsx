@@ -1,10 +1,7 @@
 import { JOBS, pipelineCheckResultSchema, type JobRunView } from '@sparkhouse/contracts';
-import { useEffect, useState } from 'react';
-import { errorMessage, isApiError } from '../../api';
-import { isTerminalStatus, useCancelJobRun } from '../../api/operations.queries';
+import { isTerminalStatus } from '../../api/operations.queries';
 import { formatDuration } from '../../features/format/relative-time';
-import { useJobRunLive } from '../../features/realtime';
-import { Button, ProgressBar, Spinner, useToast } from '../../ui';
+import { CancelRunButton, RunLoadStates, RunProgress, runMessage, useJobRunLive, useRunClock } from '../../features/realtime';
 import { JobStatusChip } from './JobStatusChip';
 
 type StepState = 'done' | 'current' | 'failed' | 'pending';
@@ -25,15 +22,10 @@ export function stepStates(run: JobRunView): { step: string; state: StepState }[
   });
 }
 
-function useElapsed(run: JobRunView | undefined): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  const active = run !== undefined && !isTerminalStatus(run.status);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [active]);
-  if (!run) return null;
+/** How long the run has been running (or ran): from its start, or from when it was asked for while queued. */
+function useElapsed(run: JobRunView): number | null {
+  const now = useRunClock(run, 250);
+  const active = !isTerminalStatus(run.status);
   if (run.durationMs !== null && !active) return run.durationMs;
   const start = Date.parse(run.startedAt ?? run.requestedAt);
   const end = run.finishedAt ? Date.parse(run.finishedAt) : now;
@@ -81,31 +73,22 @@ function RunResult({ run }: { run: JobRunView }) {
 }
 
 export function LiveRun({ runId }: { runId: string }) {
-  const { data: run, isPending, isError, error, refetch } = useJobRunLive(runId);
-  const cancel = useCancelJobRun();
-  const toast = useToast();
+  const live = useJobRunLive(runId);
+  return (
+    <RunLoadStates
+      live={live}
+      className="card run"
+      label="Current run"
+      loadingLabel="Loading the run"
+      notFound="This run does not exist, or it is not yours."
+    >
+      {(run) => <LiveRunView run={run} />}
+    </RunLoadStates>
+  );
+}
+
+function LiveRunView({ run }: { run: JobRunView }) {
   const elapsed = useElapsed(run);
-
-  if (isPending) {
-    return (
-      <section className="card run" aria-label="Current run">
-        <Spinner label="Loading the run" size={24} />
-      </section>
-    );
-  }
-  if (isError || !run) {
-    return (
-      <section className="card run" aria-label="Current run">
-        <p role="alert" className="inline-error">
-          {isApiError(error) && error.status === 404 ? 'This run does not exist, or it is not yours.' : errorMessage(error)}
-        </p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </section>
-    );
-  }
-
   const active = !isTerminalStatus(run.status);
   return (
     <section className="card run" aria-labelledby="run-title" aria-busy={active}>
@@ -118,33 +101,15 @@ export function LiveRun({ runId }: { runId: string }) {
         </div>
         <div className="run__status">
           <JobStatusChip status={run.status} />
-          {active && (
-            <Button
-              variant="destructive"
-              size="small"
-              loading={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(run.runId, {
-                  onError: (e) => toast.show({ kind: 'error', title: 'Could not cancel', message: errorMessage(e) }),
-                })
-              }
-            >
-              Cancel run
-            </Button>
-          )}
+          {active && <CancelRunButton runId={run.runId} label="Cancel run" />}
         </div>
       </div>
 
-      <div className="run__progress">
-        <ProgressBar value={run.percent} label="Run progress" />
-        <span className="run__percent" aria-hidden="true">
-          {Math.round(run.percent)}%
-        </span>
-      </div>
+      <RunProgress run={run} label="Run progress" />
 
       <div className="run__meta">
         <p aria-live="polite" className="run__message">
-          {run.message || (run.status === 'queued' ? 'Waiting for a worker…' : '\u00a0')}
+          {runMessage(run)}
         </p>
         <p className="run__elapsed">
           <span className="muted">Elapsed</span>{' '}

@@ -7,7 +7,8 @@ import { ErrorState, LoadingState } from '../../catalogue/QueryStates';
 import { callCreator } from '../creator-api';
 import { blueprintQuery, blueprintVersionsQuery, useRestoreBlueprintVersion, useUpdateBlueprint } from '../creator.queries';
 import { fieldErrors } from './form-errors';
-import { VersionHistory } from './VersionHistory';
+import { DraftSaveBar, NewerVersionNotice, RestorableVersions } from './DraftControls';
+import { canonicalJson, useVersionDraft } from './useVersionDraft';
 
 const EMPTY_BLUEPRINT: AppBlueprint = {
   name: '',
@@ -20,15 +21,17 @@ const EMPTY_BLUEPRINT: AppBlueprint = {
 };
 const MAX_FEATURES = 12;
 
-function BlueprintForm({ appId, initial }: { appId: string; initial: AppBlueprint }) {
-  const [draft, setDraft] = useState<AppBlueprint>(initial);
+const serialise = (blueprint: AppBlueprint) => canonicalJson(blueprint);
+
+function BlueprintForm({ appId, stored }: { appId: string; stored: AppBlueprint }) {
+  const versionDraft = useVersionDraft(stored, serialise);
+  const { draft, setDraft } = versionDraft;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useUpdateBlueprint(appId);
   const toast = useToast();
   const help = useMutation({
     mutationFn: () => callCreator(creatorApps.getBlueprintHelpForApp, { query: { appId } }),
   });
-  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
 
   const set = <K extends keyof AppBlueprint>(key: K, value: AppBlueprint[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const setFeature = (index: number, key: 'title' | 'description', value: string) =>
@@ -42,6 +45,8 @@ function BlueprintForm({ appId, initial }: { appId: string; initial: AppBlueprin
       return;
     }
     setErrors({});
+    // the draft becomes what is saved (trimmed), so the version that comes back is recognised as this draft
+    setDraft(parsed.data);
     save.mutate(parsed.data, {
       onSuccess: () => toast.show({ kind: 'success', message: 'Blueprint saved as a new version.' }),
       onError: (e) => toast.show({ kind: 'error', title: 'Could not save the blueprint', message: errorMessage(e) }),
@@ -56,6 +61,7 @@ function BlueprintForm({ appId, initial }: { appId: string; initial: AppBlueprin
           Ask AI for help
         </Button>
       </div>
+      <NewerVersionNotice draft={versionDraft} />
       {help.isError && (
         <p className="inline-error" role="alert">
           {errorMessage(help.error)}
@@ -171,19 +177,7 @@ function BlueprintForm({ appId, initial }: { appId: string; initial: AppBlueprin
         error={errors.tone}
         onChange={(e) => set('tone', e.target.value)}
       />
-      <div className="editor-form__actions">
-        <Button type="submit" loading={save.isPending} disabled={!dirty}>
-          Save blueprint
-        </Button>
-        {dirty && (
-          <Button variant="transparent" onClick={() => setDraft(initial)}>
-            Discard changes
-          </Button>
-        )}
-        <span className="muted" aria-live="polite">
-          {dirty ? 'Unsaved edits' : 'Saved'}
-        </span>
-      </div>
+      <DraftSaveBar draft={versionDraft} label="Save blueprint" saving={save.isPending} />
     </form>
   );
 }
@@ -191,30 +185,14 @@ function BlueprintForm({ appId, initial }: { appId: string; initial: AppBlueprin
 function BlueprintHistory({ appId, currentVersionId }: { appId: string; currentVersionId: string | null }) {
   const versions = useInfiniteQuery(blueprintVersionsQuery(appId));
   const restore = useRestoreBlueprintVersion(appId);
-  const toast = useToast();
-  const [restoringId, setRestoringId] = useState<string | null>(null);
-
-  if (versions.isPending) return <LoadingState label="Loading blueprint versions" />;
-  if (versions.isError)
-    return (
-      <ErrorState title="Could not load blueprint versions" error={versions.error} onRetry={() => void versions.refetch()} />
-    );
-  const all = versions.data.pages.flatMap((p) => p.versions);
   return (
-    <VersionHistory
-      title="Blueprint versions"
+    <RestorableVersions
+      noun="blueprint"
       headingId="blueprint-versions-title"
-      versions={all}
-      currentVersionId={currentVersionId ?? all[0]?.versionId ?? null}
-      restoringId={restoringId}
-      onRestore={(versionId) => {
-        setRestoringId(versionId);
-        restore.mutate(versionId, {
-          onSuccess: ({ version }) => toast.show({ kind: 'success', message: `Restored as version ${version.number}.` }),
-          onError: (e) => toast.show({ kind: 'error', title: 'Could not restore', message: errorMessage(e) }),
-          onSettled: () => setRestoringId(null),
-        });
-      }}
+      query={versions}
+      versions={versions.data?.pages.flatMap((p) => p.versions) ?? []}
+      currentVersionId={currentVersionId}
+      restore={restore.mutate}
       footer={
         versions.hasNextPage && (
           <Button
@@ -252,7 +230,7 @@ export function BlueprintTab({ appId, building }: { appId: string; building: boo
               : 'No blueprint yet: write one below, or build the app.'}
           </p>
         )}
-        <BlueprintForm key={versionId ?? 'empty'} appId={appId} initial={current ?? EMPTY_BLUEPRINT} />
+        <BlueprintForm appId={appId} stored={current ?? EMPTY_BLUEPRINT} />
       </div>
       <div className="builder__column">
         <BlueprintHistory appId={appId} currentVersionId={versionId} />

@@ -1,6 +1,6 @@
 import { LandingPageSchema, type CreatorApp, type LandingPage, type LandingPageInfo } from '@sparkhouse/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api';
 import { useJobRunLive } from '../../realtime';
@@ -19,7 +19,8 @@ import { fieldErrors } from './form-errors';
 import { fromDraft, toDraft, type PageDraft, type SectionDraft } from './landing-draft';
 import { LandingPagePreview } from './LandingPagePreview';
 import { PlusSuggestions } from './PlusSuggestions';
-import { VersionHistory } from './VersionHistory';
+import { DraftSaveBar, NewerVersionNotice, RestorableVersions } from './DraftControls';
+import { canonicalJson, useVersionDraft } from './useVersionDraft';
 
 const EMPTY_PAGE: LandingPage = {
   hero: { title: '', subtitle: '', cta: 'Get started' },
@@ -34,25 +35,27 @@ const EDIT_RUN_PARAM = 'edit';
 const toPage = (info: LandingPageInfo | null): LandingPage | null =>
   info ? { hero: info.hero, sections: info.sections, pricingCopy: info.pricingCopy } : null;
 
+// compared as the page it saves, so key order or an empty bullet list is not an edit
+const serialise = (draft: PageDraft) => canonicalJson(fromDraft(draft));
+
 function LandingPageEditor({
   app,
-  initial,
+  stored,
   notice,
   aside,
 }: {
   app: CreatorApp;
-  initial: LandingPage;
+  stored: LandingPage;
   notice?: ReactNode;
   aside: ReactNode;
 }) {
-  const [draft, setDraft] = useState<PageDraft>(() => toDraft(initial));
+  const storedDraft = useMemo(() => toDraft(stored), [stored]);
+  const versionDraft = useVersionDraft(storedDraft, serialise);
+  const { draft, setDraft } = versionDraft;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveLandingPage(app.appId);
   const toast = useToast();
   const page = fromDraft(draft);
-  // compared in the editor's own shape, so key order or an empty bullet list is not an edit
-  const [baseline] = useState(() => JSON.stringify(fromDraft(toDraft(initial))));
-  const dirty = JSON.stringify(page) !== baseline;
 
   const setHero = (key: keyof LandingPage['hero'], value: string) =>
     setDraft((d) => ({ ...d, hero: { ...d.hero, [key]: value } }));
@@ -69,6 +72,8 @@ function LandingPageEditor({
       return;
     }
     setErrors({});
+    // the draft becomes what is saved (trimmed), so the version that comes back is recognised as this draft
+    setDraft(toDraft(parsed.data));
     save.mutate(
       { ...parsed.data, status: 'ready' },
       {
@@ -84,6 +89,7 @@ function LandingPageEditor({
         {notice}
         <form className="card editor-form" onSubmit={submit} noValidate aria-labelledby="lp-editor-title">
           <h2 id="lp-editor-title">Landing page</h2>
+          <NewerVersionNotice draft={versionDraft} />
           <fieldset>
             <legend>Hero</legend>
             <Input
@@ -184,19 +190,7 @@ function LandingPageEditor({
               onChange={(e) => setPricing('annual', e.target.value)}
             />
           </fieldset>
-          <div className="editor-form__actions">
-            <Button type="submit" loading={save.isPending} disabled={!dirty}>
-              Save landing page
-            </Button>
-            {dirty && (
-              <Button variant="transparent" onClick={() => setDraft(toDraft(initial))}>
-                Discard changes
-              </Button>
-            )}
-            <span className="muted" aria-live="polite">
-              {dirty ? 'Unsaved edits' : 'Saved'}
-            </span>
-          </div>
+          <DraftSaveBar draft={versionDraft} label="Save landing page" saving={save.isPending} />
         </form>
       </div>
       <div className="builder__column">
@@ -306,29 +300,14 @@ function AiEdit({ appId }: { appId: string }) {
 function LandingHistory({ appId }: { appId: string }) {
   const versions = useQuery(landingPageVersionsQuery(appId));
   const restore = useRestoreLandingPageVersion(appId);
-  const toast = useToast();
-  const [restoringId, setRestoringId] = useState<string | null>(null);
-  if (versions.isPending) return <LoadingState label="Loading landing page versions" />;
-  if (versions.isError)
-    return (
-      <ErrorState title="Could not load landing page versions" error={versions.error} onRetry={() => void versions.refetch()} />
-    );
-  const list = versions.data.versions;
   return (
-    <VersionHistory
-      title="Landing page versions"
+    <RestorableVersions
+      noun="landing page"
       headingId="lp-versions-title"
-      versions={list}
-      currentVersionId={list[0]?.versionId ?? null}
-      restoringId={restoringId}
-      onRestore={(versionId) => {
-        setRestoringId(versionId);
-        restore.mutate(versionId, {
-          onSuccess: ({ version }) => toast.show({ kind: 'success', message: `Restored as version ${version.number}.` }),
-          onError: (e) => toast.show({ kind: 'error', title: 'Could not restore', message: errorMessage(e) }),
-          onSettled: () => setRestoringId(null),
-        });
-      }}
+      query={versions}
+      versions={versions.data?.versions ?? []}
+      currentVersionId={null}
+      restore={restore.mutate}
     />
   );
 }
@@ -343,7 +322,7 @@ export function LandingPageTab({ app, building }: { app: CreatorApp; building: b
   const versions = useQuery(landingPageVersionsQuery(app.appId));
   const head = versions.data?.versions[0]?.versionId;
 
-  // a new version (restore, AI edit, build) changes the draft: read it again
+  // a new version (restore, AI edit, build) is read again; the editor keeps a draft with unsaved edits
   useEffect(() => {
     if (head) void queryClient.invalidateQueries({ queryKey: creatorKeys.landingPage(app.appId), exact: true });
   }, [head, app.appId, queryClient]);
@@ -354,9 +333,8 @@ export function LandingPageTab({ app, building }: { app: CreatorApp; building: b
   const current = toPage(landing.data.landingPageInfo);
   return (
     <LandingPageEditor
-      key={JSON.stringify(current)}
       app={app}
-      initial={current ?? EMPTY_PAGE}
+      stored={current ?? EMPTY_PAGE}
       notice={
         !current && (
           <p className="callout">
