@@ -4,6 +4,7 @@
  */
 export { domainModules } from './app.module';
 export { loadConfig, APP_CONFIG, repoRoot, type AppConfig } from './platform/config/config';
+export { aiSetup } from './platform/config/ai-setup';
 export { PlatformModule } from './platform/platform.module';
 export { migrateUp } from './platform/database/migrate';
 export { WorkerRuntime } from './platform/jobs/worker-runtime';

@@ -29,6 +29,8 @@ test('a creator builds an app from an idea, follows it live across a reload, the
   // the idea, with its counter; building asks for an account first
   await page.goto('/build');
   await expect(page.getByRole('heading', { level: 1, name: 'Build an app' })).toBeVisible();
+  // no AI model configured: the local generator says so
+  await expect(page.getByTestId('ai-source')).toContainText('Written by: Local generator (deterministic, no AI model)');
   const idea = 'A training companion for runners preparing their first marathon, with weekly plans and recovery tips';
   await page.getByLabel('Your app idea').fill(idea);
   await expect(page.getByText(`${idea.length}/2000`)).toBeVisible();

@@ -9,6 +9,7 @@ import * as creatorApps from './creator-apps';
 
 export { operations, system, users, catalogue, commerce, offers, creatorApps };
 export * from './commerce-schemas';
+export type { AiInfo } from './system';
 
 /** Every call, for the OpenAPI document and the contract tests. */
 export const apiCalls: readonly CallDefinition[] = [

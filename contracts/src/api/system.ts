@@ -38,3 +38,20 @@ export const readiness = defineCall({
     checks: z.object({ database: dependency, redis: dependency }),
   }),
 });
+
+const aiInfoSchema = z.object({
+  text: z.object({ source: z.enum(['local', 'openai-compatible']), label: z.string() }),
+  images: z.object({ source: z.enum(['drawn', 'images-api']), label: z.string() }),
+});
+export type AiInfo = z.infer<typeof aiInfoSchema>;
+
+export const aiInfo = defineCall({
+  id: 'aiInfo',
+  module: 'system',
+  method: 'GET',
+  path: '/ai-info',
+  access: 'public',
+  style: 'legacy',
+  summary: "Which AI writes the creator studio's documents and images: the local generator or a configured model.",
+  response: aiInfoSchema,
+});

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AppConfig } from '@sparkhouse/backend';
+import { aiSetup, type AppConfig } from '@sparkhouse/backend';
 import type { AiProvider, AiTask } from './ai-provider';
 import { LocalProvider } from './local-provider';
 import { OpenAiProvider } from './openai-provider';
@@ -7,7 +7,17 @@ import { OpenAiProvider } from './openai-provider';
 /** Injection token of the AI provider the processors use. */
 export const AI_PROVIDER = Symbol('AI_PROVIDER');
 
-type AiSettings = Pick<AppConfig, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS' | 'AI_LOCAL_DELAY_MS'>;
+type AiSettings = Pick<
+  AppConfig,
+  | 'AI_BASE_URL'
+  | 'AI_API_KEY'
+  | 'AI_MODEL'
+  | 'AI_TIMEOUT_MS'
+  | 'AI_LOCAL_DELAY_MS'
+  | 'IMAGE_API_BASE_URL'
+  | 'IMAGE_API_KEY'
+  | 'IMAGE_API_MODEL'
+>;
 
 /**
  * The configured AI: OpenAI-compatible when AI_BASE_URL or AI_API_KEY is set (a local server may
@@ -15,7 +25,7 @@ type AiSettings = Pick<AppConfig, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'A
  * slowed down by AI_LOCAL_DELAY_MS per answer when set (demos, browser tests).
  */
 export function createAiProvider(config: AiSettings): AiProvider {
-  if (!config.AI_BASE_URL && !config.AI_API_KEY) {
+  if (aiSetup(config).text.source === 'local') {
     const local = new LocalProvider();
     return config.AI_LOCAL_DELAY_MS > 0 ? new PacedProvider(local, config.AI_LOCAL_DELAY_MS) : local;
   }

@@ -1,7 +1,9 @@
-import { Controller, Res } from '@nestjs/common';
+import { Controller, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { system } from '@sparkhouse/contracts';
+import { aiSetup } from '../config/ai-setup';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { Endpoint } from '../http/endpoint';
 import { RedisConnections } from '../jobs/redis-connections';
 
@@ -31,7 +33,13 @@ export class HealthController {
   constructor(
     private readonly orm: MikroORM,
     private readonly redis: RedisConnections,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  @Endpoint(system.aiInfo)
+  aiInfo() {
+    return aiSetup(this.config);
+  }
 
   @Endpoint(system.up)
   up() {

@@ -31,6 +31,15 @@ describe('HTTP conventions (real API process)', () => {
     expect(await res.json()).toEqual({ up: 'yes' });
   });
 
+  it('says which AI the creator studio uses (the local generator by default)', async () => {
+    const res = await fetch(`${base}/api/ai-info`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      text: { source: 'local', label: 'Local generator (deterministic, no AI model)' },
+      images: { source: 'drawn', label: 'Drawn on this server' },
+    });
+  });
+
   it('reports readiness of PostgreSQL and Redis', async () => {
     const res = await fetch(`${base}/api/health/ready`);
     const body = await res.json();

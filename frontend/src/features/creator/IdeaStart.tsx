@@ -4,6 +4,7 @@ import { errorMessage } from '../../api';
 import { Button, TextBox } from '../../ui';
 import { clearAppIdea, loadAppIdea, saveAppIdea } from '../catalogue/app-idea-storage';
 import { useKeptAppIdea } from '../catalogue/useKeptAppIdea';
+import { AiSourceNote } from './AiSourceNote';
 import { useBuildApp } from './creator.queries';
 import { useSignedInAction } from './useSignedInAction';
 
@@ -76,6 +77,7 @@ export function IdeaStart({ onStarted }: { onStarted: (started: { appId: string;
         </Button>
         <span className="muted">Building takes about a minute. You can leave and come back.</span>
       </div>
+      <AiSourceNote />
     </form>
   );
 }

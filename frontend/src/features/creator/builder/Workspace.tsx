@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api';
 import { useJobRunLive } from '../../realtime';
 import { useToast } from '../../../ui';
+import { AiSourceNote } from '../AiSourceNote';
 import { BuildWatch } from '../BuildWatch';
 import { creatorKeys, recordRecentlyOpened, useUpdateIsIdea } from '../creator.queries';
 import { BlueprintTab } from './BlueprintTab';
@@ -118,6 +119,7 @@ export function Workspace({ app }: { app: CreatorApp }) {
             <p className="eyebrow">App builder</p>
             <h1>{app.name}</h1>
             <IdeaSwitch app={app} />
+            <AiSourceNote />
           </div>
         </div>
         <PublishBar appId={app.appId} isPublished={app.isPublished} />
