@@ -92,7 +92,17 @@ describe('the start command', () => {
         await pg.end();
       }
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      // a failed assertion must not leave the API and the worker running: kill the whole tree
+      if (child.exitCode === null) {
+        for (const pid of [...descendants(child.pid!), child.pid!]) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        }
+        await exited;
+      }
       await db.drop();
     }
   }, 90_000);
