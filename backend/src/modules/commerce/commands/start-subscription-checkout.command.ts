@@ -1,8 +1,10 @@
+import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CheckoutSessionStarted } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
+import { CheckoutClaims, subscriptionCheckoutKey } from '../infra/checkout-claims';
 import { providerFailed, StripeSupport } from '../infra/stripe-support';
 import { streams } from '../infra/streams';
 import { CommerceQueries } from '../queries/commerce.queries';
@@ -28,11 +30,14 @@ export class StartSubscriptionCheckoutHandler implements ICommandHandler<
   StartSubscriptionCheckout,
   { url: string; sessionId: string }
 > {
+  private readonly log = new Logger('StartSubscriptionCheckout');
+
   constructor(
     private readonly orm: MikroORM,
     private readonly events: EventStore,
     private readonly queries: CommerceQueries,
     private readonly stripe: StripeSupport,
+    private readonly claims: CheckoutClaims,
   ) {}
 
   async execute(c: StartSubscriptionCheckout) {
@@ -48,21 +53,38 @@ export class StartSubscriptionCheckoutHandler implements ICommandHandler<
     }
     // one free trial per app and user: a returning subscriber pays from the first day
     const trialDays = mine.length === 0 ? option.trialDays : 0;
-    let session: { id: string; url: string | null };
+    const subscriptionMetadata = {
+      userId: c.userId,
+      storefrontSlug: c.storefrontSlug,
+      appSlug: c.appSlug,
+      appId: option.appId ?? '',
+      priceOptionId: option.id,
+      planDisplayName: option.displayName,
+      tierSlug: option.tierSlug ?? '',
+      periodCreditInCents: String(option.periodCreditInCents),
+    };
+    // A double submit (or coming back from the payment page) gets the buyer's open session for the same
+    // request: same option, trial, return addresses and metadata (the purchase calls' claims).
+    const claim = await this.claims.reuseOrClaim(
+      c.userId,
+      subscriptionCheckoutKey({
+        storefrontSlug: c.storefrontSlug,
+        appSlug: c.appSlug,
+        priceOptionId: option.id,
+        priceId: option.priceId,
+        trialDays,
+        successUrl,
+        cancelUrl,
+        metadata: c.metadata,
+        subscriptionMetadata,
+      }),
+    );
+    if ('reuse' in claim) return { url: claim.reuse.url, sessionId: claim.reuse.sessionId };
+    let session: { id: string; url: string; expiresAt: number };
     try {
       const customer = await this.stripe.ensureCustomer(c.userId, c.email);
       const stripe = await this.stripe.stripe();
-      const subscriptionMetadata = {
-        userId: c.userId,
-        storefrontSlug: c.storefrontSlug,
-        appSlug: c.appSlug,
-        appId: option.appId ?? '',
-        priceOptionId: option.id,
-        planDisplayName: option.displayName,
-        tierSlug: option.tierSlug ?? '',
-        periodCreditInCents: String(option.periodCreditInCents),
-      };
-      session = await stripe.checkout.sessions.create({
+      const created = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer,
         client_reference_id: c.userId,
@@ -75,30 +97,41 @@ export class StartSubscriptionCheckoutHandler implements ICommandHandler<
           metadata: subscriptionMetadata,
         },
       });
-    } catch {
+      if (!created.url) throw new Error(`session ${created.id} has no payment page address`);
+      session = { id: created.id, url: created.url, expiresAt: created.expires_at };
+    } catch (err) {
+      await this.claims.release(claim.claimId);
+      this.log.warn(`subscription checkout for ${c.userId} failed: ${(err as Error).message}`);
       throw providerFailed('Failed to create checkout session');
     }
-    if (!session.url) throw providerFailed('Failed to create checkout session');
-    await this.orm.em.fork().transactional((tem) =>
-      this.events.append(tem, streams.checkout(session.id), [
-        {
-          type: CheckoutSessionStarted.type,
-          payload: {
-            sessionId: session.id,
-            userId: c.userId,
-            mode: 'subscription',
-            lines: [],
-            amountTotalInCents: option.amountInCents,
-            currency: option.currency,
-            storefrontSlug: c.storefrontSlug,
-            appSlug: c.appSlug,
-            priceOptionId: option.id,
-            attribution: {},
-            discountCode: null,
+    await this.orm.em
+      .fork()
+      .transactional(async (tem) => {
+        // the claim row first: the append takes the event log's lock, held to commit, so it goes last
+        await this.claims.fill(tem, claim.claimId, session);
+        await this.events.append(tem, streams.checkout(session.id), [
+          {
+            type: CheckoutSessionStarted.type,
+            payload: {
+              sessionId: session.id,
+              userId: c.userId,
+              mode: 'subscription',
+              lines: [],
+              amountTotalInCents: option.amountInCents,
+              currency: option.currency,
+              storefrontSlug: c.storefrontSlug,
+              appSlug: c.appSlug,
+              priceOptionId: option.id,
+              attribution: {},
+              discountCode: null,
+            },
           },
-        },
-      ]),
-    );
+        ]);
+      })
+      .catch(async (err: unknown) => {
+        await this.claims.release(claim.claimId);
+        throw err;
+      });
     return { url: session.url, sessionId: session.id };
   }
 }

@@ -30,6 +30,8 @@ export interface CheckoutKeyParts {
   attribution: Record<string, string>;
 }
 
+const sortedEntries = (o: Record<string, string>) => Object.entries(o).sort(([a], [b]) => a.localeCompare(b));
+
 /** The request's key (the order of products and of attribution fields does not matter). */
 export function checkoutKey(parts: CheckoutKeyParts): string {
   const canonical = JSON.stringify([
@@ -39,7 +41,41 @@ export function checkoutKey(parts: CheckoutKeyParts): string {
     parts.successUrl,
     parts.cancelUrl,
     parts.discountCode,
-    Object.entries(parts.attribution).sort(([a], [b]) => a.localeCompare(b)),
+    sortedEntries(parts.attribution),
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Everything a subscription checkout session charges and records: equal keys can share one session. */
+export interface SubscriptionCheckoutKeyParts {
+  storefrontSlug: string;
+  appSlug: string;
+  priceOptionId: string;
+  /** The Stripe price the option charges now (a repriced option is another checkout). */
+  priceId: string;
+  /** A session made with a free trial is not handed to a buyer who no longer gets one. */
+  trialDays: number;
+  successUrl: string;
+  cancelUrl: string;
+  /** The session's metadata as sent (the creator platform's tier is in it). */
+  metadata: Record<string, string>;
+  /** What the session writes onto the subscription (plan name, credit per period ...). */
+  subscriptionMetadata: Record<string, string>;
+}
+
+/** A subscription request's key; tagged, so it never equals a purchase's key (they share the claims table). */
+export function subscriptionCheckoutKey(parts: SubscriptionCheckoutKeyParts): string {
+  const canonical = JSON.stringify([
+    'subscription',
+    parts.storefrontSlug,
+    parts.appSlug,
+    parts.priceOptionId,
+    parts.priceId,
+    parts.trialDays,
+    parts.successUrl,
+    parts.cancelUrl,
+    sortedEntries(parts.metadata),
+    sortedEntries(parts.subscriptionMetadata),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -60,7 +96,8 @@ export async function forgetCheckout(em: EntityManager, sessionId: string): Prom
 }
 
 /**
- * One open card checkout per buyer and item set (commerce_checkout_claim). The row's primary key decides
+ * One open checkout per buyer and request (commerce_checkout_claim): a purchase's item set, or a
+ * subscription's plan option with its return addresses and metadata. The row's primary key decides
  * between concurrent requests: the one that inserts (or takes over a stale row) creates the session, the
  * others wait for it and answer the same session. Nothing is held open while Stripe is called.
  */
@@ -71,7 +108,7 @@ export class CheckoutClaims {
     private readonly support: StripeSupport,
   ) {}
 
-  /** The buyer's open, unexpired, unpaid session for these items, or a claim to create it (then `fill` or `release`). */
+  /** The buyer's open, unexpired, unpaid session for this key, or a claim to create it (then `fill` or `release`). */
   async reuseOrClaim(userId: string, key: string): Promise<{ reuse: OpenCheckout } | { claimId: string }> {
     const deadline = Date.now() + CLAIM_TIMEOUT_MS + 5_000;
     for (;;) {
@@ -88,7 +125,7 @@ export class CheckoutClaims {
         return { reuse: { sessionId: row.session_id, url: row.url } };
       }
       if (row?.pending) {
-        if (Date.now() > deadline) throw conflict('A checkout for these items is still being prepared; please try again.');
+        if (Date.now() > deadline) throw conflict('This checkout is still being prepared; please try again.');
         await delay(WAIT_STEP_MS);
         continue;
       }
