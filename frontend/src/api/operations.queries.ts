@@ -18,6 +18,9 @@ export const jobRunKeys = {
 export const isTerminalStatus = (status: JobRunView['status'] | undefined): boolean =>
   status === 'completed' || status === 'failed' || status === 'canceled';
 
+/** While a run is live, its read model is re-read this often as a safety net under the socket pushes. */
+export const LIVE_RUN_RECHECK_MS = 3000;
+
 export function useJobRun(runId: string | null | undefined) {
   const queryClient = useQueryClient();
   const key = jobRunKeys.detail(runId ?? '');
@@ -30,6 +33,10 @@ export function useJobRun(runId: string | null | undefined) {
         await callApi(operations.getJobRun, { params: { runId: runId! }, signal }),
       ),
     enabled: Boolean(runId),
+    // Pushes carry a live run; this only catches one whose pushes all went out before the socket was
+    // there (a run that ends within milliseconds of being started, a page still connecting) and whose
+    // first read came before the read model had caught up.
+    refetchInterval: (query) => (query.state.data && !isTerminalStatus(query.state.data.status) ? LIVE_RUN_RECHECK_MS : false),
   });
 }
 

@@ -65,5 +65,11 @@ export function useJobRunLive(runId: string | null | undefined) {
     };
   }, [runId, live, queryClient]);
 
+  // a run that ended without its pushes reaching this page (caught by a re-read): lists show its status too
+  const terminal = isTerminalStatus(status);
+  useEffect(() => {
+    if (runId && terminal) void queryClient.invalidateQueries({ queryKey: jobRunKeys.lists() });
+  }, [runId, terminal, queryClient]);
+
   return query;
 }
