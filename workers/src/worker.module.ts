@@ -1,5 +1,5 @@
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
-import { APP_CONFIG, domainModules, PlatformModule, type AppConfig } from '@sparkhouse/backend';
+import { aiSetup, APP_CONFIG, domainModules, PlatformModule, type AppConfig } from '@sparkhouse/backend';
 import { AI_PROVIDER, createAiProvider } from './ai/provider-factory';
 import { AppImageMaker } from './media/app-image';
 import { PipelineCheckProcessor } from './processors/pipeline-check.processor';
@@ -25,9 +25,10 @@ const tools = [
     provide: AI_PROVIDER,
     useFactory: (config: AppConfig) => {
       const provider = createAiProvider(config);
+      const setup = aiSetup(config);
       new Logger('AI').log(
         `AI provider: ${provider.name}${provider.isLocal ? ' (deterministic, no network)' : ` at ${config.AI_BASE_URL || 'api.openai.com'}`}; ` +
-          `app images: ${config.IMAGE_API_BASE_URL || config.IMAGE_API_KEY ? `images API (${config.IMAGE_API_MODEL})` : 'drawn with sharp'}`,
+          `app images: ${setup.images.label}`,
       );
       return provider;
     },
@@ -38,7 +39,7 @@ const tools = [
     useFactory: (config: AppConfig) =>
       new AppImageMaker(
         config.MEDIA_DIR,
-        config.IMAGE_API_BASE_URL || config.IMAGE_API_KEY
+        aiSetup(config).images.source === 'images-api'
           ? {
               baseURL: config.IMAGE_API_BASE_URL || undefined,
               apiKey: config.IMAGE_API_KEY || 'not-needed',

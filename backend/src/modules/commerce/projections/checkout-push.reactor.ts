@@ -8,7 +8,7 @@ import {
   type StoredEvent,
 } from '@sparkhouse/contracts';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
-import { rows } from '../../../platform/database/sql';
+import { subscribersReached } from '../../../platform/events/read-your-writes';
 import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
 
 /** Read models the buyer's page re-reads after the push: they must have applied the event first. */
@@ -33,7 +33,7 @@ export class CheckoutPushReactor implements Reactor {
 
   async handle(events: StoredEvent[]) {
     const last = events.at(-1);
-    if (last) await this.caughtUp(last.position);
+    if (last) await subscribersReached(this.orm.em.fork(), READ_MODELS, last.position, WAIT_MS);
     for (const e of events) {
       if (e.type === CheckoutSessionCompleted.type) {
         const p = e.payload as EventPayload<typeof CheckoutSessionCompleted>;
@@ -56,19 +56,6 @@ export class CheckoutPushReactor implements Reactor {
           at: e.metadata.occurredAt,
         });
       }
-    }
-  }
-
-  private async caughtUp(position: string) {
-    const deadline = Date.now() + WAIT_MS;
-    while (Date.now() < deadline) {
-      const found = await rows<{ behind: number }>(
-        this.orm.em.fork(),
-        `select count(*)::int as behind from event_checkpoint where subscriber = any(?::text[]) and position < ?::bigint`,
-        [`{${READ_MODELS.join(',')}}`, position],
-      );
-      if ((found[0]?.behind ?? 0) === 0) return;
-      await new Promise((r) => setTimeout(r, 50));
     }
   }
 }

@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { BrainstormIdea, BrainstormStatus } from '@sparkhouse/contracts';
 import { isAdmin, type Principal } from '../../../platform/auth/principal';
 import { rows } from '../../../platform/database/sql';
+import { readUntil } from '../../../platform/events/read-your-writes';
 import { notFound, unauthorized } from '../../../platform/http/errors';
 import { brainstormStreamId } from '../domain/app-state';
 
@@ -17,6 +18,16 @@ export interface BrainstormView {
 }
 
 const READ_YOUR_WRITES_MS = 3_000;
+
+interface BrainstormRow {
+  brainstorm_id: string;
+  owner_id: string;
+  prompt: string;
+  run_id: string;
+  status: BrainstormStatus;
+  ideas: BrainstormIdea[] | null;
+  error: string | null;
+}
 
 /** Brainstorms from the creator_brainstorm read model (status follows the run's lifecycle). */
 @Injectable()
@@ -33,32 +44,24 @@ export class BrainstormQueries {
 
   private async get(brainstormId: string): Promise<BrainstormView | null> {
     const em = this.orm.em.fork();
-    const deadline = Date.now() + READ_YOUR_WRITES_MS;
-    for (;;) {
-      const [row] = await rows<{
-        brainstorm_id: string;
-        owner_id: string;
-        prompt: string;
-        run_id: string;
-        status: BrainstormStatus;
-        ideas: BrainstormIdea[] | null;
-        error: string | null;
-      }>(em, 'select * from creator_brainstorm where brainstorm_id = ?', [brainstormId]);
-      if (row) {
-        return {
-          brainstormId: row.brainstorm_id,
-          ownerId: row.owner_id,
-          prompt: row.prompt,
-          runId: row.run_id,
-          status: row.status,
-          ideas: row.ideas,
-          error: row.error,
-        };
-      }
-      // just requested and not projected yet: wait for it, but only when it exists at all
-      const exists = await rows(em, 'select 1 from domain_event where stream_id = ? limit 1', [brainstormStreamId(brainstormId)]);
-      if (exists.length === 0 || Date.now() >= deadline) return null;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    // unknown brainstorm: no waiting
+    const exists = await rows(em, 'select 1 from domain_event where stream_id = ? limit 1', [brainstormStreamId(brainstormId)]);
+    if (exists.length === 0) return null;
+    // just requested and not projected yet: wait for it
+    const row = await readUntil(
+      async () => (await rows<BrainstormRow>(em, 'select * from creator_brainstorm where brainstorm_id = ?', [brainstormId]))[0],
+      (found) => Boolean(found),
+      READ_YOUR_WRITES_MS,
+    );
+    if (!row) return null;
+    return {
+      brainstormId: row.brainstorm_id,
+      ownerId: row.owner_id,
+      prompt: row.prompt,
+      runId: row.run_id,
+      status: row.status,
+      ideas: row.ideas,
+      error: row.error,
+    };
   }
 }

@@ -6,6 +6,7 @@ import { rows } from '../../../platform/database/sql';
 import { notFound, unauthorized } from '../../../platform/http/errors';
 import { appStreamId, type Json } from '../domain/app-state';
 import { canChangeApp, presentLandingPage } from '../domain/landing-page';
+import { logHead, readUntil, subscribersReached } from '../../../platform/events/read-your-writes';
 import { STUDIO_PROJECTION } from '../projections/creator-studio.projection';
 
 export interface AppRow {
@@ -79,14 +80,12 @@ export class CreatorAppsQueries {
   async appRow(appId: string, version?: number): Promise<AppRow | null> {
     const target = version ?? (await this.streamVersion(appId));
     if (target === 0) return null;
-    const deadline = Date.now() + READ_YOUR_WRITES_MS;
-    let wait = 10;
-    for (;;) {
-      const [row] = await rows<AppRow>(this.em, 'select * from creator_app where app_id = ?', [appId]);
-      if ((row && row.version >= target) || Date.now() >= deadline) return row ?? null;
-      await new Promise((r) => setTimeout(r, wait));
-      wait = Math.min(wait * 2, 100);
-    }
+    const row = await readUntil(
+      async () => (await rows<AppRow>(this.em, 'select * from creator_app where app_id = ?', [appId]))[0],
+      (found) => Boolean(found && found.version >= target),
+      READ_YOUR_WRITES_MS,
+    );
+    return row ?? null;
   }
 
   /** An app the caller may change (owner or admin); someone else's answers 404 like an unknown one. */
@@ -155,17 +154,8 @@ export class CreatorAppsQueries {
    * so a list shows the caller's own latest changes (an app created a moment ago, its build state).
    */
   async caughtUp(timeoutMs = READ_YOUR_WRITES_MS): Promise<void> {
-    const [{ p }] = await rows<{ p: string }>(this.em, 'select coalesce(max(position), 0)::text as p from domain_event');
-    const deadline = Date.now() + timeoutMs;
-    let wait = 10;
-    for (;;) {
-      const [cp] = await rows<{ position: string }>(this.em, 'select position::text from event_checkpoint where subscriber = ?', [
-        STUDIO_PROJECTION,
-      ]);
-      if ((cp && BigInt(cp.position) >= BigInt(p)) || Date.now() >= deadline) return;
-      await new Promise((r) => setTimeout(r, wait));
-      wait = Math.min(wait * 2, 100);
-    }
+    const em = this.em;
+    await subscribersReached(em, [STUDIO_PROJECTION], await logHead(em), timeoutMs);
   }
 
   /** The creator dashboard: most recently opened first, then newest. */
@@ -235,13 +225,13 @@ export class CreatorAppsQueries {
     );
     const target = r?.v ?? 0;
     if (target === 0) return null;
-    const deadline = Date.now() + READ_YOUR_WRITES_MS;
-    for (;;) {
-      const [row] = await rows<ExampleRow>(this.em, 'select * from creator_blueprint_example where example_id = ?', [exampleId]);
-      if ((row && row.version >= target) || Date.now() >= deadline)
-        return row ? { ...exampleView(row), ownerId: row.owner_id } : null;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const row = await readUntil(
+      async () =>
+        (await rows<ExampleRow>(this.em, 'select * from creator_blueprint_example where example_id = ?', [exampleId]))[0],
+      (found) => Boolean(found && found.version >= target),
+      READ_YOUR_WRITES_MS,
+    );
+    return row ? { ...exampleView(row), ownerId: row.owner_id } : null;
   }
 }
 
