@@ -1,32 +1,82 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoredEvent } from '@sparkhouse/contracts';
 import { toStoredEvent, type EventRow } from './event-store';
+import { LOG_ORIGIN, type LogPosition } from './log-position';
+import { textArray } from '../database/sql';
 
-/** How far a subscriber has read: the position of the last event it has dealt with. */
-export interface Checkpoint {
-  position: string;
-}
+/** How far a subscriber has read: the (transaction id, position) of the last event it has dealt with. */
+export type Checkpoint = LogPosition;
 
-export const ORIGIN: Checkpoint = { position: '0' };
+export const ORIGIN: Checkpoint = LOG_ORIGIN;
+
+/** An event as delivered: always with the id of the transaction that appended it. */
+export type LoggedEvent = StoredEvent & { transactionId: string };
 
 /**
- * Reads committed events after a checkpoint, in position order. Positions are handed out in commit
- * order (see the append lock in EventStore), so nothing committed later can appear behind a
- * position already read.
+ * Reads committed events after a checkpoint in (transaction id, position) order, and only those of
+ * transactions older than the oldest one still running. A transaction still running may commit events
+ * later, but they sort after everything read here (its id is at or above that horizon), so nothing is
+ * ever skipped, and no writer has to wait for another to get a position (docs/event-ordering.md).
  */
-export async function readEventsAfter(em: EntityManager, after: Checkpoint, limit: number): Promise<StoredEvent[]> {
+export async function readEventsAfter(
+  em: EntityManager,
+  after: Checkpoint,
+  limit: number,
+  only: { types?: readonly string[]; upTo?: Checkpoint } = {},
+): Promise<LoggedEvent[]> {
+  const params: unknown[] = [after.transactionId, after.position];
+  let also = '';
+  if (only.types) {
+    also += ' and type = any(?::text[])';
+    params.push(textArray(only.types));
+  }
+  if (only.upTo) {
+    also += ' and (transaction_id, position) <= (?::xid8, ?::bigint)';
+    params.push(only.upTo.transactionId, only.upTo.position);
+  }
   const rows = await em.getConnection().execute<EventRow[]>(
-    `select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata
+    `select position::text, transaction_id::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata
        from domain_event
-      where domain_event.position > ?::bigint
-      -- the table's bigint column, not the text one selected above: text would sort 10 before 9
-      order by domain_event.position
+      where (transaction_id, position) > (?::xid8, ?::bigint)
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())${also}
+      -- the table's columns, not the text ones selected above: text would sort 10 before 9
+      order by domain_event.transaction_id, domain_event.position
       limit ?`,
-    [after.position, limit],
+    [...params, limit],
     'all',
     em.isInTransaction() ? em.getTransactionContext() : undefined,
   );
-  return rows.map(toStoredEvent);
+  return rows.map((r) => toStoredEvent(r) as LoggedEvent);
 }
 
-export const checkpointOf = (e: StoredEvent): Checkpoint => ({ position: e.position });
+/** The last event a consumer may read now (below the oldest running transaction), or null for an empty log. */
+export async function readableHead(em: EntityManager): Promise<Checkpoint | null> {
+  const [head] = await em.getConnection().execute<{ transaction_id: string; position: string }[]>(
+    `select transaction_id::text, position::text from domain_event
+      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id desc, position desc limit 1`,
+    [],
+    'all',
+    em.isInTransaction() ? em.getTransactionContext() : undefined,
+  );
+  return head ? { transactionId: head.transaction_id, position: head.position } : null;
+}
+
+/**
+ * Whether events after the checkpoint are committed but held back by an older transaction still
+ * running: delivery resumes as soon as it ends, so the caller should look again shortly.
+ */
+export async function heldBack(em: EntityManager, after: Checkpoint): Promise<boolean> {
+  const found = await em.getConnection().execute<unknown[]>(
+    `select 1 from domain_event
+      where (transaction_id, position) > (?::xid8, ?::bigint)
+        and transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+      limit 1`,
+    [after.transactionId, after.position],
+    'all',
+    em.isInTransaction() ? em.getTransactionContext() : undefined,
+  );
+  return found.length > 0;
+}
+
+export const checkpointOf = (e: LoggedEvent): Checkpoint => ({ transactionId: e.transactionId, position: e.position });

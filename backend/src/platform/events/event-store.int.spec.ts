@@ -2,8 +2,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { JobRequested, JobStarted } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
 import { useTestOrm, eventually } from '../../test-support';
-import { readEventsAfter, ORIGIN } from './event-log-reader';
-import { EventStore } from './event-store';
+import { heldBack, readEventsAfter, ORIGIN } from './event-log-reader';
+import { EventStore, MAX_DECISION_ATTEMPTS, type StreamModel } from './event-store';
 import { ConcurrencyError, UnknownEventTypeError } from './errors';
 
 const requested = (runId: string) => ({
@@ -18,6 +18,9 @@ const requested = (runId: string) => ({
   },
 });
 const started = (runId: string) => ({ type: JobStarted.type, payload: { runId, attempt: 1, workerId: 'w' } });
+
+/** Counts the events of a stream: the smallest state a command could decide from. */
+const counter: StreamModel<number> = { name: 'test.counter@1', fold: (n, events) => (n ?? 0) + events.length };
 
 describe('event store (real PostgreSQL)', () => {
   const testDb = useTestOrm();
@@ -93,45 +96,132 @@ describe('event store (real PostgreSQL)', () => {
     await expect(conn.execute('truncate domain_event')).rejects.toThrow('append-only');
   });
 
-  it('hands out positions in commit order: a second writer waits for the first to commit', async () => {
-    const conn = orm.em.fork().getConnection();
+  it('takes no global lock: a writer of another stream commits while a slow writer is open, and is delivered after it', async () => {
+    const em = orm.em.fork();
     let releaseSlow!: () => void;
     const slowMayCommit = new Promise<void>((r) => (releaseSlow = r));
     let slowAppended!: () => void;
     const slowHasAppended = new Promise<void>((r) => (slowAppended = r));
+    // start after everything earlier tests appended, once none of it is held back any more
+    const from = await eventually(async () => {
+      const before = await readEventsAfter(em, ORIGIN, 100_000);
+      const last = before[before.length - 1];
+      const cp = last ? { transactionId: last.transactionId, position: last.position } : ORIGIN;
+      return (await heldBack(em, cp)) ? null : cp;
+    });
     const slow = orm.em.fork().transactional(async (tem) => {
       await store.append(tem, 'job-slow', [requested('slow')]);
       slowAppended();
       await slowMayCommit;
     });
     await slowHasAppended;
-    let fastDone = false;
-    const fast = orm.em
-      .fork()
-      .transactional((tem) => store.append(tem, 'job-fast', [requested('fast')]))
-      .then(() => (fastDone = true));
 
-    // the second writer is parked on the append lock, not committed ahead of the first
-    await eventually(async () => {
-      const [row] = await conn.execute(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`);
-      return row.n >= 1;
-    });
-    expect(fastDone).toBe(false);
+    // the second writer does not wait for the first: it commits while the first is still open
+    await orm.em.fork().transactional((tem) => store.append(tem, 'job-fast', [requested('fast')]));
+    expect(await count('job-fast')).toBe(1);
+    // ...but a consumer does not see it yet: it is held behind the older transaction still running,
+    // which may still commit events that sort before it
+    expect(await readEventsAfter(em, from, 100)).toEqual([]);
+    expect(await heldBack(em, from)).toBe(true);
+
     releaseSlow();
-    await Promise.all([slow, fast]);
-
-    const rows = await conn.execute<{ stream_id: string }[]>(
-      `select stream_id, position from domain_event where stream_id in ('job-slow', 'job-fast') order by position`,
-    );
-    expect(rows.map((r: { stream_id: string }) => r.stream_id)).toEqual(['job-slow', 'job-fast']);
+    await slow;
+    const delivered = await eventually(async () => {
+      const events = await readEventsAfter(em, from, 100);
+      return events.length === 2 ? events : null;
+    });
+    expect(delivered.map((e) => e.streamId)).toEqual(['job-slow', 'job-fast']);
   });
 
-  it('delivers in numeric position order across digit boundaries (9 before 10, 99 before 100)', async () => {
+  it('two writers deciding on one stream at once: the second decides again on the fresh state, nothing is lost', async () => {
+    const decisions: number[] = [];
+    let releaseFirst!: () => void;
+    const firstMayCommit = new Promise<void>((r) => (releaseFirst = r));
+    let firstDecided!: () => void;
+    const firstHasDecided = new Promise<void>((r) => (firstDecided = r));
+    const decideNext = (state: number | null, version: number) => {
+      decisions.push(version);
+      return [started(`run-${version + 1}`)];
+    };
+    const first = orm.em.fork().transactional(async (tem) => {
+      await store.decide(tem, 'job-race', counter, decideNext);
+      firstDecided();
+      await firstMayCommit;
+    });
+    await firstHasDecided;
+    const second = orm.em.fork().transactional((tem) => store.decide(tem, 'job-race', counter, decideNext));
+    // the second is parked on the stream's head row until the first commits; then it decides again
+    await eventually(async () => {
+      const [row] = await orm.em
+        .fork()
+        .getConnection()
+        .execute(
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+      return row.n >= 1;
+    });
+    releaseFirst();
+    await first;
+    const decided = await second;
+    expect(decided.version).toBe(2);
+    expect(decided.state).toBe(2);
+    expect(decisions).toEqual([0, 0, 1]);
+    const stream = await store.readStream(orm.em.fork(), 'job-race');
+    expect(stream.map((e) => [e.streamVersion, (e.payload as { runId: string }).runId])).toEqual([
+      [1, 'run-1'],
+      [2, 'run-2'],
+    ]);
+  });
+
+  it('answers a ConcurrencyError (409) when the stream keeps moving under a decision', async () => {
+    await orm.em.fork().transactional((tem) => store.append(tem, 'job-busy', [requested('busy')]));
+    // every attempt sees a stale state, as if another writer always got there first
+    const stale = jest.spyOn(store, 'load').mockResolvedValue({ state: 0, version: 0 });
+    try {
+      await expect(
+        orm.em.fork().transactional((tem) => store.decide(tem, 'job-busy', counter, () => [started('busy')])),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(stale).toHaveBeenCalledTimes(MAX_DECISION_ATTEMPTS);
+    } finally {
+      stale.mockRestore();
+    }
+    expect(await count('job-busy')).toBe(1);
+  });
+
+  it('decides from the snapshot kept with the stream head, reading only the events appended after it', async () => {
+    for (let i = 0; i < 30; i++) {
+      await orm.em.fork().transactional((tem) => store.decide(tem, 'job-snap', counter, () => [started(`s${i}`)]));
+    }
+    const reads = jest.spyOn(store, 'readStream');
+    try {
+      expect(await store.load(orm.em.fork(), 'job-snap', counter)).toEqual({ state: 30, version: 30 });
+      expect(reads).not.toHaveBeenCalled();
+      // appends that keep no snapshot (blind ones) are folded on top of it: only they are read
+      await orm.em.fork().transactional((tem) => store.append(tem, 'job-snap', [started('b1'), started('b2')]));
+      expect(await store.load(orm.em.fork(), 'job-snap', counter)).toEqual({ state: 32, version: 32 });
+      expect(reads).toHaveBeenCalledWith(expect.anything(), 'job-snap', { afterVersion: 30 });
+    } finally {
+      reads.mockRestore();
+    }
+    // a model whose shape changed ignores the old snapshot and folds the stream again
+    expect(await store.load(orm.em.fork(), 'job-snap', { ...counter, name: 'test.counter@2' })).toEqual({
+      state: 32,
+      version: 32,
+    });
+  });
+
+  it('delivers in numeric (transaction, position) order across digit boundaries (9 before 10, 99 before 100)', async () => {
     await orm.em.fork().transactional(async (tem) => {
       for (let i = 0; i < 120; i++) await store.append(tem, `job-n${i}`, [requested(`n${i}`)]);
     });
-    const delivered = (await readEventsAfter(orm.em.fork(), ORIGIN, 10_000)).map((e) => Number(e.position));
+    const delivered = (await readEventsAfter(orm.em.fork(), ORIGIN, 10_000)).map((e) => [
+      BigInt(e.transactionId),
+      BigInt(e.position),
+    ]);
     expect(delivered.length).toBeGreaterThan(120);
-    expect(delivered).toEqual([...delivered].sort((a, b) => a - b));
+    const numeric = [...delivered].sort(([ta, pa], [tb, pb]) =>
+      ta === tb ? (pa < pb ? -1 : pa > pb ? 1 : 0) : ta < tb ? -1 : 1,
+    );
+    expect(delivered).toEqual(numeric);
   });
 });

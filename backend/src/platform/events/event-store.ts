@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { eventCatalog, type EventDefinition, type EventMetadata, type NewEvent, type StoredEvent } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
+import { textArray } from '../database/sql';
+import type { AppendSignals } from './append-signals';
 import { ConcurrencyError, UnknownEventTypeError } from './errors';
+import { laterOf } from './log-position';
 
-/** Channel the relay listens on; a notification is sent on every commit that appended events. */
+/** Channel the relay listens on; a trigger on domain_event notifies it once per appending statement. */
 export const EVENTS_CHANNEL = 'sparkhouse_domain_events';
 
 /**
- * Held from the first append of a transaction to its commit: positions are then handed out in commit
- * order, so the relay can read "everything after position N" without ever skipping a slow writer.
- * Append as the last step of a command's transaction: the lock serialises every appending writer.
+ * How many times a decision is taken again on the fresh stream when another writer appended to the
+ * same stream between reading it and writing; after that the command answers 409.
  */
-const APPEND_LOCK = 'sparkhouse:domain-event-append';
+export const MAX_DECISION_ATTEMPTS = 5;
 
 export interface AppendOptions {
   /** The stream version the caller last saw (0 = the stream must be new). Omit to append after whatever is there. */
@@ -22,8 +24,39 @@ export interface AppendOptions {
   metadata?: Partial<EventMetadata>;
 }
 
+/**
+ * How a stream's facts fold into the state a command decides from. The event store keeps the folded
+ * state as a snapshot beside the stream's head, in the transaction that appends, so deciding reads one
+ * row instead of the whole stream.
+ */
+export interface StreamModel<S> {
+  /** Names the state's shape: change it (e.g. 'app@2') when `fold` changes, and old snapshots are folded again. */
+  readonly name: string;
+  /**
+   * Folds events onto a state (null: nothing yet). Must not change `state` or depend on an event's global
+   * position (events being appended have none yet).
+   */
+  fold(state: S | null, events: readonly StoredEvent[]): S | null;
+  /** The state as JSON (default: as is). */
+  toJson?(state: S): unknown;
+  /** The state from its JSON (default: as is). */
+  fromJson?(json: unknown): S;
+}
+
+export interface StreamState<S> {
+  state: S | null;
+  /** The stream's version the state was folded up to (0 for a stream with no events). */
+  version: number;
+}
+
+export interface Decided<S> extends StreamState<S> {
+  /** What was appended (empty when the decision was to append nothing). */
+  appended: StoredEvent[];
+}
+
 interface EventRow {
   position: string;
+  transaction_id?: string;
   event_id: string;
   stream_id: string;
   stream_version: number;
@@ -33,31 +66,74 @@ interface EventRow {
   metadata: EventMetadata;
 }
 
+/** What guards an append: nothing but the stream's own order (blind), or the version the writer decided at. */
+type Guard = { expected?: number; snapshot?: { model: string; json: unknown } };
+
+const EVENT_COLUMNS = `position::text, transaction_id::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata`;
+
 /**
- * The append-only domain event log. `append` must run inside the transaction that changes the write
- * model, so the state change and its facts commit (or roll back) together.
+ * The append-only domain event log. Appends run inside the transaction that changes the write model, so
+ * the state change and its facts commit (or roll back) together. There is no cluster-wide lock: each
+ * stream's head row (event_stream) is compare-and-set by the appending statement, so writers of
+ * different streams never wait for each other, and two writers of one stream cannot both append after
+ * the same version. Consumers order events by (transaction_id, position); see event-log-reader.ts.
  */
 @Injectable()
 export class EventStore {
+  constructor(@Optional() private readonly signals?: AppendSignals) {}
+
+  /**
+   * Appends without reading the stream. With `expectedVersion`, a stream that moved on since the caller
+   * read it refuses the append with a ConcurrencyError (409).
+   */
   async append(em: EntityManager, streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<StoredEvent[]> {
-    const appended = await this.appendIf(
-      em,
-      streamId,
-      (stream) => {
-        if (options.expectedVersion !== undefined && options.expectedVersion !== stream.length) {
-          throw new ConcurrencyError(streamId, options.expectedVersion, stream.length);
-        }
-        return events;
-      },
-      options.metadata,
-    );
-    return appended ?? [];
+    if (events.length === 0) return [];
+    const written = await this.write(em, streamId, events, options.metadata, { expected: options.expectedVersion });
+    if (!written) {
+      const actual = await this.streamVersion(em, streamId);
+      throw new ConcurrencyError(streamId, options.expectedVersion ?? actual, actual);
+    }
+    return written;
   }
 
   /**
-   * Appends what `decide` answers for the stream as it is now (null: append nothing). The append lock
-   * is taken first and held to commit, so the decision cannot race another writer, and no two
-   * transactions can wait on each other's streams.
+   * Decides from the stream's current state (its snapshot plus any events after it) and appends what
+   * `decide` answers (null or []: nothing). When another writer appended to the stream meanwhile, the
+   * decision is taken again on the fresh state, up to MAX_DECISION_ATTEMPTS times, then ConcurrencyError.
+   * The new state is saved as the stream's snapshot in the same statement as the events. The preferred
+   * way for a command to decide.
+   */
+  async decide<S>(
+    em: EntityManager,
+    streamId: string,
+    model: StreamModel<S>,
+    decide: (state: S | null, version: number) => NewEvent[] | null,
+    metadataOverrides?: Partial<EventMetadata>,
+  ): Promise<Decided<S>> {
+    requireTransaction(em);
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.load(em, streamId, model);
+      const events = decide(current.state, current.version);
+      if (!events || events.length === 0) return { ...current, appended: [] };
+      const checked = validate(events);
+      const metadata = currentMetadata(metadataOverrides);
+      const pending = checked.map((e, i) => pendingEvent(streamId, current.version + i + 1, e, metadata));
+      const next = model.fold(current.state, pending);
+      const appended = await this.insert(em, streamId, pending, {
+        expected: current.version,
+        snapshot: { model: model.name, json: next === null ? null : toJson(model, next) },
+      });
+      if (appended) return { state: next, version: current.version + appended.length, appended };
+      if (attempt >= MAX_DECISION_ATTEMPTS) {
+        throw new ConcurrencyError(streamId, current.version, await this.streamVersion(em, streamId));
+      }
+    }
+  }
+
+  /**
+   * Appends what `decide` answers for the whole stream as it is now (null: append nothing), retried on a
+   * concurrent append like `decide`. Reads every event of the stream: for short streams only (a
+   * checkout, a purchase); a stream that grows wants a StreamModel and `decide`.
    */
   async appendIf(
     em: EntityManager,
@@ -65,54 +141,202 @@ export class EventStore {
     decide: (stream: StoredEvent[]) => NewEvent[] | null,
     metadataOverrides?: Partial<EventMetadata>,
   ): Promise<StoredEvent[] | null> {
-    if (!em.isInTransaction()) throw new Error('EventStore.append must run inside a transaction');
-    const conn = em.getConnection();
-    const trx = em.getTransactionContext();
-    await conn.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [APPEND_LOCK], 'run', trx);
-    const stream = await this.readStream(em, streamId);
-    const events = decide(stream);
-    if (!events || events.length === 0) return null;
-    const definitions = events.map((e) => definitionOf(e.type));
-    const payloads = events.map((e, i) => definitions[i].schema.parse(e.payload));
-    const metadata = currentMetadata(metadataOverrides);
-    const rows = events.map((e, i) => ({
-      event_id: randomUUID(),
-      stream_id: streamId,
-      stream_version: stream.length + i + 1,
-      type: e.type,
-      schema_version: definitions[i].version,
-      payload: payloads[i],
-      metadata,
-    }));
-    const inserted = await conn.execute<EventRow[]>(
-      `insert into domain_event (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
-       select * from jsonb_to_recordset(?::jsonb) as r(event_id uuid, stream_id text, stream_version int, type text,
-                                                       schema_version int, payload jsonb, metadata jsonb)
-       returning position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata`,
-      [JSON.stringify(rows)],
-      'all',
-      trx,
-    );
-    await conn.execute('select pg_notify(?, ?)', [EVENTS_CHANNEL, ''], 'run', trx);
-    return inserted.sort((a, b) => a.stream_version - b.stream_version).map(toStoredEvent);
+    requireTransaction(em);
+    for (let attempt = 1; ; attempt++) {
+      const stream = await this.readStream(em, streamId);
+      const events = decide(stream);
+      if (!events || events.length === 0) return null;
+      const appended = await this.write(em, streamId, events, metadataOverrides, { expected: stream.length });
+      if (appended) return appended;
+      if (attempt >= MAX_DECISION_ATTEMPTS) {
+        throw new ConcurrencyError(streamId, stream.length, await this.streamVersion(em, streamId));
+      }
+    }
   }
 
-  async readStream(em: EntityManager, streamId: string): Promise<StoredEvent[]> {
-    const rows = await em.getConnection().execute<EventRow[]>(
-      `select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata
-           from domain_event where stream_id = ? order by stream_version`,
+  /**
+   * The stream's state as `model` folds it: its snapshot when it is the model's and current, else the
+   * snapshot (or nothing) plus the events after it, saved as the new snapshot for the next reader.
+   */
+  async load<S>(em: EntityManager, streamId: string, model: StreamModel<S>): Promise<StreamState<S>> {
+    const [head] = await query<{ version: number; snapshot: unknown; snapshot_model: string | null; snapshot_version: number }>(
+      em,
+      'select version, snapshot, snapshot_model, snapshot_version from event_stream where stream_id = ?',
       [streamId],
-      'all',
-      em.isInTransaction() ? em.getTransactionContext() : undefined,
+    );
+    if (!head) return { state: null, version: 0 };
+    const usable = head.snapshot_model === model.name;
+    const base = usable && head.snapshot !== null ? fromJson(model, head.snapshot) : null;
+    const from = usable ? head.snapshot_version : 0;
+    if (from === head.version) return { state: base, version: head.version };
+    const tail = await this.readStream(em, streamId, { afterVersion: from });
+    const state = model.fold(base, tail);
+    const version = tail.length > 0 ? tail[tail.length - 1].streamVersion : from;
+    if (tail.length > 0) await this.saveSnapshot(em, streamId, model, state, version);
+    return { state, version };
+  }
+
+  /** The stream's events in order; `afterVersion` reads only the ones after it, `limit` at most that many. */
+  async readStream(
+    em: EntityManager,
+    streamId: string,
+    opts: { afterVersion?: number; limit?: number } = {},
+  ): Promise<StoredEvent[]> {
+    const rows = await query<EventRow>(
+      em,
+      `select ${EVENT_COLUMNS} from domain_event where stream_id = ? and stream_version > ? order by stream_version${opts.limit ? ' limit ?' : ''}`,
+      [streamId, opts.afterVersion ?? 0, ...(opts.limit ? [opts.limit] : [])],
     );
     return rows.map(toStoredEvent);
   }
+
+  /** The stream's version: how many events it holds (0 for none). */
+  async streamVersion(em: EntityManager, streamId: string): Promise<number> {
+    const [row] = await query<{ version: number }>(em, 'select version from event_stream where stream_id = ?', [streamId]);
+    return row?.version ?? 0;
+  }
+
+  /** Which of these streams hold any event (one query, for a consumer sorting a batch). */
+  async existingStreams(em: EntityManager, streamIds: readonly string[]): Promise<Set<string>> {
+    if (streamIds.length === 0) return new Set();
+    const found = await query<{ stream_id: string }>(em, 'select stream_id from event_stream where stream_id = any(?::text[])', [
+      textArray(streamIds),
+    ]);
+    return new Set(found.map((r) => r.stream_id));
+  }
+
+  private async saveSnapshot<S>(em: EntityManager, streamId: string, model: StreamModel<S>, state: S | null, version: number) {
+    // a cache of facts already committed, written only while the head is still where it was read, and
+    // never waited for: a head row another transaction holds is skipped (it may be appending right now)
+    await query(
+      em,
+      `update event_stream set snapshot = ?::jsonb, snapshot_model = ?, snapshot_version = ?
+        where stream_id = (select stream_id from event_stream
+                            where stream_id = ? and version = ? and (snapshot_version < ? or snapshot_model is distinct from ?)
+                            for update skip locked)`,
+      [JSON.stringify(state === null ? null : toJson(model, state)), model.name, version, streamId, version, version, model.name],
+    );
+  }
+
+  private async write(
+    em: EntityManager,
+    streamId: string,
+    events: NewEvent[],
+    metadataOverrides: Partial<EventMetadata> | undefined,
+    guard: Guard,
+  ): Promise<StoredEvent[] | null> {
+    requireTransaction(em);
+    const metadata = currentMetadata(metadataOverrides);
+    // stream versions are filled in by the statement for a blind append
+    const pending = validate(events).map((e, i) => pendingEvent(streamId, i + 1, e, metadata));
+    return this.insert(em, streamId, pending, guard);
+  }
+
+  /**
+   * One statement: moves the stream's head (compare-and-set on `expected` when given, else by the
+   * number of events) and inserts the events after it. Answers null when the head had moved on: no
+   * error is raised, so the transaction stays usable for a second decision. A writer of the same stream
+   * that has not committed yet makes this wait for it (a row lock), never for anyone else.
+   */
+  private async insert(em: EntityManager, streamId: string, pending: StoredEvent[], guard: Guard): Promise<StoredEvent[] | null> {
+    const n = pending.length;
+    const rows = pending.map((e, i) => ({
+      event_id: e.eventId,
+      stream_id: streamId,
+      offset: i + 1 - n, // from the new head: -n+1 .. 0
+      type: e.type,
+      schema_version: e.schemaVersion,
+      payload: e.payload,
+      metadata: e.metadata,
+    }));
+    const blind = guard.expected === undefined;
+    const head = blind
+      ? `insert into event_stream as s (stream_id, version) values (?, ?)
+           on conflict (stream_id) do update set version = s.version + excluded.version
+           returning s.version`
+      : `insert into event_stream as s (stream_id, version, snapshot, snapshot_model, snapshot_version)
+           values (?, ?, ?::jsonb, ?, ?)
+           on conflict (stream_id) do update
+             set version = excluded.version, snapshot = coalesce(excluded.snapshot, s.snapshot),
+                 snapshot_model = coalesce(excluded.snapshot_model, s.snapshot_model),
+                 snapshot_version = case when excluded.snapshot_model is null then s.snapshot_version else excluded.snapshot_version end
+             where s.version = ?
+           returning s.version`;
+    const headParams = blind
+      ? [streamId, n]
+      : guard.snapshot
+        ? [
+            streamId,
+            guard.expected! + n,
+            JSON.stringify(guard.snapshot.json),
+            guard.snapshot.model,
+            guard.expected! + n,
+            guard.expected,
+          ]
+        : [streamId, guard.expected! + n, null, null, 0, guard.expected];
+    const inserted = await query<EventRow>(
+      em,
+      `with head as (${head})
+       insert into domain_event (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
+       select r.event_id, r.stream_id, head.version + r."offset", r.type, r.schema_version, r.payload, r.metadata
+         from head, jsonb_to_recordset(?::jsonb) as r(event_id uuid, stream_id text, "offset" int, type text,
+                                                      schema_version int, payload jsonb, metadata jsonb)
+       returning ${EVENT_COLUMNS}`,
+      [...headParams, JSON.stringify(rows)],
+    );
+    if (inserted.length === 0) return null;
+    this.signals?.appendingIn(em.getTransactionContext());
+    const stored = inserted.sort((a, b) => a.stream_version - b.stream_version).map(toStoredEvent);
+    const last = stored[stored.length - 1];
+    const ctx = requestContext.current();
+    // the caller's next read waits for the read models to reach this (read-your-writes)
+    if (ctx && last.transactionId)
+      ctx.written = laterOf(ctx.written, { transactionId: last.transactionId, position: last.position });
+    return stored;
+  }
 }
+
+function requireTransaction(em: EntityManager) {
+  if (!em.isInTransaction()) throw new Error('EventStore.append must run inside a transaction');
+}
+
+function query<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  return em.getConnection().execute<T[]>(sql, params, 'all', em.isInTransaction() ? em.getTransactionContext() : undefined);
+}
+
+const toJson = <S>(model: StreamModel<S>, state: S): unknown => (model.toJson ? model.toJson(state) : state);
+const fromJson = <S>(model: StreamModel<S>, json: unknown): S => (model.fromJson ? model.fromJson(json) : (json as S));
 
 function definitionOf(type: string): EventDefinition {
   const d = eventCatalog.get(type);
   if (!d) throw new UnknownEventTypeError(type);
   return d;
+}
+
+/** Each event checked against its contract: the payload as parsed, at the definition's schema version. */
+function validate(events: NewEvent[]): { type: string; schemaVersion: number; payload: unknown }[] {
+  return events.map((e) => {
+    const def = definitionOf(e.type);
+    return { type: e.type, schemaVersion: def.version, payload: def.schema.parse(e.payload) };
+  });
+}
+
+function pendingEvent(
+  streamId: string,
+  streamVersion: number,
+  e: { type: string; schemaVersion: number; payload: unknown },
+  metadata: EventMetadata,
+): StoredEvent {
+  return {
+    position: '0',
+    eventId: randomUUID(),
+    streamId,
+    streamVersion,
+    type: e.type,
+    schemaVersion: e.schemaVersion,
+    payload: e.payload,
+    metadata,
+  };
 }
 
 function currentMetadata(overrides: Partial<EventMetadata> = {}): EventMetadata {
@@ -138,6 +362,7 @@ export function toStoredEvent(row: EventRow): StoredEvent {
   }
   return {
     position: row.position,
+    ...(row.transaction_id !== undefined ? { transactionId: row.transaction_id } : {}),
     eventId: row.event_id,
     streamId: row.stream_id,
     streamVersion: row.stream_version,

@@ -1,7 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { PgListener } from '../database/pg-listener';
+import { AppendSignals } from './append-signals';
 import { EventRelay } from './event-relay';
 import { EventStore } from './event-store';
+import { ProjectionWatermark } from './read-your-writes';
 import { Rebuilder } from './rebuilder';
 import { SubscriberRegistry } from './subscriber-registry';
 import { SubscriptionProcessor } from './subscription-processor';
@@ -9,7 +12,16 @@ import { SubscriptionProcessor } from './subscription-processor';
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [EventStore, SubscriberRegistry, SubscriptionProcessor, Rebuilder, EventRelay],
-  exports: [EventStore, SubscriberRegistry, Rebuilder, EventRelay],
+  providers: [
+    PgListener,
+    AppendSignals,
+    EventStore,
+    SubscriberRegistry,
+    SubscriptionProcessor,
+    Rebuilder,
+    EventRelay,
+    ProjectionWatermark,
+  ],
+  exports: [PgListener, EventStore, SubscriberRegistry, Rebuilder, EventRelay, ProjectionWatermark],
 })
 export class EventsModule {}

@@ -1,37 +1,332 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
+import { SERVER_EVENTS, type RebuildProgress, type StoredEvent } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import type { Projection } from './subscribers';
-import { subscriberLockKey, SubscriptionProcessor } from './subscription-processor';
+import { rows, run, textArray } from '../database/sql';
+import { RealtimePublisher } from '../realtime/realtime-publisher';
+import { compareLogPositions } from './log-position';
+import { checkpointOf, ORIGIN, readableHead, readEventsAfter, type Checkpoint, type LoggedEvent } from './event-log-reader';
+import { project, type Projection } from './subscribers';
+import { saveCheckpoint, subscriberLockKey, SubscriptionProcessor } from './subscription-processor';
+
+export type RebuildPhase = RebuildProgress['phase'];
+
+export interface RebuildOptions {
+  /** The job run doing it, when it runs as a job (shown in the console). */
+  runId?: string | null;
+  /** Stops the rebuild between batches; the live read model stays as it was. */
+  signal?: AbortSignal;
+  /** Called with each progress report (at most every 250 ms, and at each phase). */
+  onProgress?: (p: RebuildProgress) => void | Promise<void>;
+}
+
+export interface RebuildResult {
+  durationMs: number;
+  eventsReplayed: number;
+}
+
+/** Another rebuild of the same projection is running (on any process of the cluster). */
+export class RebuildBusyError extends Error {
+  constructor(readonly projection: string) {
+    super(`A rebuild of ${projection} is already running.`);
+  }
+}
+
+const PROGRESS_EVERY_MS = 250;
+const REPLAY_BATCH_SIZE = 2000;
+const rebuildLockKey = (name: string) => `rebuild:${name}`;
+const shortHash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 10);
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Rebuilds a projection from position 0: lock it (the live relay skips it meanwhile), truncate its
- * tables and rewind its checkpoint together, then replay until nothing is left. A crash midway
- * leaves a consistent checkpoint; the relay resumes from there.
+ * Rebuilds a projection blue-green: its tables are copied empty into a schema of their own, the log
+ * is replayed into the copies from position 0 (the projection's SQL finds them first on the
+ * search_path), and once the copies have caught up they take the live tables' place in one short
+ * transaction, together with the checkpoint. Until then the live read model keeps answering and the
+ * relay keeps it current; a rebuild that fails or is stopped drops its copies and changes nothing.
+ * `npm run replay` and the console's rebuild job both come here.
  */
 @Injectable()
 export class Rebuilder {
   private readonly logger = new Logger('Replay');
 
+  private readonly orm: MikroORM;
+
+  /** Events per replay transaction: larger than the relay's (copies nobody reads yet; fewer round trips). */
+  private get batchSize() {
+    return Math.max(this.config.EVENT_RELAY_BATCH_SIZE, REPLAY_BATCH_SIZE);
+  }
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly processor: SubscriptionProcessor,
-  ) {}
+    @Optional() orm?: MikroORM,
+    // without one (a bare test set-up) progress is stored but not pushed
+    @Optional() private readonly publisher?: RealtimePublisher,
+  ) {
+    this.orm = orm ?? processor.orm;
+  }
 
-  async rebuild(projection: Projection): Promise<{ durationMs: number }> {
+  async rebuild(projection: Projection, options: RebuildOptions = {}): Promise<RebuildResult> {
     const started = Date.now();
     const lock = new Client({ connectionString: this.config.DATABASE_URL, application_name: 'sparkhouse-replay' });
     await lock.connect();
+    const progress = new ProgressReporter(projection.name, options, started, (p) => this.report(p, options));
+    const shadow = `rebuild_${shortHash(projection.name)}`;
     try {
-      await lock.query('select pg_advisory_lock(hashtextextended($1, 0))', [subscriberLockKey(projection.name)]);
+      const { rows: got } = await lock.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
+        [rebuildLockKey(projection.name)],
+      );
+      if (!got[0].locked) throw new RebuildBusyError(projection.name);
       await this.processor.ensureCheckpoint(projection);
-      await this.processor.reset(projection);
-      await this.processor.catchUp(projection, this.config.EVENT_RELAY_BATCH_SIZE, { lockHeld: true });
+      await progress.phase('copying', await this.countEvents(projection.handles));
+
+      const tables = await this.ownedTables(projection);
+      await this.copyTables(shadow, tables);
+
+      await progress.phase('replaying');
+      let at: Checkpoint = ORIGIN;
+      for (;;) {
+        options.signal?.throwIfAborted();
+        const batch = await this.orm.em.fork().transactional((tem) => this.replayBatch(tem, projection, shadow, at));
+        if (batch.last) at = batch.last;
+        await progress.advance(batch.count);
+        if (batch.count < this.batchSize) break;
+      }
+
+      await progress.phase('switching');
+      const replayedAtSwitch = await this.orm.em.fork().transactional(async (tem) => {
+        // the live relay applies its batch under this lock: once we hold it, the live tables stand still
+        await run(tem, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [subscriberLockKey(projection.name)]);
+        // up to the log's readable head, which the checkpoint then names: the events of other types
+        // before it need not be read again by the live relay
+        const head = await readableHead(tem);
+        let caughtUp = 0;
+        for (;;) {
+          const batch = await this.replayBatch(tem, projection, shadow, at, head ?? undefined);
+          if (batch.last) at = batch.last;
+          caughtUp += batch.count;
+          if (batch.count < this.batchSize) break;
+        }
+        if (head && compareLogPositions(head, at) > 0) at = head;
+        await this.swap(tem, shadow, tables);
+        await saveCheckpoint(tem, projection.name, at);
+        await run(tem, 'update event_checkpoint set version = ? where subscriber = ?', [projection.version, projection.name]);
+        return caughtUp;
+      });
+      await progress.advance(replayedAtSwitch);
       const durationMs = Date.now() - started;
-      this.logger.log(`rebuilt ${projection.name} in ${durationMs} ms`);
-      return { durationMs };
+      await progress.finish('completed', null);
+      this.logger.log(`rebuilt ${projection.name} (${progress.replayed} events) in ${durationMs} ms`);
+      return { durationMs, eventsReplayed: progress.replayed };
+    } catch (err) {
+      if (!(err instanceof RebuildBusyError)) {
+        await run(this.orm.em.fork(), `drop schema if exists ${quoted(shadow)} cascade`).catch(() => undefined);
+        const message = err instanceof Error ? err.message : String(err);
+        await progress.finish('failed', message).catch(() => undefined);
+        this.logger.error({ err, projection: projection.name }, 'rebuild failed; the live read model is unchanged');
+      }
+      throw err;
     } finally {
       await lock.end().catch(() => undefined);
     }
+  }
+
+  /** Replays the events it handles after `from` (up to `upTo`) into the copies (found first on the search path). */
+  private async replayBatch(tem: EntityManager, projection: Projection, shadow: string, from: Checkpoint, upTo?: Checkpoint) {
+    await run(tem, `set local search_path to ${quoted(shadow)}, public`);
+    const events = await readEventsAfter(tem, from, this.batchSize, { types: projection.handles, upTo });
+    await project(tem, projection, events);
+    // (a failure above aborts the transaction, and the setting goes with it)
+    await run(tem, 'set local search_path to public');
+    const last: LoggedEvent | undefined = events[events.length - 1];
+    return { count: events.length, last: last ? checkpointOf(last) : null };
+  }
+
+  /** The tables a projection owns: as it declares them, or the ones its truncate empties (found in a rolled-back try). */
+  private async ownedTables(projection: Projection): Promise<string[]> {
+    if (projection.tables?.length) return [...projection.tables];
+    const found: string[] = [];
+    const rollback = new Error('rollback');
+    await this.orm.em
+      .fork()
+      .transactional(async (tem) => {
+        await run(tem, `set local lock_timeout = '10s'`);
+        await projection.truncate(tem);
+        const locked = await rows<{ name: string }>(
+          tem,
+          `select c.relname as name from pg_locks l
+             join pg_class c on c.oid = l.relation
+             join pg_namespace n on n.oid = c.relnamespace
+            where l.pid = pg_backend_pid() and l.locktype = 'relation' and l.mode = 'AccessExclusiveLock'
+              and c.relkind in ('r', 'p') and n.nspname = 'public'
+            order by c.relname`,
+        );
+        found.push(...locked.map((r) => r.name));
+        throw rollback;
+      })
+      .catch((err) => {
+        if (err !== rollback) throw err;
+      });
+    if (found.length === 0) throw new Error(`${projection.name} owns no table that its truncate empties`);
+    return found;
+  }
+
+  /** Empty copies of the live tables (columns, defaults, constraints, indexes, triggers) in the shadow schema. */
+  private async copyTables(shadow: string, tables: string[]) {
+    const em = this.orm.em.fork();
+    await run(em, `drop schema if exists ${quoted(shadow)} cascade`);
+    await run(em, `create schema ${quoted(shadow)}`);
+    for (const t of tables) {
+      await run(em, `create table ${quoted(shadow)}.${quoted(t)} (like public.${quoted(t)} including all)`);
+      const triggers = await rows<{ def: string }>(
+        em,
+        `select pg_get_triggerdef(oid) as def from pg_trigger where tgrelid = ?::regclass and not tgisinternal`,
+        [`public.${quoted(t)}`],
+      );
+      for (const { def } of triggers) {
+        await run(em, def.replace(/ ON (public\.)?("[^"]+"|\S+) /, ` ON ${quoted(shadow)}.${quoted(t)} `));
+      }
+    }
+  }
+
+  /**
+   * The copies take the live tables' place: live tables move aside, copies move in under the same
+   * names (their indexes renamed to the live ones' names, so later migrations find them), and the old
+   * ones are dropped. Readers wait only for this statement list, then read the new tables.
+   */
+  private async swap(tem: EntityManager, shadow: string, tables: string[]) {
+    const old = `${shadow}_old`;
+    await run(tem, `drop schema if exists ${quoted(old)} cascade`);
+    await run(tem, `create schema ${quoted(old)}`);
+    for (const t of tables) {
+      const serials = await rows<{ col: string; seq: string }>(
+        tem,
+        `select a.attname as col, pg_get_serial_sequence(?, a.attname) as seq
+           from pg_attribute a where a.attrelid = ?::regclass and a.attnum > 0 and not a.attisdropped
+            and pg_get_serial_sequence(?, a.attname) is not null and a.attidentity = ''`,
+        [`public.${quoted(t)}`, `public.${quoted(t)}`, `public.${quoted(t)}`],
+      );
+      await run(tem, `alter table public.${quoted(t)} set schema ${quoted(old)}`);
+      await run(tem, `alter table ${quoted(shadow)}.${quoted(t)} set schema public`);
+      // a serial column's sequence stays with the table that now answers
+      for (const s of serials) await run(tem, `alter sequence ${s.seq} owned by public.${quoted(t)}.${quoted(s.col)}`);
+      await this.renameIndexesLike(tem, `${quoted(old)}.${quoted(t)}`, `public.${quoted(t)}`);
+    }
+    await run(tem, `drop schema ${quoted(old)} cascade`);
+    await run(tem, `drop schema ${quoted(shadow)} cascade`);
+  }
+
+  private async renameIndexesLike(tem: EntityManager, from: string, to: string) {
+    const indexes = (table: string) =>
+      rows<{ name: string; def: string }>(
+        tem,
+        `select c.relname as name, regexp_replace(pg_get_indexdef(i.indexrelid), '^CREATE (UNIQUE ){0,1}INDEX \\S+ ON \\S+', '') as def
+           from pg_index i join pg_class c on c.oid = i.indexrelid where i.indrelid = ?::regclass`,
+        [table],
+      );
+    const before = new Map((await indexes(from)).map((i) => [i.def, i.name]));
+    const now = await indexes(to);
+    const renames = now.filter((i) => before.has(i.def) && before.get(i.def) !== i.name);
+    // two steps, so a new name never collides with one not yet moved out of its way
+    for (const [n, i] of renames.entries())
+      await run(tem, `alter index public.${quoted(i.name)} rename to ${quoted(`__rb_${n}`)}`);
+    for (const [n, i] of renames.entries()) {
+      await run(tem, `alter index public.${quoted(`__rb_${n}`)} rename to ${quoted(before.get(i.def)!)}`);
+    }
+  }
+
+  /** The events of the types it handles: what the replay will read. */
+  private async countEvents(types: readonly string[]): Promise<number> {
+    const [{ n }] = await rows<{ n: string }>(
+      this.orm.em.fork(),
+      'select count(*)::bigint as n from domain_event where type = any(?::text[])',
+      [textArray(types)],
+    );
+    return Number(n);
+  }
+
+  /** Stored for the console (survives the process) and pushed to connected operators. */
+  private async report(p: RebuildProgress, options: RebuildOptions) {
+    await run(
+      this.orm.em.fork(),
+      `insert into projection_rebuild (projection, run_id, status, phase, events_replayed, events_total, rate, eta_ms,
+                                       started_at, finished_at, error, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
+       on conflict (projection) do update set run_id = excluded.run_id, status = excluded.status, phase = excluded.phase,
+         events_replayed = excluded.events_replayed, events_total = excluded.events_total, rate = excluded.rate,
+         eta_ms = excluded.eta_ms, started_at = excluded.started_at, finished_at = excluded.finished_at,
+         error = excluded.error, updated_at = now()`,
+      [
+        p.projection,
+        p.runId,
+        p.status,
+        p.phase,
+        p.eventsReplayed,
+        p.eventsTotal,
+        p.rate,
+        p.etaMs,
+        p.startedAt,
+        p.finishedAt,
+        p.error,
+      ],
+    );
+    this.publisher?.toOperators(SERVER_EVENTS.opsRebuild, p);
+    await options.onProgress?.(p);
+  }
+}
+
+/** Counts what was replayed and reports it, throttled, with the rate and an estimate of the time left. */
+class ProgressReporter {
+  replayed = 0;
+  private total = 0;
+  private current: RebuildPhase = 'copying';
+  private lastReport = 0;
+
+  constructor(
+    private readonly projection: string,
+    private readonly options: RebuildOptions,
+    private readonly started: number,
+    private readonly send: (p: RebuildProgress) => Promise<void>,
+  ) {}
+
+  async phase(phase: RebuildPhase, total?: number) {
+    this.current = phase;
+    if (total !== undefined) this.total = total;
+    await this.emit('running', null);
+  }
+
+  async advance(count: number) {
+    this.replayed += count;
+    if (this.replayed > this.total) this.total = this.replayed;
+    if (Date.now() - this.lastReport >= PROGRESS_EVERY_MS) await this.emit('running', null);
+  }
+
+  async finish(status: 'completed' | 'failed', error: string | null) {
+    if (status === 'completed') this.current = 'done';
+    await this.emit(status, error, new Date().toISOString());
+  }
+
+  private async emit(status: RebuildProgress['status'], error: string | null, finishedAt: string | null = null) {
+    this.lastReport = Date.now();
+    const seconds = Math.max(0.001, (Date.now() - this.started) / 1000);
+    const rate = this.replayed / seconds;
+    const left = Math.max(0, this.total - this.replayed);
+    await this.send({
+      projection: this.projection,
+      status,
+      phase: this.current,
+      runId: this.options.runId ?? null,
+      eventsReplayed: this.replayed,
+      eventsTotal: this.total,
+      rate: Math.round(rate * 10) / 10,
+      etaMs: status !== 'running' ? 0 : rate > 0 ? Math.round((left / rate) * 1000) : null,
+      startedAt: new Date(this.started).toISOString(),
+      finishedAt,
+      error,
+    });
   }
 }

@@ -13,8 +13,35 @@ export interface Projection {
   readonly name: string;
   readonly version: number;
   readonly handles: readonly string[];
+  /** The tables it owns (a rebuild builds copies of them); when omitted, the ones `truncate` empties. */
+  readonly tables?: readonly string[];
   handle(em: EntityManager, event: StoredEvent): Promise<void>;
+  /**
+   * Optional: applies a run of consecutive events (only types it handles, in log order) with the same
+   * effect as `handle` on each in turn, in fewer statements. The relay and replay use it when present.
+   */
+  handleBatch?(em: EntityManager, events: StoredEvent[]): Promise<void>;
   truncate(em: EntityManager): Promise<void>;
+}
+
+/** Applies events to a projection in its transaction: the ones it handles, in a batch when it can. */
+export async function project(em: EntityManager, projection: Projection, events: readonly StoredEvent[]): Promise<void> {
+  const handles = new Set(projection.handles);
+  const relevant = events.filter((e) => handles.has(e.type));
+  if (relevant.length === 0) return;
+  if (projection.handleBatch) return projection.handleBatch(em, relevant);
+  for (const event of relevant) await projection.handle(em, event);
+}
+
+/** Splits events into runs of consecutive events of the same type (a batch handler's unit of work). */
+export function runsOfType(events: readonly StoredEvent[]): { type: string; events: StoredEvent[] }[] {
+  const runs: { type: string; events: StoredEvent[] }[] = [];
+  for (const event of events) {
+    const last = runs[runs.length - 1];
+    if (last?.type === event.type) last.events.push(event);
+    else runs.push({ type: event.type, events: [event] });
+  }
+  return runs;
 }
 
 /**

@@ -1,0 +1,231 @@
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { JobCancelRequested, JobRequested, type StoredEvent } from '@sparkhouse/contracts';
+import { rows, run } from '../database/sql';
+import type { RealtimePublisher } from '../realtime/realtime-publisher';
+import { eventually, testConfig, useTestOrm } from '../../test-support';
+import { EventStore } from './event-store';
+import { Rebuilder, RebuildBusyError } from './rebuilder';
+import type { Projection } from './subscribers';
+import { SubscriptionProcessor } from './subscription-processor';
+
+/** Counts runs per owner into test_owner_runs (with a trigger that keeps a label, and a named index). */
+class OwnerRunsProjection implements Projection {
+  readonly kind = 'projection';
+  readonly name = 'test.owner-runs';
+  readonly version = 1;
+  readonly handles = [JobRequested.type];
+  /** Fail on this event position, but only while building the new copy. */
+  failInShadowAt: string | null = null;
+  /** Called on every event replayed into the new copy (lets the test act mid-rebuild). */
+  onShadowEvent: ((e: StoredEvent) => Promise<void>) | null = null;
+
+  async handle(em: EntityManager, e: StoredEvent) {
+    const [{ schema }] = await rows<{ schema: string }>(em, `select current_schema() as schema`);
+    if (schema !== 'public') {
+      if (e.position === this.failInShadowAt) throw new Error('the new read model could not be built');
+      await this.onShadowEvent?.(e);
+    }
+    const owner = (e.payload as { owner: { ownerId: string } }).owner.ownerId;
+    await run(
+      em,
+      `insert into test_owner_runs (owner_id, runs) values (?, 1) on conflict (owner_id) do update set runs = test_owner_runs.runs + 1`,
+      [owner],
+    );
+  }
+
+  async truncate(em: EntityManager) {
+    await run(em, 'truncate test_owner_runs');
+  }
+}
+
+const OWNERS = 5;
+
+describe('blue-green projection rebuild (real PostgreSQL)', () => {
+  const testDb = useTestOrm();
+  let orm: MikroORM;
+  let processor: SubscriptionProcessor;
+  let rebuilder: Rebuilder;
+  const pushed: unknown[] = [];
+  const store = new EventStore();
+  let appended = 0;
+
+  beforeAll(async () => {
+    orm = testDb.orm;
+    const conn = orm.em.fork().getConnection();
+    await conn.execute(`create table test_owner_runs (owner_id text primary key, runs int not null, label text)`);
+    await conn.execute(`create index test_owner_runs_by_runs on test_owner_runs (runs desc)`);
+    await conn.execute(`create function test_owner_label() returns trigger language plpgsql as $$
+      begin new.label := 'owner ' || new.owner_id; return new; end $$`);
+    await conn.execute(
+      `create trigger test_owner_runs_label before insert or update on test_owner_runs for each row execute function test_owner_label()`,
+    );
+    processor = new SubscriptionProcessor(orm);
+    const publisher = { toOperators: (_: string, m: unknown) => pushed.push(m) } as unknown as RealtimePublisher;
+    rebuilder = new Rebuilder(testConfig(testDb.url, { EVENT_RELAY_BATCH_SIZE: '100' }), processor, orm, publisher);
+  });
+
+  const appendRuns = async (n: number) => {
+    await orm.em.fork().transactional(async (tem) => {
+      for (let i = 0; i < n; i++) {
+        appended += 1;
+        await store.append(tem, `job-bg-${appended}`, [
+          {
+            type: JobRequested.type,
+            payload: {
+              runId: `bg-${appended}`,
+              name: 'operations.pipeline-check',
+              queue: 'operations',
+              owner: { ownerId: `anon_owner_${appended % OWNERS}` },
+              payload: {},
+              steps: [],
+            },
+          },
+        ]);
+      }
+    });
+  };
+
+  const model = async () => {
+    const found = await rows<{ owner_id: string; runs: number; label: string }>(
+      orm.em.fork(),
+      'select owner_id, runs, label from test_owner_runs order by owner_id',
+    );
+    return { total: found.reduce((a, r) => a + r.runs, 0), owners: found.length, labels: found.map((r) => r.label) };
+  };
+
+  it('keeps answering from the live read model while the new one is built, then switches in one step', async () => {
+    const projection = new OwnerRunsProjection();
+    await processor.ensureCheckpoint(projection);
+    await appendRuns(600);
+    await processor.catchUp(projection, 100);
+    expect((await model()).total).toBe(600);
+
+    // readers hammer the model the whole time: none may see it empty or half built
+    let reading = true;
+    const seen: number[] = [];
+    const readers = (async () => {
+      while (reading) seen.push((await model()).total);
+    })();
+    // writes keep arriving and the live relay keeps applying them to the live model meanwhile
+    let liveUpdates = 0;
+    projection.onShadowEvent = async (e) => {
+      if (Number(e.position) % 150 === 0 && liveUpdates < 3) {
+        liveUpdates += 1;
+        await appendRuns(10);
+        await processor.catchUp(projection, 100);
+      }
+    };
+    const result = await rebuilder.rebuild(projection).finally(() => (reading = false));
+    await readers;
+
+    expect(liveUpdates).toBe(3);
+    expect(result.eventsReplayed).toBeGreaterThanOrEqual(630);
+    expect(seen.length).toBeGreaterThan(5);
+    expect(Math.min(...seen)).toBeGreaterThanOrEqual(600);
+    // never backwards: each read is at least the one before it
+    expect(seen.every((v, i) => i === 0 || v >= seen[i - 1])).toBe(true);
+    const after = await model();
+    expect(after).toMatchObject({ total: 630, owners: OWNERS });
+    // the copy kept the trigger, and its index has the live one's name
+    expect(after.labels[0]).toBe('owner anon_owner_0');
+    const indexes = await rows<{ indexname: string }>(
+      orm.em.fork(),
+      `select indexname from pg_indexes where schemaname = 'public' and tablename = 'test_owner_runs' order by indexname`,
+    );
+    expect(indexes.map((i) => i.indexname)).toEqual(['test_owner_runs_by_runs', 'test_owner_runs_pkey']);
+    // no schema of the rebuild is left behind; the checkpoint is at the head
+    expect(await rows(orm.em.fork(), `select 1 from pg_namespace where nspname like 'rebuild_%'`)).toEqual([]);
+    const [{ position }] = await rows<{ position: string }>(
+      orm.em.fork(),
+      'select position::text from event_checkpoint where subscriber = ?',
+      [projection.name],
+    );
+    const [{ head }] = await rows<{ head: string }>(orm.em.fork(), 'select max(position)::text as head from domain_event');
+    expect(position).toBe(head);
+    // progress was reported to operators, and stored, ending completed
+    const last = pushed[pushed.length - 1] as { status: string; phase: string; eventsReplayed: number };
+    expect(last).toMatchObject({ status: 'completed', phase: 'done' });
+    const [stored] = await rows<{ status: string }>(orm.em.fork(), 'select status from projection_rebuild where projection = ?', [
+      projection.name,
+    ]);
+    expect(stored.status).toBe('completed');
+
+    // the live relay goes on from there: a new event lands once
+    await appendRuns(1);
+    await processor.catchUp(projection, 100);
+    expect((await model()).total).toBe(631);
+  });
+
+  it('leaves the live read model in place when the rebuild fails, and says why', async () => {
+    const projection = new OwnerRunsProjection();
+    await processor.ensureCheckpoint(projection);
+    await processor.catchUp(projection, 100);
+    const before = await model();
+    const [{ p }] = await rows<{ p: string }>(orm.em.fork(), 'select (min(position) + 50)::text as p from domain_event');
+    projection.failInShadowAt = p;
+    await expect(rebuilder.rebuild(projection)).rejects.toThrow('the new read model could not be built');
+    expect(await model()).toEqual(before);
+    expect(await rows(orm.em.fork(), `select 1 from pg_namespace where nspname like 'rebuild_%'`)).toEqual([]);
+    const [stored] = await rows<{ status: string; error: string }>(
+      orm.em.fork(),
+      'select status, error from projection_rebuild where projection = ?',
+      [projection.name],
+    );
+    expect(stored).toEqual({ status: 'failed', error: 'the new read model could not be built' });
+    // still live: the relay keeps it current
+    await appendRuns(2);
+    await processor.catchUp(projection, 100);
+    expect((await model()).total).toBe(before.total + 2);
+  });
+
+  it('stops when told to, changing nothing, and runs one rebuild of a projection at a time', async () => {
+    const projection = new OwnerRunsProjection();
+    const before = await model();
+    const stop = new AbortController();
+    stop.abort(new Error('stopped by an operator'));
+    await expect(rebuilder.rebuild(projection, { signal: stop.signal })).rejects.toThrow('stopped by an operator');
+    expect(await model()).toEqual(before);
+
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    projection.onShadowEvent = async () => held;
+    const reported = pushed.length;
+    const first = rebuilder.rebuild(projection);
+    // once the first is replaying it holds the projection's rebuild lock until it finishes
+    await eventually(() => pushed.slice(reported).some((m) => (m as { phase: string }).phase === 'replaying'));
+    await expect(rebuilder.rebuild(new OwnerRunsProjection())).rejects.toBeInstanceOf(RebuildBusyError);
+    release();
+    await first;
+    expect((await model()).total).toBe(before.total);
+  });
+
+  it("replays only the events it handles, and leaves its checkpoint at the log's head past the others", async () => {
+    const projection = new OwnerRunsProjection();
+    await processor.ensureCheckpoint(projection);
+    await processor.catchUp(projection, 100);
+    const before = await model();
+    // the log ends with events of another type, after its last run
+    await orm.em.fork().transactional((tem) =>
+      store.append(tem, 'job-other', [
+        { type: JobCancelRequested.type, payload: { runId: 'other-1' } },
+        { type: JobCancelRequested.type, payload: { runId: 'other-2' } },
+      ]),
+    );
+    const [{ handled }] = await rows<{ handled: string }>(
+      orm.em.fork(),
+      'select count(*)::text as handled from domain_event where type = ?',
+      [JobRequested.type],
+    );
+
+    const result = await rebuilder.rebuild(projection);
+    expect(result.eventsReplayed).toBe(Number(handled));
+    expect(await model()).toEqual(before);
+    const [{ position }] = await rows<{ position: string }>(
+      orm.em.fork(),
+      'select position::text from event_checkpoint where subscriber = ?',
+      [projection.name],
+    );
+    const [{ head }] = await rows<{ head: string }>(orm.em.fork(), 'select max(position)::text as head from domain_event');
+    expect(position).toBe(head);
+  });
+});
