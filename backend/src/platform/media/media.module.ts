@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { MediaProcessor } from './media-processing';
+import { MediaUrls } from './media-urls';
+import { LocalDiskStorage } from './storage/local-disk-storage';
+import { MEDIA_STORAGE, type MediaStorage } from './storage/media-storage';
+import { S3Storage } from './storage/s3-storage';
+
+/** Where uploads are spooled while they arrive: beside the local files, so storing one is a rename. */
+export const UPLOAD_TEMP_DIR = Symbol('UPLOAD_TEMP_DIR');
+
+/**
+ * Media storage as a platform part: S3-compatible object storage when S3_BUCKET is set, else local
+ * disk under MEDIA_DIR (the embedded default); signed URLs; reading what an upload is.
+ */
+@Module({
+  providers: [
+    {
+      provide: MEDIA_STORAGE,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig): MediaStorage => (c.S3_BUCKET ? S3Storage.fromConfig(c) : new LocalDiskStorage(c.MEDIA_DIR)),
+    },
+    {
+      provide: MediaProcessor,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => new MediaProcessor(c.MEDIA_PROCESSING_CONCURRENCY),
+    },
+    { provide: UPLOAD_TEMP_DIR, inject: [APP_CONFIG], useFactory: (c: AppConfig) => path.join(c.MEDIA_DIR, 'uploading') },
+    MediaUrls,
+  ],
+  exports: [MEDIA_STORAGE, MediaProcessor, MediaUrls, UPLOAD_TEMP_DIR],
+})
+export class MediaModule {}

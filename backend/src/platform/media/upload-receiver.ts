@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import {
+  MEDIA_MAX_UPLOAD_BYTES,
+  MEDIA_SIZE_LIMITS,
+  UNSUPPORTED_FILE_MESSAGE,
+  formatBytes,
+  tooLargeMessage,
+  type ValidationIssue,
+} from '@sparkhouse/contracts';
+import { badRequest, payloadTooLarge, unsupportedMediaType, type ApiError } from '../http/errors';
+import { unstorableText } from '../http/text-input';
+import { SNIFF_BYTES, sniffFormat, type SniffedFormat } from './content-sniffing';
+
+/** What a form adds around its file (boundaries, part headers, small fields): a request larger than the largest file by more is refused unread. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+const FILE_NAME_MAX = 255;
+
+export const NOT_MULTIPART = 'Send the file as multipart/form-data with the fields "file" and "appId".';
+const NO_FILE = 'Choose a file to upload (the form field "file").';
+const ONE_FILE = 'Upload one file at a time.';
+const BROKEN = 'The upload could not be read: it ended early or is not valid multipart/form-data.';
+
+export interface ReceivedFile {
+  /** The temporary file holding it (the caller moves it to storage or removes it). */
+  path: string;
+  size: number;
+  /** The name it had on the sender's machine, without folders. */
+  fileName: string;
+  format: SniffedFormat;
+}
+
+export interface ReceivedUpload {
+  fields: Record<string, string>;
+  file: ReceivedFile;
+}
+
+export interface ReceiveOptions {
+  fileField: string;
+  /** Folder of the temporary file; best on the disk the file ends up on. */
+  tempDir: string;
+  /** Sees each text field as it arrives; a rejection ends the upload with its error at once (e.g. someone else's app). */
+  onField?: (name: string, value: string) => Promise<void> | void;
+}
+
+/**
+ * Reads a multipart upload as it streams in: the first bytes of the file tell its format (anything the
+ * library does not take ends the upload with 415), the bytes counted so far are held against that
+ * format's size limit (413 as soon as they pass it), and the rest flows to a temporary file, so no
+ * file is ever held in memory whole. A request refused midway is drained, so its answer is read.
+ */
+export async function receiveUpload(req: IncomingMessage, options: ReceiveOptions): Promise<ReceivedUpload> {
+  if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) throw badRequest(NOT_MULTIPART);
+  const announced = Number(req.headers['content-length']);
+  if (Number.isFinite(announced) && announced > MEDIA_MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) {
+    throw payloadTooLarge(`Files can be at most ${formatBytes(MEDIA_MAX_UPLOAD_BYTES)}.`);
+  }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: req.headers,
+      defParamCharset: 'utf8',
+      limits: { files: 1, fields: 10, parts: 12, fieldSize: 4096, fileSize: MEDIA_MAX_UPLOAD_BYTES + 1 },
+    });
+  } catch {
+    throw badRequest(NOT_MULTIPART);
+  }
+  await fsp.mkdir(options.tempDir, { recursive: true });
+
+  return new Promise<ReceivedUpload>((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let spooling: Promise<ReceivedFile> | null = null;
+    const stopSpooling = new AbortController();
+    let failed = false;
+
+    const fail = (error: ApiError | Error) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      req.resume(); // drain the rest, so the client reads the answer instead of a reset connection
+      stopSpooling.abort(); // ends the spooling, which removes its temporary file
+      // answer once nothing of the file is left on disk
+      const cleared = spooling ? spooling.then((f) => fsp.rm(f.path, { force: true })) : Promise.resolve();
+      cleared.catch(() => undefined).finally(() => reject(error));
+    };
+
+    parser.on('field', (name, value, info) => {
+      if (failed) return;
+      if (info.nameTruncated || info.valueTruncated)
+        return fail(badRequest(`The form field "${name.slice(0, 40)}" is too long.`));
+      const issues = unstorableText('body', { [name]: value });
+      if (issues.length > 0) return fail(badRequest(issues[0].message, issues));
+      fields[name] = value;
+      if (options.onField) Promise.resolve(options.onField(name, value)).catch(fail);
+    });
+
+    parser.on('file', (name, stream, info) => {
+      if (failed || spooling || name !== options.fileField) {
+        stream.resume();
+        if (!spooling && name !== options.fileField) {
+          fail(badRequest(`Send the file in the form field "${options.fileField}", not "${name.slice(0, 40)}".`));
+        } else fail(badRequest(ONE_FILE));
+        return;
+      }
+      const named = fileNameOf(info.filename);
+      if ('issues' in named) {
+        stream.resume();
+        return fail(badRequest(named.issues[0].message, named.issues));
+      }
+      spooling = spool(stream, named.name, options.tempDir, stopSpooling.signal);
+      spooling.catch(fail);
+    });
+
+    parser.on('filesLimit', () => fail(badRequest(ONE_FILE)));
+    parser.on('fieldsLimit', () => fail(badRequest('The form has too many fields.')));
+    parser.on('partsLimit', () => fail(badRequest('The form has too many parts.')));
+    parser.on('error', () => fail(badRequest(BROKEN)));
+    parser.on('close', () => {
+      if (failed) return;
+      if (!spooling) return fail(badRequest(NO_FILE));
+      spooling.then((file) => {
+        if (failed) void fsp.rm(file.path, { force: true });
+        else resolve({ fields, file });
+      }, fail);
+    });
+    req.on('aborted', () => fail(badRequest(BROKEN)));
+    req.on('error', () => fail(badRequest(BROKEN)));
+    req.pipe(parser);
+  });
+}
+
+/** The sender's file name without folders, or why it cannot be stored. */
+function fileNameOf(raw: string | undefined): { name: string } | { issues: ValidationIssue[] } {
+  const issues = unstorableText('body', { fileName: raw ?? '' });
+  if (issues.length > 0) return { issues };
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const name = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, FILE_NAME_MAX);
+  return { name: name || 'upload' };
+}
+
+/** Streams one file to a temporary file, deciding its format from its first bytes and holding it to that format's limit. */
+async function spool(stream: Readable, fileName: string, tempDir: string, signal: AbortSignal): Promise<ReceivedFile> {
+  const target = path.join(tempDir, randomUUID());
+  const gate = new FormatGate();
+  try {
+    await pipeline(stream, gate, fs.createWriteStream(target), { signal });
+    if ((stream as Readable & { truncated?: boolean }).truncated) {
+      throw payloadTooLarge(tooLargeMessage(gate.format?.type ?? 'video'));
+    }
+    return { path: target, size: gate.size, fileName, format: gate.format! };
+  } catch (err) {
+    await fsp.rm(target, { force: true });
+    throw err;
+  }
+}
+
+/** Passes a file's bytes on once its first bytes show an accepted format, and while they stay within its limit. */
+class FormatGate extends Transform {
+  format: SniffedFormat | null = null;
+  size = 0;
+  private head: Buffer[] = [];
+  private headBytes = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.format) {
+      if (this.size > MEDIA_SIZE_LIMITS[this.format.type]) return done(payloadTooLarge(tooLargeMessage(this.format.type)));
+      return done(null, chunk);
+    }
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < SNIFF_BYTES) return done();
+    this.decide().then(() => done(null, this.takeHead()), done);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.format) return done();
+    if (this.headBytes === 0) return done(badRequest('The file is empty.'));
+    this.decide().then(() => done(null, this.takeHead()), done);
+  }
+
+  private async decide(): Promise<void> {
+    const format = await sniffFormat(Buffer.concat(this.head));
+    if (!format) throw unsupportedMediaType(UNSUPPORTED_FILE_MESSAGE);
+    if (this.size > MEDIA_SIZE_LIMITS[format.type]) throw payloadTooLarge(tooLargeMessage(format.type));
+    this.format = format;
+  }
+
+  private takeHead(): Buffer {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    return head;
+  }
+}
