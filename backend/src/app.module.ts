@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { IdentityModule } from './modules/identity';
+import { IdentityDevToolsModule, IdentityModule } from './modules/identity';
 import { OperationsModule } from './modules/operations';
 import { CatalogueModule } from './modules/catalogue';
 import { CommerceModule } from './modules/commerce';
@@ -8,6 +8,7 @@ import { CreatorAppsModule } from './modules/creator-apps';
 import type { AppConfig } from './platform/config/config';
 import { HealthController } from './platform/health/health.controller';
 import { GeneratedMediaController } from './platform/media/generated-media.controller';
+import { MediaFilesController } from './platform/media/media-files.controller';
 import { PlatformModule } from './platform/platform.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 
@@ -20,8 +21,8 @@ export class ApiModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ApiModule,
-      imports: [PlatformModule.forRoot(config), RealtimeModule, ...domainModules],
-      controllers: [HealthController, GeneratedMediaController],
+      imports: [PlatformModule.forRoot(config), RealtimeModule, ...domainModules, IdentityDevToolsModule.forRoot(config)],
+      controllers: [HealthController, GeneratedMediaController, MediaFilesController],
     };
   }
 }

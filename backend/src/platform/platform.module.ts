@@ -9,9 +9,12 @@ import { EventsModule } from './events/events.module';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { ResponseStyleInterceptor } from './http/response-style.interceptor';
 import { RawRoutes } from './http/raw-routes';
+import { PageHints } from './http/page-hints';
 import { SharedAnswers } from './http/shared-answers';
 import { JobsModule } from './jobs/jobs.module';
 import { loggerModule } from './logging/logger';
+import { MediaModule } from './media/media.module';
+import { Metrics } from './metrics/metrics';
 
 /** Everything a module builds on, in the API and the worker process alike. */
 @Global()
@@ -31,6 +34,7 @@ export class PlatformModule {
         EventsModule,
         JobsModule,
         AuthModule,
+        MediaModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
@@ -38,8 +42,10 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: ResponseStyleInterceptor },
         RawRoutes,
+        PageHints,
+        Metrics,
       ],
-      exports: [APP_CONFIG, RawRoutes, SharedAnswers],
+      exports: [APP_CONFIG, RawRoutes, PageHints, SharedAnswers, Metrics, MediaModule],
     };
   }
 }

@@ -9,6 +9,7 @@ import { AccessTokens } from '../platform/auth/access-tokens';
 import { ormOptions } from '../platform/database/orm-config';
 import { EventStore } from '../platform/events/event-store';
 import { jobStreamId } from '../platform/jobs/job-requests';
+import { grantCreatorPlan } from './creator-plans';
 import { createTestDatabase, startApi, testConfig } from './index';
 
 export interface Answer {
@@ -51,16 +52,26 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
     return tokens.get(key)!;
   };
 
+  /** The caller's identity headers: a Bearer token, or an anonymous visitor's id. */
+  const identity = async (who: As = {}): Promise<Record<string, string>> =>
+    who.as ? { authorization: `Bearer ${await token(who.as, who.admin)}` } : { 'x-non-auth-user-id': 'anon_visitor-12345' };
+
   const call = async (method: string, path: string, body?: unknown, who: As = {}): Promise<Answer> => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = await identity(who);
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (who.as) headers.authorization = `Bearer ${await token(who.as, who.admin)}`;
-    else headers['x-non-auth-user-id'] = 'anon_visitor-12345';
     const res = await fetch(`${state.base}/api${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    return answerOf(res);
+  };
+
+  /** A multipart form (e.g. an upload) to `path`. */
+  const postForm = async (path: string, form: FormData, who: As = {}): Promise<Answer> =>
+    answerOf(await fetch(`${state.base}/api${path}`, { method: 'POST', headers: await identity(who), body: form }));
+
+  const answerOf = async (res: Response): Promise<Answer> => {
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -110,8 +121,12 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
 
   const api = {
     call,
+    /** The creator holds a creator-platform plan (as a paid checkout's webhook records it), so they may publish. */
+    grantCreatorPlan: (userId: string, tierSlug = 'starter') => grantCreatorPlan(state.orm!, userId, tierSlug),
     get: (path: string, who?: As) => call('GET', path, undefined, who),
     post: (path: string, body: unknown, who?: As) => call('POST', path, body, who),
+    postForm,
+    identity,
     patch: (path: string, body: unknown, who?: As) => call('PATCH', path, body, who),
     worker,
     /** Every event of a stream, for "nothing changed" checks. */
@@ -133,6 +148,9 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
     },
     get dbUrl() {
       return state.db!.url;
+    },
+    get base() {
+      return state.base!;
     },
   };
   return api;

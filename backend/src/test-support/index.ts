@@ -12,6 +12,9 @@ import { ormOptions } from '../platform/database/orm-config';
 import type { Projection } from '../platform/events/subscribers';
 import { createApiApp } from '../platform/http/create-api-app';
 
+export { grantCreatorPlan } from './creator-plans';
+export { fixtureDir, mp3File, mp4File } from './media-fixtures';
+
 interface TestEnv {
   databaseUrl: string;
   template: string;
@@ -92,7 +95,11 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
     EVENT_RELAY_POLL_MS: '200',
     // tests read their own writes at once; the cache has its own tests
     CATALOGUE_LIST_CACHE_MS: '0',
+    // sign-in's timing floor has its own test (identity-enumeration.int.spec.ts)
+    IDENTITY_UNIFORM_ANSWER_MS: '0',
     PUBLIC_URL: 'http://localhost:3000',
+    // the pipeline harness tests push synthetic jobs as anonymous owners; the console's own tests turn this off
+    OPERATIONS_OPEN_PIPELINE_CHECKS: 'true',
     ...overrides,
   });
 }
@@ -107,14 +114,21 @@ export async function startApi(config: AppConfig): Promise<{ app: NestExpressApp
 
 export type { INestApplicationContext };
 
-/** Polls until the probe stops throwing (or returns a truthy value), or fails with its last error. */
-export async function eventually<T>(probe: () => Promise<T> | T, { timeoutMs = 10_000, intervalMs = 50 } = {}): Promise<T> {
+/**
+ * Polls until the probe stops throwing (or returns a truthy value), or fails with its last error. It
+ * returns as soon as the outcome is there; the deadline only ends a wait for something that will not
+ * come, so it is generous: tests also run on busy 2-core machines.
+ */
+export async function eventually<T>(
+  probe: () => Promise<T> | T,
+  { timeoutMs = 30_000, intervalMs = 50 } = {},
+): Promise<Exclude<T, false | null | undefined>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown = new Error('never ran');
   while (Date.now() < deadline) {
     try {
       const value = await probe();
-      if (value !== false && value !== undefined && value !== null) return value;
+      if (value !== false && value !== undefined && value !== null) return value as Exclude<T, false | null | undefined>;
       lastError = new Error(`probe answered ${String(value)}`);
     } catch (err) {
       lastError = err;

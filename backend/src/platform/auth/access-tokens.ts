@@ -29,6 +29,7 @@ export interface AccessTokenClaims {
 export type VerifiedClaims = AccessTokenClaims & { iat: number; exp: number; jti?: string };
 
 const KEY_CACHE_MS = 60_000;
+const VERIFIED_CACHE_MAX = 10_000;
 
 /**
  * RS256 access tokens: signed with the newest key of the signing_key table (created on first
@@ -39,6 +40,8 @@ export class AccessTokens {
   private keys: KeyRow[] = [];
   private loadedAt = 0;
   private readonly verifier: BearerVerifier;
+  /** Access tokens whose signature, issuer and use were verified, until their expiry. */
+  private readonly verified = new Map<string, { principal: Principal; until: number }>();
 
   constructor(
     private readonly orm: MikroORM,
@@ -75,9 +78,23 @@ export class AccessTokens {
   }
 
   async verify(token: string): Promise<Principal> {
+    // a token verified a moment ago need not have its RSA signature checked again on every call; kept no
+    // longer than the signing keys are (a retired key stops its tokens as soon), nor past its expiry.
+    // Revocation is checked by the caller, per call, from the session.
+    const known = this.verified.get(token);
+    if (known && known.until > Date.now()) return known.principal;
     const claims = await this.verifyClaims(token);
     const sessionId = typeof claims.origin_jti === 'string' ? claims.origin_jti : undefined;
-    return { kind: 'user', id: claims.sub, email: claims.email, roles: claims['cognito:groups'] ?? [], sessionId };
+    const principal: Principal = {
+      kind: 'user',
+      id: claims.sub,
+      email: claims.email,
+      roles: claims['cognito:groups'] ?? [],
+      sessionId,
+    };
+    if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.clear();
+    this.verified.set(token, { principal, until: Math.min(claims.exp * 1000, Date.now() + KEY_CACHE_MS) });
+    return principal;
   }
 
   /** Checks signature, issuer, expiry and use (a token without token_use counts as an access token). */

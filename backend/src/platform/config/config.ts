@@ -48,6 +48,8 @@ export const configSchema = z.object({
   /** Fallback poll of the event log when no notification arrives. */
   EVENT_RELAY_POLL_MS: z.coerce.number().int().min(50).default(1000),
   EVENT_RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+  /** Longest a read carrying a consistency token waits for the read models to reach the caller's own write. */
+  READ_YOUR_WRITES_WAIT_MS: z.coerce.number().int().min(0).default(5000),
   /** Jobs one worker process runs at once, per queue. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
   /** How long progress reports wait to be stored together (pushes are never delayed). */
@@ -63,8 +65,19 @@ export const configSchema = z.object({
   /** Sign in with Apple (OpenID Connect; the secret is Apple's client-secret JWT). Empty: the local stand-in. */
   APPLE_CLIENT_ID: z.string().default(''),
   APPLE_CLIENT_SECRET: z.string().default(''),
-  /** Whether any visitor (not only admins) may start pipeline checks. Default: on outside production. */
+  /**
+   * Whether any caller (not only admins and operators) may start pipeline checks. Off in every
+   * environment; load tests and test harnesses turn it on to push synthetic jobs through.
+   */
   OPERATIONS_OPEN_PIPELINE_CHECKS: bool.optional(),
+  /** Bearer token that may read GET /api/metrics without an admin sign-in (empty: admins only). */
+  METRICS_TOKEN: z.string().default(''),
+  /** How often alert rules are evaluated. */
+  ALERTS_EVALUATE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** How often connected operators get a fresh queue overview. */
+  OPERATIONS_OVERVIEW_PUSH_MS: z.coerce.number().int().min(200).max(60_000).default(2000),
+  /** API keys the analytics collector (POST /api/data) accepts, comma separated. */
+  ANALYTICS_API_KEYS: z.string().default('sparkhouse-web'),
   /** An email that joins the admin group when it signs up or confirms (empty: none). */
   IDENTITY_ADMIN_EMAIL: z
     .string()
@@ -78,17 +91,61 @@ export const configSchema = z.object({
   IDENTITY_RESETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   IDENTITY_RESETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   IDENTITY_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** The user pool id (region_id): its id part is in every SRP derivation, so clients must be given the same value. */
+  IDENTITY_USER_POOL_ID: z
+    .string()
+    .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'Invalid UserPoolId format')
+    .max(55, 'Invalid UserPoolId format')
+    .default('us-east-2_sparkhouse'),
+  /** Multi-factor sign-in: off, optional (users turn it on), or required (users without a factor set one up while signing in). */
+  IDENTITY_MFA: z.enum(['off', 'optional', 'required']).default('optional'),
+  /** Device tracking: off, always (every confirmed device is remembered), or user-opt-in (remembered when the user says so). */
+  IDENTITY_DEVICE_TRACKING: z.enum(['off', 'always', 'user-opt-in']).default('user-opt-in'),
+  /** SMS codes go through the email outbox; with SMTP set they are mailed to <digits>@<this email-to-SMS gateway> (empty: kept in the outbox). */
+  IDENTITY_SMS_EMAIL_GATEWAY: z.string().default(''),
+  /** Sign-in attempts and password-reset requests answer no sooner than this, known user or not (no timing enumeration). */
+  IDENTITY_UNIFORM_ANSWER_MS: z.coerce.number().int().min(0).max(5000).default(250),
+  /** checkUserExists calls allowed per client address within the sign-in window (it answers whether an email has an account). */
+  IDENTITY_USER_CHECKS_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
   /** Lifetime of a sign-in session's refresh tokens. */
   IDENTITY_REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** SMTP server for codes (smtp://user:pass@host:587); empty: mail stays in the email_outbox table. */
   SMTP_URL: z.union([z.literal(''), z.string().regex(/^smtps?:\/\//)]).default(''),
   SMTP_FROM: z.string().default('Sparkhouse <no-reply@sparkhouse.local>'),
-  /** Generated media (class covers) is written and served from here. */
+  /** Generated media (class covers) is written and served from here; without S3, uploaded files too. */
   MEDIA_DIR: z.string().default(path.join(repoRoot, '.data/media')),
+  /** S3-compatible storage for uploaded media: set S3_BUCKET to use it; empty = local disk under MEDIA_DIR. */
+  S3_BUCKET: z.string().default(''),
+  S3_REGION: z.string().min(1).default('us-east-2'),
+  /** An S3-compatible endpoint (MinIO, R2, Ceph...); empty: AWS's own for the region. */
+  S3_ENDPOINT: z.union([z.literal(''), z.url()]).default(''),
+  /** Credentials; both empty: the SDK's default chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** Path-style addressing (bucket in the path), which most S3-compatible servers want. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Prefix of every object key the library writes (e.g. `sparkhouse/`). */
+  S3_KEY_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names each ending with /')
+    .default(''),
+  /** Secret media URLs are signed with (all API nodes alike); empty: one generated and kept in PostgreSQL. */
+  MEDIA_URL_SECRET: z.union([z.literal(''), z.string().min(32, 'must be at least 32 characters')]).default(''),
+  /** How long a signed media URL works (spec 9: at most 7 days). */
+  MEDIA_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(7 * 24 * 3600)
+    .default(24 * 3600),
+  /** Uploads one API process reads thumbnails, durations and poster frames from at once (the rest wait). */
+  MEDIA_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** OpenAI-compatible AI for the creator studio: set AI_BASE_URL and/or AI_API_KEY to use it; both empty = the local generator. */
   AI_BASE_URL: z.union([z.literal(''), z.url()]).default(''),
   AI_API_KEY: z.string().default(''),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Its speech-to-text model: video and audio descriptions read what is said (with AI_BASE_URL/AI_API_KEY set). */
+  AI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   /** Longest wait for one AI answer. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** Demos and browser tests: the local generator waits this long per answer, so a build's steps can be watched (0 = instant). */
@@ -101,6 +158,15 @@ export const configSchema = z.object({
   CREATOR_MAX_BUILDS_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(3),
   /** How long getBlueprintHelpForApp and getEditorPlusButtonSuggestions wait for their quick job. */
   CREATOR_QUICK_JOB_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Fetching a creator's links (previews, descriptions): the whole fetch, redirects included. */
+  LINK_FETCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
+  /** Bytes of a linked page read (the rest is ignored). */
+  LINK_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(20_000_000).default(2_000_000),
+  /**
+   * Hosts ('host' or 'host:port', comma-separated) a link may point to although they are not on the public
+   * internet: for a development machine's own test pages only. Leave empty in production.
+   */
+  LINK_FETCH_ALLOW_HOSTS: csv.default([]),
   /** How long a browse listing page is reused per process (the read model lags the log anyway); 0 = off. */
   CATALOGUE_LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Classes in the demo catalogue `npm start` creates on a new database. */
@@ -130,10 +196,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither');
+  }
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set');
   }
-  return { ...c, OPERATIONS_OPEN_PIPELINE_CHECKS: c.OPERATIONS_OPEN_PIPELINE_CHECKS ?? c.NODE_ENV !== 'production' };
+  return { ...c, OPERATIONS_OPEN_PIPELINE_CHECKS: c.OPERATIONS_OPEN_PIPELINE_CHECKS ?? false };
+}
+
+/**
+ * The development stand-ins that answer over HTTP: the Stripe emulator's API and hosted page, the
+ * stand-in Google/Apple sign-in provider and the mail outbox reader. Never in production, and each only
+ * while its real counterpart is not configured, so none of them can be reached on a real deployment.
+ */
+export function developmentTools(
+  c: Pick<AppConfig, 'NODE_ENV' | 'STRIPE_SECRET_KEY' | 'GOOGLE_CLIENT_ID' | 'APPLE_CLIENT_ID' | 'SMTP_URL'>,
+) {
+  const development = c.NODE_ENV !== 'production';
+  return {
+    stripeEmulator: development && !c.STRIPE_SECRET_KEY,
+    signInStandIn: development && !(c.GOOGLE_CLIENT_ID && c.APPLE_CLIENT_ID),
+    mailOutbox: development && !c.SMTP_URL,
+  };
 }
 
 /** Injection token of the loaded configuration. */

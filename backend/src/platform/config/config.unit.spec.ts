@@ -7,12 +7,23 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c.PORT).toBe(3000);
     expect(c.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/sparkhouse');
-    expect(c.OPERATIONS_OPEN_PIPELINE_CHECKS).toBe(true);
+    // pipeline checks are for admins and operators in every environment (issue 12); harnesses opt in
+    expect(c.OPERATIONS_OPEN_PIPELINE_CHECKS).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).OPERATIONS_OPEN_PIPELINE_CHECKS).toBe(false);
+    expect(loadConfig({ OPERATIONS_OPEN_PIPELINE_CHECKS: 'true' }).OPERATIONS_OPEN_PIPELINE_CHECKS).toBe(true);
   });
 
   it('names every bad setting in one message', () => {
     expect(() => loadConfig({ PORT: 'eighty', REDIS_PREFIX: 'has spaces' })).toThrow(/PORT: .*\n.*REDIS_PREFIX/);
+  });
+
+  it('keeps media on local disk unless a bucket is set, and signed URLs within 7 days', () => {
+    expect(loadConfig({})).toMatchObject({ S3_BUCKET: '', S3_REGION: 'us-east-2', MEDIA_URL_TTL_SECONDS: 86_400 });
+    expect(loadConfig({ MEDIA_URL_TTL_SECONDS: String(7 * 24 * 3600) }).MEDIA_URL_TTL_SECONDS).toBe(604_800);
+    expect(() => loadConfig({ MEDIA_URL_TTL_SECONDS: String(7 * 24 * 3600 + 1) })).toThrow(/MEDIA_URL_TTL_SECONDS/);
+    expect(() => loadConfig({ S3_ACCESS_KEY_ID: 'AKIA123' })).toThrow(/set both, or neither/);
+    expect(() => loadConfig({ MEDIA_URL_SECRET: 'short' })).toThrow(/MEDIA_URL_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ S3_KEY_PREFIX: '../up' })).toThrow(/S3_KEY_PREFIX/);
   });
 
   it('is documented: the README configuration table lists every setting', () => {

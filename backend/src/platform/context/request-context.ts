@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/principal';
+import type { LogPosition } from '../events/log-position';
 
 /** What every layer may know about the call it is serving, without passing it by hand. */
 export interface RequestContext {
@@ -10,6 +11,8 @@ export interface RequestContext {
   principal: Principal | null;
   /** The event that caused this work, when it runs inside an event handler or job. */
   causationId: string | null;
+  /** The newest event this call appended (set by the event store): its answer carries it as a consistency token. */
+  written?: LogPosition;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -8,6 +8,8 @@ export const SEEDER = Symbol('SEEDER');
 export interface Seeder {
   readonly name: string;
   seed(): Promise<void>;
+  /** Why it cannot run yet (a service it needs is not configured): it is left for a later start. */
+  notYet?(): string | null;
 }
 
 /** Marks a provider as a seeder; `npm start` runs each one once per database. */
@@ -29,6 +31,11 @@ export async function runSeeders(databaseUrl: string): Promise<string[]> {
     for (const s of seeders) {
       const done = await conn.execute('select 1 from seed_run where name = ?', [s.name]);
       if (done.length > 0) continue;
+      const reason = s.notYet?.();
+      if (reason) {
+        console.warn(`[seed] ${s.name} left for a later start: ${reason}`);
+        continue;
+      }
       await s.seed();
       await conn.execute('insert into seed_run (name) values (?) on conflict do nothing', [s.name]);
       ran.push(s.name);

@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { CallDefinition } from '@sparkhouse/contracts';
-import { isAdmin } from '../auth/principal';
+import { canOperate, canViewOperations, isAdmin } from '../auth/principal';
 import { requestContext } from '../context/request-context';
 import { CALL_METADATA } from './call-metadata';
 import { forbidden, unauthorized } from './errors';
@@ -30,6 +30,14 @@ export class AccessGuard implements CanActivate {
       case 'admin':
         if (principal?.kind !== 'user') throw unauthorized();
         if (!isAdmin(principal)) throw forbidden('Only admins may do that.');
+        return true;
+      case 'viewer':
+        if (principal?.kind !== 'user') throw unauthorized();
+        if (!canViewOperations(principal)) throw forbidden('Only admins and operations staff may see that.');
+        return true;
+      case 'operator':
+        if (principal?.kind !== 'user') throw unauthorized();
+        if (!canOperate(principal)) throw forbidden('Only admins and operators may do that.');
         return true;
     }
   }

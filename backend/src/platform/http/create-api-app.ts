@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
+import { headerNames } from '@sparkhouse/contracts';
 import { Logger } from 'nestjs-pino';
 import { ApiModule } from '../../app.module';
 import { PrincipalResolver } from '../auth/principal-resolver';
@@ -10,9 +11,13 @@ import type { AppConfig } from '../config/config';
 import { RedisConnections } from '../jobs/redis-connections';
 import { requestLoggerMiddleware } from '../logging/logger';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
-import { bodyErrors, jsonBody, requestContextMiddleware } from './middleware';
+import { Metrics } from '../metrics/metrics';
+import { ProjectionWatermark } from '../events/read-your-writes';
+import { httpMetrics } from './http-metrics';
+import { bodyErrors, jsonBody, readYourWritesMiddleware, requestContextMiddleware } from './middleware';
 import { buildOpenApiDocument } from './openapi';
 import { SharedAnswers } from './shared-answers';
+import { PageHints } from './page-hints';
 import { spa } from './spa';
 import { RawRoutes } from './raw-routes';
 
@@ -41,8 +46,12 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+  app.enableCors({ origin: config.CORS_ORIGINS, credentials: true, exposedHeaders: [headerNames.consistencyToken] });
+  // request durations by route and status for GET /api/metrics
+  app.get(Metrics).startAs('api');
+  app.use(httpMetrics(app.get(Metrics)));
   app.use(requestContextMiddleware(app.get(PrincipalResolver)));
+  app.use(readYourWritesMiddleware(app.get(ProjectionWatermark)));
   app.use(requestLoggerMiddleware(config));
   // fresh shared answers of public GET calls (e.g. catalogue listing pages) go out here, unrouted
   const shared = app.get(SharedAnswers);
@@ -50,7 +59,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   // before the body parsers: these handlers read the body themselves (signed webhooks, the payments emulator)
   app.use(app.get(RawRoutes).middleware());
   app.use(...jsonBody(config.BODY_LIMIT_BYTES), bodyErrors());
-  app.use(...spa(config.FRONTEND_DIST));
+  app.use(...spa(config.FRONTEND_DIST, app.get(PageHints)));
   app.setGlobalPrefix('api');
   app.useWebSocketAdapter(new RedisIoAdapter(app, config, app.get(RedisConnections)));
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument() as unknown as OpenAPIObject, {

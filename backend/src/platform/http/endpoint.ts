@@ -14,6 +14,7 @@ import { describeIssue, type CallDefinition, type ValidationIssue } from '@spark
 import { AccessGuard } from './access.guard';
 import { CALL_METADATA } from './call-metadata';
 import { badRequest } from './errors';
+import { invalidUtf8InQuery, unstorableText } from './text-input';
 
 const methods = {
   GET: RequestMethod.GET,
@@ -44,7 +45,18 @@ export const Input = createParamDecorator((_: unknown, ctx: ExecutionContext) =>
   return parseInput(call, ctx.switchToHttp().getRequest<Request>());
 });
 
-export function parseInput(call: CallDefinition, req: Pick<Request, 'params' | 'query' | 'body'>) {
+export function parseInput(call: CallDefinition, req: Pick<Request, 'params' | 'query' | 'body'> & { originalUrl?: string }) {
+  // text PostgreSQL cannot store is refused for every call, before its schemas (which may transform it)
+  const unstorable = new Map<string, ValidationIssue>();
+  for (const issue of [
+    ...invalidUtf8InQuery(req.originalUrl ?? ''),
+    ...unstorableText('params', req.params),
+    ...unstorableText('query', req.query),
+    ...unstorableText('body', req.body),
+  ]) {
+    if (!unstorable.has(issue.path)) unstorable.set(issue.path, issue);
+  }
+  if (unstorable.size > 0) throw refused([...unstorable.values()]);
   const issues: ValidationIssue[] = [];
   const part = (name: 'params' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown) => {
     if (!schema) return undefined;
@@ -60,9 +72,11 @@ export function parseInput(call: CallDefinition, req: Pick<Request, 'params' | '
     query: part('query', call.query, { ...(req.query as object) }),
     body: part('body', call.body, req.body),
   };
-  if (issues.length > 0) {
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-    throw badRequest(`${issues[0].message}${more}`, issues);
-  }
+  if (issues.length > 0) throw refused(issues);
   return input;
+}
+
+function refused(issues: ValidationIssue[]) {
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return badRequest(`${issues[0].message}${more}`, issues);
 }

@@ -18,3 +18,5 @@ export const unauthorized = (message = 'Sign in to continue.') => new ApiError(4
 export const forbidden = (message = 'You are not allowed to do that.') => new ApiError(403, errorCodes.forbidden, message);
 export const notFound = (message = 'Not found.') => new ApiError(404, errorCodes.notFound, message);
 export const conflict = (message: string) => new ApiError(409, errorCodes.conflict, message);
+export const payloadTooLarge = (message: string) => new ApiError(413, errorCodes.payloadTooLarge, message);
+export const unsupportedMediaType = (message: string) => new ApiError(415, errorCodes.unsupportedMediaType, message);

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import type { Request, Response } from 'express';
 import { errorCodes, type ErrorEnvelope, type LegacyErrorBody, type ValidationIssue } from '@sparkhouse/contracts';
 import type { CallRequest } from './access.guard';
+import { ConcurrencyError } from '../events/errors';
 import { ApiError } from './errors';
 
 interface Problem {
@@ -40,6 +41,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
 export function toProblem(error: unknown): Problem {
   if (error instanceof ApiError) {
     return { status: error.status, code: error.code, message: error.message, details: error.details };
+  }
+  if (error instanceof ConcurrencyError) {
+    // other writers kept changing the same thing while this one decided, more times than it retries
+    return {
+      status: 409,
+      code: errorCodes.conflict,
+      message: 'This was changed at the same moment by another request. Try again.',
+    };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

@@ -166,13 +166,13 @@ describe('HTTP conventions (real API process)', () => {
     const ok = await post(
       '/data',
       JSON.stringify({
-        api_key: 'web',
+        api_key: 'sparkhouse-web',
         events: [{ event_type: 'page_view', time: Date.now(), event_properties: { path: '/browse' } }],
       }),
     );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ code: 200, events_ingested: 1 });
-    const bad = await post('/data', JSON.stringify({ api_key: 'web', events: [] }));
+    const bad = await post('/data', JSON.stringify({ api_key: 'sparkhouse-web', events: [] }));
     expect(bad.status).toBe(400);
   });
 });

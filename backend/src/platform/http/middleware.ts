@@ -3,8 +3,11 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { errorCodes, headerNames } from '@sparkhouse/contracts';
 import type { PrincipalResolver, Resolution } from '../auth/principal-resolver';
 import { isValidTimeZone, requestContext } from '../context/request-context';
+import { parseToken } from '../events/log-position';
+import type { ProjectionWatermark } from '../events/read-your-writes';
 import type { CallRequest } from './access.guard';
 import { render } from './http-exception.filter';
+import { INVALID_UTF8_BODY, refuseInvalidUtf8Body } from './text-input';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -17,8 +20,12 @@ export function requestIdOf(req: Request): string {
 /** JSON bodies only; parser failures become JSON 400/413 answers instead of HTML pages. */
 export function jsonBody(limitBytes: number): RequestHandler[] {
   return [
-    express.json({ limit: limitBytes, type: ['application/json', 'application/*+json', 'application/x-amz-json-1.1'] }),
-    express.urlencoded({ extended: false, limit: limitBytes }),
+    express.json({
+      limit: limitBytes,
+      type: ['application/json', 'application/*+json', 'application/x-amz-json-1.1'],
+      verify: refuseInvalidUtf8Body,
+    }),
+    express.urlencoded({ extended: false, limit: limitBytes, verify: refuseInvalidUtf8Body }),
   ];
 }
 
@@ -31,10 +38,20 @@ function protocolBodyError(res: Response, status: number, type: string, message:
 export function bodyErrors() {
   return (err: unknown, req: Request, res: Response, next: NextFunction) => {
     const e = err as { type?: string; status?: number };
-    if (req.is('application/x-amz-json-1.1') && (e?.type === 'entity.too.large' || e?.type === 'entity.parse.failed')) {
-      return e.type === 'entity.too.large'
-        ? protocolBodyError(res, 413, 'RequestEntityTooLargeException', 'Request body is too large.')
-        : protocolBodyError(res, 400, 'SerializationException', 'Request body is not valid JSON.');
+    const notUtf8 = e?.type === INVALID_UTF8_BODY;
+    if (
+      req.is('application/x-amz-json-1.1') &&
+      (e?.type === 'entity.too.large' || e?.type === 'entity.parse.failed' || notUtf8)
+    ) {
+      if (e.type === 'entity.too.large') {
+        return protocolBodyError(res, 413, 'RequestEntityTooLargeException', 'Request body is too large.');
+      }
+      return protocolBodyError(res, 400, 'SerializationException', `Request body is not valid ${notUtf8 ? 'UTF-8' : 'JSON'}.`);
+    }
+    if (notUtf8) {
+      return res
+        .status(400)
+        .json(render({ status: 400, code: errorCodes.validationFailed, message: 'Request body is not valid UTF-8.' }, 'legacy'));
     }
     if (e?.type === 'entity.too.large') {
       return res
@@ -97,5 +114,23 @@ export function requestContextMiddleware(resolver: PrincipalResolver) {
       .resolve({ authorization: req.headers.authorization, anonymousId: typeof anon === 'string' ? anon : undefined })
       .then(open)
       .catch(next);
+  };
+}
+
+/**
+ * Read-your-writes across API nodes: a read (GET) that carries the consistency token of the caller's
+ * last write waits, bounded, until every projection has applied it, so the caller's own change shows
+ * whichever node serves the read. Writes never wait: commands decide from the write side.
+ */
+export function readYourWritesMiddleware(watermark: ProjectionWatermark) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (req.method !== 'GET') return next();
+    const header = req.headers[headerNames.consistencyToken];
+    const at = typeof header === 'string' ? parseToken(header) : null;
+    if (!at) return next();
+    watermark.waitFor(at).then(
+      () => next(),
+      (err: unknown) => next(err),
+    );
   };
 }

@@ -37,6 +37,17 @@ function parameters(call: CallDefinition) {
   return out;
 }
 
+/** A multipart upload's form: its fields and the file (binary). */
+function uploadSchema(call: CallDefinition): JsonSchema {
+  const { fileField, fields } = call.upload!;
+  const json = schemaOf(fields) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return {
+    type: 'object',
+    required: [...(json.required ?? []), fileField],
+    properties: { ...json.properties, [fileField]: { type: 'string', format: 'binary' } },
+  };
+}
+
 function operation(call: CallDefinition) {
   const success = schemaOf(call.response);
   const body =
@@ -52,10 +63,19 @@ function operation(call: CallDefinition) {
     description: `Response style: ${call.style}. Access: ${call.access}.`,
     parameters: parameters(call),
     ...(call.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(call.body) } } } } : {}),
+    ...(call.upload
+      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadSchema(call) } } } }
+      : {}),
     ...(needsCaller ? { security: [{ bearer: [] }, { anonymousId: [] }] } : {}),
     responses: {
       [String(call.successStatus ?? 200)]: { description: 'Success', content: { 'application/json': { schema: body } } },
       '400': { description: 'Bad input', ...error },
+      ...(call.upload
+        ? {
+            '413': { description: 'The file is larger than its kind allows', ...error },
+            '415': { description: 'The file is of a kind that is not accepted', ...error },
+          }
+        : {}),
       ...(needsCaller
         ? { '401': { description: 'No or bad credentials', ...error }, '403': { description: 'Not allowed', ...error } }
         : {}),

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { map, type Observable } from 'rxjs';
-import type { CallDefinition } from '@sparkhouse/contracts';
+import { headerNames, type CallDefinition } from '@sparkhouse/contracts';
+import { requestContext } from '../context/request-context';
+import { formatToken } from '../events/log-position';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CALL_METADATA } from './call-metadata';
 import { SerialisedJson } from './serialised-json';
@@ -28,6 +30,9 @@ export class ResponseStyleInterceptor implements NestInterceptor {
     if (!call) return next.handle();
     return next.handle().pipe(
       map((payload) => {
+        const written = requestContext.current()?.written;
+        // the caller's next read can wait for this (read-your-writes)
+        if (written) ctx.switchToHttp().getResponse<Response>().setHeader(headerNames.consistencyToken, formatToken(written));
         const serialised = payload instanceof SerialisedJson ? payload : null;
         if (this.config.NODE_ENV !== 'production') {
           const checked = call.response.safeParse(serialised ? serialised.value : payload);

@@ -1,17 +1,68 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { PageHints } from './page-hints';
 
-/** Serves the built SPA: its files, and index.html for any other page route (client-side routing). */
-export function spa(distDir: string) {
-  const index = path.join(distDir, 'index.html');
-  const files = express.static(distDir, { index: false, maxAge: '1h', immutable: false });
+/** Files whose name carries their content hash (Vite's assets/): they never change, so browsers keep them. */
+const HASHED = /^\/assets\//;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HAS_EXTENSION = /\.[A-Za-z0-9]+$/;
+const encodings = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
+
+function cacheControl(res: Response, urlPath: string) {
+  // anything else (index.html, favicon, theme-init.js) is revalidated with its ETag on every use
+  res.setHeader('Cache-Control', HASHED.test(urlPath) ? IMMUTABLE : 'no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
+}
+
+/** Sends the brotli or gzip copy of `file` when the browser takes one and the build made it; false when not. */
+function sendPrecompressed(req: Request, res: Response, next: NextFunction, file: string, urlPath: string): boolean {
+  // the server's preference (brotli is smaller), among what the browser takes; browsers list gzip first
+  const found = encodings.find(([name, ext]) => req.acceptsEncodings(name) === name && fs.existsSync(file + ext));
+  if (!found) return false;
+  res.setHeader('Content-Encoding', found[0]);
+  res.type(path.extname(file));
+  cacheControl(res, urlPath);
+  res.sendFile(file + found[1], { cacheControl: false }, (err) => {
+    if (err && !res.headersSent) next(err);
+  });
+  return true;
+}
+
+/**
+ * Serves the built SPA: its files — the brotli or gzip copy made at build time when the browser takes
+ * it (frontend/build/precompress.ts), hashed assets cached for a year — and index.html for any other
+ * page route (client-side routing).
+ */
+export function spa(distDir: string, hints?: Pick<PageHints, 'tagsFor'>) {
+  const root = path.resolve(distDir);
+  const index = path.join(root, 'index.html');
+  const files = express.static(root, {
+    index: false,
+    setHeaders: (res, file) => cacheControl(res, `/${path.relative(root, file).split(path.sep).join('/')}`),
+  });
   // a URL in origin form starts with its path: no URL parsing on every request (absolute form is parsed)
   const isApi = (req: Request) => {
     const p = req.url.startsWith('/') ? req.url : req.path;
     return p.startsWith('/api') || p.startsWith('/socket.io');
   };
+  const precompressed = (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req)) return next();
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const file = path.join(root, urlPath);
+    if (!file.startsWith(root + path.sep) || urlPath.includes('\0') || !HAS_EXTENSION.test(urlPath)) return next();
+    if (!sendPrecompressed(req, res, next, file, urlPath)) next();
+  };
   return [
+    precompressed,
     // API calls never look on disk
     (req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : files(req, res, next)),
     (req: Request, res: Response, next: NextFunction) => {
@@ -20,7 +71,17 @@ export function spa(distDir: string) {
       if (!fs.existsSync(index)) {
         return res.status(503).type('text/plain').send('The web app has not been built yet. Run `npm start`, which builds it.');
       }
+      // a page with hints gets them in its head (a few hundred bytes: sent as they are, uncompressed)
+      const tags = hints?.tagsFor(req.path) ?? '';
+      if (tags) {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('Vary', 'Accept-Encoding');
+        res.type('html').send(fs.readFileSync(index, 'utf8').replace('</head>', `${tags}</head>`));
+        return;
+      }
+      if (sendPrecompressed(req, res, next, index, '/index.html')) return;
       res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Vary', 'Accept-Encoding');
       res.sendFile(index);
     },
   ];

@@ -112,6 +112,19 @@ describe('JobAwaiter', () => {
     expect(Date.now() - t1).toBeLessThan(1_000);
   });
 
+  it('polls without forking an EntityManager each time (hundreds of waiting callers must not swell the heap)', async () => {
+    const runId = await request();
+    const fork = jest.spyOn(orm.em, 'fork');
+    try {
+      expect(await awaiter.awaitRun('creator-apps.blueprint-help', runId, { timeoutMs: 300 })).toMatchObject({
+        status: 'timed-out',
+      });
+      expect(fork).not.toHaveBeenCalled();
+    } finally {
+      fork.mockRestore();
+    }
+  });
+
   it('requests the job itself (requestAndAwait): the JobRequested is committed before the wait', async () => {
     const waiting = awaiter.requestAndAwait('creator-apps.blueprint-help', owner, payload, { timeoutMs: 400 });
     const outcome = await waiting;

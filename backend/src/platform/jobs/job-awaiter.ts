@@ -69,10 +69,13 @@ export class JobAwaiter {
     }
   }
 
-  /** The run's outcome when it has finished, else null. */
+  /**
+   * The run's outcome when it has finished, else null. A plain query on the shared connection: no
+   * EntityManager is forked per poll (200 callers waiting at once would fork hundreds a second, each
+   * dropped after one query).
+   */
   async outcome<N extends JobName>(name: N, runId: string): Promise<JobOutcome<N> | null> {
     const rows = await this.orm.em
-      .fork()
       .getConnection()
       .execute<{ type: string; payload: Record<string, unknown> }[]>(
         `select type, payload from domain_event where stream_id = ? and type in (?, ?, ?) order by stream_version limit 1`,

@@ -1,5 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { JobCancelRequested, JobRequested, type EventPayload, type JobEnvelope, type StoredEvent } from '@sparkhouse/contracts';
+import {
+  JobCancelRequested,
+  JobRequested,
+  JobRetryRequested,
+  type EventPayload,
+  type JobEnvelope,
+  type StoredEvent,
+} from '@sparkhouse/contracts';
 import { Subscribes, type Reactor } from '../events/subscribers';
 import { JobLifecycle } from './job-lifecycle';
 import { cancelKeys, jobOptions, JobQueues } from './job-queues';
@@ -17,7 +24,7 @@ const CANCEL_FLAG_TTL_S = 24 * 3600;
 export class JobDispatcher implements Reactor {
   readonly kind = 'reactor';
   readonly name = 'platform.job-dispatcher';
-  readonly handles = [JobRequested.type, JobCancelRequested.type];
+  readonly handles = [JobRequested.type, JobCancelRequested.type, JobRetryRequested.type];
   private readonly logger = new Logger('JobDispatcher');
 
   constructor(
@@ -51,12 +58,42 @@ export class JobDispatcher implements Reactor {
           requestedAt: e.metadata.occurredAt,
           correlationId: e.metadata.correlationId,
         });
+      } else if (e.type === JobRetryRequested.type) {
+        await flush();
+        await this.retry(e.payload as EventPayload<typeof JobRetryRequested>);
       } else {
         await flush();
         await this.cancel(e.payload as EventPayload<typeof JobCancelRequested>);
       }
     }
     await flush();
+  }
+
+  /**
+   * A run an operator asked to run again: whatever BullMQ still holds of its last try goes, and the
+   * job is enqueued afresh under the same id (a redelivered retry finds it waiting and leaves it).
+   */
+  private async retry(p: EventPayload<typeof JobRetryRequested>) {
+    const env: JobEnvelope = {
+      runId: p.runId,
+      name: p.name as JobEnvelope['name'],
+      owner: p.owner,
+      payload: p.payload as JobEnvelope['payload'],
+      requestedAt: p.requestedAt,
+      correlationId: p.correlationId,
+    };
+    const queue = this.queues.queueOf(env.name);
+    await this.redis.shared().del(cancelKeys(this.redis.prefix, p.runId).flag);
+    const existing = await queue.getJob(p.runId);
+    if (existing) {
+      // this retry (or a later one) is already in the queue: a redelivered event changes nothing
+      if (((existing.data as { retry?: number }).retry ?? 0) >= p.retry) return;
+      const state = await existing.getState();
+      if (state === 'active') return; // still running its last try; the run's stream decides what it records
+      await existing.remove();
+    }
+    // a run that finishes again is skipped by the worker if this is enqueued once more (see JobLifecycle.started)
+    await queue.add(env.name, { ...env, retry: p.retry }, jobOptions(env));
   }
 
   private async cancel({ runId }: { runId: string }) {

@@ -7,20 +7,44 @@ import {
   JobFailed,
   JobProgressed,
   JobRequeued,
+  JobRetryRequested,
   JobStarted,
   type JobEnvelope,
   type JobProgress,
   type NewEvent,
+  type StoredEvent,
 } from '@sparkhouse/contracts';
-import { EventStore } from '../events/event-store';
+import { EventStore, type StreamModel } from '../events/event-store';
 import { jobStreamId } from './job-requests';
 
 const TERMINAL = new Set<string>([JobCompleted.type, JobFailed.type, JobCanceled.type]);
 
 /**
- * Records a run's lifecycle as events in its stream. Terminal facts are appended at most once:
- * under the stream's lock, a run that already finished is left alone (a redelivered job, or a
- * cancel racing a completion, cannot finish it twice).
+ * All a lifecycle fact needs to know of its run: whether it finished, i.e. reached an end that no retry
+ * (an operator's, from the console) reopened since. Kept as the job stream's snapshot.
+ */
+export const jobRunModel: StreamModel<{ finished: boolean }> = {
+  name: 'jobs.run-finished@2',
+  fold: (state, events) => {
+    let finished = state?.finished ?? false;
+    for (const e of events) {
+      if (TERMINAL.has(e.type)) finished = true;
+      else if (e.type === JobRetryRequested.type) finished = false;
+    }
+    return { finished };
+  },
+};
+
+/** Whether a run has finished (see jobRunModel), from its events. */
+export function isRunFinished(stream: readonly Pick<StoredEvent, 'type'>[]): boolean {
+  return jobRunModel.fold(null, stream as StoredEvent[])?.finished ?? false;
+}
+
+/**
+ * Records a run's lifecycle as events in its stream. Terminal facts are appended at most once: the
+ * decision is taken on the run's snapshot and taken again when another fact was appended meanwhile, so
+ * a run that already finished is left alone (a redelivered job, or a cancel racing a completion, cannot
+ * finish it twice), and a run with thousands of progress reports costs what a new one does.
  */
 @Injectable()
 export class JobLifecycle {
@@ -42,10 +66,17 @@ export class JobLifecycle {
     return this.appendUnlessFinished(env.runId, progressEvents(env, reports));
   }
 
-  attemptFailed(env: JobEnvelope, attempt: number, reason: string, retryInMs: number, reports: JobProgress[] = []) {
+  attemptFailed(
+    env: JobEnvelope,
+    attempt: number,
+    reason: string,
+    retryInMs: number,
+    reports: JobProgress[] = [],
+    stack?: string,
+  ) {
     return this.appendUnlessFinished(env.runId, [
       ...progressEvents(env, reports),
-      { type: JobAttemptFailed.type, payload: { runId: env.runId, attempt, reason, retryInMs } },
+      { type: JobAttemptFailed.type, payload: { runId: env.runId, attempt, reason, retryInMs, ...stackField(stack) } },
     ]);
   }
 
@@ -63,10 +94,13 @@ export class JobLifecycle {
     ]);
   }
 
-  failed(env: JobEnvelope, attempts: number, reason: string, reports: JobProgress[] = []) {
+  failed(env: JobEnvelope, attempts: number, reason: string, reports: JobProgress[] = [], stack?: string) {
     return this.appendUnlessFinished(env.runId, [
       ...progressEvents(env, reports),
-      { type: JobFailed.type, payload: { runId: env.runId, name: env.name, owner: env.owner, attempts, reason } },
+      {
+        type: JobFailed.type,
+        payload: { runId: env.runId, name: env.name, owner: env.owner, attempts, reason, ...stackField(stack) },
+      },
     ]);
   }
 
@@ -79,14 +113,15 @@ export class JobLifecycle {
 
   /** Answers false when the run had already finished and nothing was appended. */
   private async appendUnlessFinished(runId: string, events: NewEvent[]): Promise<boolean> {
-    const appended = await this.orm.em
+    const { appended } = await this.orm.em
       .fork()
-      .transactional((tem) =>
-        this.events.appendIf(tem, jobStreamId(runId), (stream) => (stream.some((e) => TERMINAL.has(e.type)) ? null : events)),
-      );
-    return appended !== null;
+      .transactional((tem) => this.events.decide(tem, jobStreamId(runId), jobRunModel, (run) => (run?.finished ? null : events)));
+    return appended.length > 0;
   }
 }
 
 const progressEvents = (env: Pick<JobEnvelope, 'runId'>, reports: JobProgress[]): NewEvent[] =>
   reports.map((p) => ({ type: JobProgressed.type, payload: { runId: env.runId, ...p } }));
+
+/** Stacks are kept for operators, bounded. */
+const stackField = (stack: string | undefined) => (stack ? { stack: stack.slice(0, 8000) } : {});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { JOBS, JobRequested, type JobName, type JobOwner, type JobPayload } from '@sparkhouse/contracts';
+import { JOBS, JobRequested, plannedStepsOf, type JobName, type JobOwner, type JobPayload } from '@sparkhouse/contracts';
 import { EventStore } from '../events/event-store';
 
 export const jobStreamId = (runId: string) => `job-${runId}`;
@@ -22,13 +22,14 @@ export class JobRequests {
     runId: string = randomUUID(),
   ): Promise<string> {
     const def = JOBS[name];
+    const parsed = def.payload.parse(payload);
     await this.events.append(
       tem,
       jobStreamId(runId),
       [
         {
           type: JobRequested.type,
-          payload: { runId, name, queue: def.queue, owner, payload: def.payload.parse(payload), steps: [...def.steps] },
+          payload: { runId, name, queue: def.queue, owner, payload: parsed, steps: [...plannedStepsOf(name, parsed)] },
         },
       ],
       { expectedVersion: 0 },

@@ -36,6 +36,8 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
   private readonly active = new Map<string, AbortController>();
   private handlers = new Map<string, JobProcessor<JobName>>();
   private stopping = false;
+  /** Metrics hook: how long each attempt of a job took, and how it ended (see platform/metrics). */
+  observe: ((name: JobName, outcome: 'completed' | 'failed', ms: number) => void) | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -104,6 +106,7 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
       (reports) => this.lifecycle.progressed(env, reports),
       (err) => this.logger.warn({ err, runId: env.runId }, 'could not store progress'),
     );
+    const startedAt = Date.now();
     try {
       if (await this.redis.shared().exists(cancelKeys(this.redis.prefix, env.runId).flag)) throw new Canceled();
       if (!(await this.lifecycle.started(env, attempt, this.workerId))) return { skipped: 'already finished' };
@@ -116,6 +119,7 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
         ),
       );
       await this.lifecycle.completed(env, result, progress.take());
+      this.observe?.(env.name, 'completed', Date.now() - startedAt);
       return result;
     } catch (err) {
       const reason = controller.signal.aborted ? controller.signal.reason : err;
@@ -129,13 +133,15 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
         return { canceled: true };
       }
       const message = err instanceof Error ? err.message : String(err);
+      const stack = err instanceof Error ? err.stack : undefined;
       const maxAttempts = job.opts.attempts ?? 1;
+      this.observe?.(env.name, 'failed', Date.now() - startedAt);
       if (attempt >= maxAttempts || err instanceof UnrecoverableError) {
-        await this.lifecycle.failed(env, attempt, message, progress.take());
+        await this.lifecycle.failed(env, attempt, message, progress.take(), stack);
       } else {
         const retryInMs =
           (job.opts.backoff && typeof job.opts.backoff === 'object' ? (job.opts.backoff.delay ?? 0) : 0) * 2 ** (attempt - 1);
-        await this.lifecycle.attemptFailed(env, attempt, message, retryInMs, progress.take());
+        await this.lifecycle.attemptFailed(env, attempt, message, retryInMs, progress.take(), stack);
       }
       throw err;
     } finally {
@@ -168,7 +174,7 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
           ...p,
           at: new Date().toISOString(),
         });
-        buffer.add(p);
+        buffer.add({ ...p, at: new Date().toISOString() });
         await job.updateProgress(p);
       },
     };

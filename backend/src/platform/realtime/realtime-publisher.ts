@@ -31,6 +31,11 @@ export class RealtimePublisher {
     this.io.to([rooms.owner(ownerId), rooms.job(runId)]).emit(event, ...args);
   }
 
+  /** To every operations console user's socket (admins, operators, viewers), on any node. */
+  toOperators<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) {
+    this.io.to(rooms.operators).emit(event, ...args);
+  }
+
   /** To every socket of one owner (a user id or an anonymous visitor's id), on any node. */
   toOwner<E extends keyof ServerToClientEvents>(ownerId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) {
     this.io.to(rooms.owner(ownerId)).emit(event, ...args);

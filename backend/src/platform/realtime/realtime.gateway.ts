@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayInit } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { CLIENT_EVENTS, rooms, type RealtimeAuth, type WatchJobAck } from '@sparkhouse/contracts';
-import { isAdmin, ownerIdOf, type Principal } from '../auth/principal';
+import { canViewOperations, isAdmin, ownerIdOf, type Principal } from '../auth/principal';
 import { PrincipalResolver } from '../auth/principal-resolver';
 import { JOB_RUN_ACCESS, type JobRunAccess } from './job-run-access';
 
@@ -39,6 +39,8 @@ export class RealtimeGateway implements OnGatewayInit {
           }
           (socket.data as SocketData).principal = r.principal;
           void socket.join(rooms.owner(ownerId));
+          // operations console users also get queue overviews, rebuild progress and alerts
+          if (canViewOperations(r.principal)) void socket.join(rooms.operators);
           next();
         })
         .catch((err) => {

@@ -10,6 +10,16 @@ import { Migration20261121000600_commerce } from './Migration20261121000600_comm
 import { Migration20261121000610_commerce_refunds } from './Migration20261121000610_commerce_refunds';
 import { Migration20261121000620_commerce_checkout_claims } from './Migration20261121000620_commerce_checkout_claims';
 import { Migration20261121000700_creator_apps } from './Migration20261121000700_creator_apps';
+import { Migration20261123000100_event_store_without_append_lock } from './Migration20261123000100_event_store_without_append_lock';
+import { Migration20261123003000_operations_console } from './Migration20261123003000_operations_console';
+import { Migration20261123004000_identity_srp_devices_mfa } from './Migration20261123004000_identity_srp_devices_mfa';
+import { Migration20261123005000_commerce_app_published } from './Migration20261123005000_commerce_app_published';
+import { Migration20261124001000_app_visitors } from './Migration20261124001000_app_visitors';
+import { Migration20261124005000_user_profile_is_creator } from './Migration20261124005000_user_profile_is_creator';
+import { Migration20261125001000_simulator_items } from './Migration20261125001000_simulator_items';
+import { Migration20261125002000_app_media } from './Migration20261125002000_app_media';
+import { Migration20261125003000_paid_publish } from './Migration20261125003000_paid_publish';
+import { Migration20261126001000_commerce_webhook_inbox } from './Migration20261126001000_commerce_webhook_inbox';
 
 /** Every migration, in order. Committed; never edited after it has shipped: add a new one. */
 export const migrationsList: MigrationObject[] = [
@@ -24,4 +34,17 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000610_commerce_refunds', class: Migration20261121000610_commerce_refunds },
   { name: 'Migration20261121000620_commerce_checkout_claims', class: Migration20261121000620_commerce_checkout_claims },
   { name: 'Migration20261121000700_creator_apps', class: Migration20261121000700_creator_apps },
+  {
+    name: 'Migration20261123000100_event_store_without_append_lock',
+    class: Migration20261123000100_event_store_without_append_lock,
+  },
+  { name: 'Migration20261123003000_operations_console', class: Migration20261123003000_operations_console },
+  { name: 'Migration20261123004000_identity_srp_devices_mfa', class: Migration20261123004000_identity_srp_devices_mfa },
+  { name: 'Migration20261123005000_commerce_app_published', class: Migration20261123005000_commerce_app_published },
+  { name: 'Migration20261124001000_app_visitors', class: Migration20261124001000_app_visitors },
+  { name: 'Migration20261124005000_user_profile_is_creator', class: Migration20261124005000_user_profile_is_creator },
+  { name: 'Migration20261125001000_simulator_items', class: Migration20261125001000_simulator_items },
+  { name: 'Migration20261125002000_app_media', class: Migration20261125002000_app_media },
+  { name: 'Migration20261125003000_paid_publish', class: Migration20261125003000_paid_publish },
+  { name: 'Migration20261126001000_commerce_webhook_inbox', class: Migration20261126001000_commerce_webhook_inbox },
 ];

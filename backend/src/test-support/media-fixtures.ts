@@ -1,0 +1,103 @@
+// Small media files made at test time (nothing binary is committed): images drawn with sharp, a video
+// and an audio file rendered by the ffmpeg that ships in @ffmpeg-installer/ffmpeg, a PDF written by hand.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { ffmpegPath } from '../platform/media/media-processing';
+
+const run = promisify(execFile);
+
+/** A PNG of `width` x `height` with a gradient (so it is not trivially small). */
+export async function pngBytes(width = 800, height = 600): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      pixels[i] = (x * 255) / width;
+      pixels[i + 1] = (y * 255) / height;
+      pixels[i + 2] = 160;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+export const jpegBytes = async (width = 640, height = 480) =>
+  sharp(await pngBytes(width, height))
+    .jpeg()
+    .toBuffer();
+
+/** A one-page PDF with a line of text. */
+export function pdfBytes(text = 'Sparkhouse test document'): Buffer {
+  const content = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A folder for rendered files, removed by the caller. */
+export const fixtureDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-media-'));
+
+/** A short H.264 MP4 with a test picture and a tone. */
+export async function mp4File(dir: string, seconds = 2): Promise<string> {
+  const out = path.join(dir, `clip-${seconds}s.mp4`);
+  await run(ffmpegPath, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=320x240:rate=15:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    out,
+  ]);
+  return out;
+}
+
+/** A short MP3 tone. */
+export async function mp3File(dir: string, seconds = 1): Promise<string> {
+  const out = path.join(dir, `tone-${seconds}s.mp3`);
+  await run(ffmpegPath, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=660:duration=${seconds}`,
+    '-c:a',
+    'libmp3lame',
+    out,
+  ]);
+  return out;
+}
