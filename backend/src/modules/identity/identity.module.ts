@@ -1,9 +1,14 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { developmentTools, type AppConfig } from '../../platform/config/config';
+import { StandInProviderController } from './federation/stand-in/stand-in-provider.controller';
+import { DevOutboxController } from './provider/http/dev-outbox.controller';
 import { FEDERATED_ACCOUNTS } from './federation/federated-accounts';
 import { FederationModule } from './federation/federation.module';
 import { FederatedSignIn } from './provider/commands/federated-sign-in';
 import { IdentityProviderModule } from './provider/identity-provider.module';
 import { UsersModule } from './users/users.module';
+
+const federation = FederationModule.with({ provide: FEDERATED_ACCOUNTS, useExisting: FederatedSignIn }, [IdentityProviderModule]);
 
 /**
  * Identity: the built-in identity provider (accounts, credentials, codes, tokens; the hosted
@@ -11,11 +16,27 @@ import { UsersModule } from './users/users.module';
  * users area (profiles, roles, VIP, the /users calls).
  */
 @Module({
-  imports: [
-    IdentityProviderModule,
-    FederationModule.with({ provide: FEDERATED_ACCOUNTS, useExisting: FederatedSignIn }, [IdentityProviderModule]),
-    UsersModule,
-  ],
-  exports: [IdentityProviderModule, UsersModule],
+  imports: [IdentityProviderModule, federation, UsersModule],
+  exports: [IdentityProviderModule, UsersModule, federation],
 })
 export class IdentityModule {}
+
+/**
+ * The identity module's development stand-ins served over HTTP: the mail outbox reader
+ * (/api/dev/outbox) and the stand-in Google/Apple provider (/api/identity/stand-in/...). The API
+ * process mounts each one only where `developmentTools(config)` allows: never in production.
+ */
+@Module({})
+export class IdentityDevToolsModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const tools = developmentTools(config);
+    return {
+      module: IdentityDevToolsModule,
+      imports: [IdentityModule],
+      controllers: [
+        ...(tools.mailOutbox ? [DevOutboxController] : []),
+        ...(tools.signInStandIn ? [StandInProviderController] : []),
+      ],
+    };
+  }
+}

@@ -1,2 +1,5 @@
 /** The identity module's public surface. */
-export { IdentityModule } from './identity.module';
+export { IdentityModule, IdentityDevToolsModule } from './identity.module';
+/** For the operations console: account emails, console roles, the email outbox (viewer, retries, alert mail). */
+export { OperationsDirectory, type ConsoleRoleName } from './provider/operations-directory';
+export { EmailOutbox, type OutboxRow, type OutboxState } from './provider/infra/email-outbox';

@@ -1,7 +1,6 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { HostedLoginController } from './hosted-login.controller';
 import { HostedLogin } from './hosted-login.service';
-import { StandInProviderController } from './stand-in/stand-in-provider.controller';
 import { StandInProvider } from './stand-in/stand-in-provider';
 import { Upstreams } from './upstreams';
 import { FEDERATED_ACCOUNTS } from './federated-accounts';
@@ -14,8 +13,10 @@ export class FederationModule {
     return {
       module: FederationModule,
       imports,
-      controllers: [HostedLoginController, StandInProviderController],
+      // the stand-in provider's pages (StandInProviderController) are mounted by IdentityDevToolsModule
+      controllers: [HostedLoginController],
       providers: [StandInProvider, Upstreams, HostedLogin, accounts],
+      exports: [StandInProvider],
     };
   }
 }

@@ -8,6 +8,7 @@ import { FEDERATED_ACCOUNTS, type FederatedAccounts, type IssuedTokens, type Soc
 import { FederationModule } from './federation.module';
 import { NO_EMAIL_MESSAGE } from './hosted-login.service';
 import { randomToken, s256 } from './pkce';
+import { StandInProviderController } from './stand-in/stand-in-provider.controller';
 import { walkHostedLogin, type Person } from './test/hosted-login-flow';
 
 /** An account store that remembers who signed in: the real one is tested with the identity provider. */
@@ -41,8 +42,10 @@ describe('hosted login: OAuth code flow with PKCE through the Google/Apple stand
   beforeAll(async () => {
     db = await createTestDatabase();
     const config = testConfig(db.url, { RUN_PROJECTIONS: 'false' });
+    // the stand-in's pages are mounted as the API process mounts them outside production
     @Module({
       imports: [PlatformModule.forRoot(config), FederationModule.with({ provide: FEDERATED_ACCOUNTS, useValue: accounts })],
+      controllers: [StandInProviderController],
     })
     class TestModule {}
     app = await NestFactory.create<NestExpressApplication>(TestModule, { logger: false });

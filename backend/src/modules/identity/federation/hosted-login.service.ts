@@ -70,7 +70,11 @@ export class HostedLogin {
       throw new OAuthError('invalid_request', 'A code_challenge with code_challenge_method S256 is required.');
     }
     const upstream = this.upstreams.get(q.identity_provider ?? '');
-    if (!upstream) throw new OAuthError('invalid_request', 'identity_provider must be Google or SignInWithApple.');
+    if (upstream === undefined) throw new OAuthError('invalid_request', 'identity_provider must be Google or SignInWithApple.');
+    if (upstream === null) {
+      const label = q.identity_provider === 'Google' ? 'Google' : 'Apple';
+      throw new OAuthError('invalid_request', `Sign-in with ${label} is not available on this server.`);
+    }
     const flowId = randomToken();
     const flow: Flow = {
       provider: q.identity_provider as SocialProvider,

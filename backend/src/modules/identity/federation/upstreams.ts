@@ -1,7 +1,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
+import { APP_CONFIG, developmentTools, type AppConfig } from '../../../platform/config/config';
 import type { SocialProvider } from './federated-accounts';
 import { StandInProvider, type StandInName } from './stand-in/stand-in-provider';
 
@@ -143,17 +143,23 @@ class OidcUpstream implements Upstream {
   }
 }
 
-/** Google and Apple: the real ones when configured, else the local stand-in. */
+/**
+ * Google and Apple: the real ones when configured, else (outside production) the local stand-in; in
+ * production an unconfigured one is unavailable.
+ */
 @Injectable()
 export class Upstreams {
-  private readonly byName: Record<SocialProvider, Upstream>;
+  private readonly byName: Record<SocialProvider, Upstream | null>;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, standIn: StandInProvider) {
     const callback = `${config.PUBLIC_URL}/api/identity/oauth2/idpresponse`;
+    const standInAllowed = developmentTools(config).signInStandIn;
     this.byName = {
       Google: config.GOOGLE_CLIENT_ID
         ? new OidcUpstream('https://accounts.google.com', config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET ?? '', callback)
-        : new StandInUpstream('google', standIn, config.IDENTITY_CLIENT_ID),
+        : standInAllowed
+          ? new StandInUpstream('google', standIn, config.IDENTITY_CLIENT_ID)
+          : null,
       SignInWithApple: config.APPLE_CLIENT_ID
         ? new OidcUpstream(
             'https://appleid.apple.com',
@@ -162,11 +168,14 @@ export class Upstreams {
             callback,
             'form_post',
           )
-        : new StandInUpstream('apple', standIn, config.IDENTITY_CLIENT_ID),
+        : standInAllowed
+          ? new StandInUpstream('apple', standIn, config.IDENTITY_CLIENT_ID)
+          : null,
     };
   }
 
-  get(name: string): Upstream | null {
-    return name === 'Google' || name === 'SignInWithApple' ? this.byName[name] : null;
+  /** The provider, null when this server has none for it; undefined for a name that is no provider. */
+  get(name: string): Upstream | null | undefined {
+    return name === 'Google' || name === 'SignInWithApple' ? this.byName[name] : undefined;
   }
 }

@@ -2,7 +2,13 @@ import { Module } from '@nestjs/common';
 import { CreateAccountWithTemporaryPasswordHandler } from './commands/create-account-with-temporary-password.command';
 import { FederatedSignIn } from './commands/federated-sign-in';
 import { GlobalSignOutHandler } from './commands/global-sign-out.command';
-import { AssociateSoftwareTokenHandler, SetUserMFAPreferenceHandler, VerifySoftwareTokenHandler } from './commands/mfa.commands';
+import { ConfirmDeviceHandler, ForgetDeviceHandler, UpdateDeviceStatusHandler } from './commands/device.commands';
+import {
+  AssociateSoftwareTokenHandler,
+  SetUserMFAPreferenceHandler,
+  SetUserSettingsHandler,
+  VerifySoftwareTokenHandler,
+} from './commands/mfa.commands';
 import { ChangePasswordHandler, ConfirmForgotPasswordHandler, ForgotPasswordHandler } from './commands/password.commands';
 import { RespondToAuthChallengeHandler } from './commands/respond-to-auth-challenge.command';
 import { InitiateAuthHandler } from './commands/sign-in.commands';
@@ -14,7 +20,6 @@ import {
   UpdateUserAttributesHandler,
   VerifyUserAttributeHandler,
 } from './commands/user-attributes.commands';
-import { DevOutboxController } from './http/dev-outbox.controller';
 import { IdentityProtocolController } from './http/identity-protocol.controller';
 import { CodeDelivery } from './infra/code-delivery';
 import { EmailOutbox } from './infra/email-outbox';
@@ -24,20 +29,35 @@ import { RateLimiter } from './infra/rate-limiter';
 import { IdentitySessionRevocation } from './infra/session-revocation';
 import { SESSION_REVOCATION } from '../../../platform/auth/session-revocation';
 import { GetUserHandler } from './queries/get-user.query';
+import { OperationsDirectory } from './operations-directory';
+import { GetDeviceHandler, ListDevicesHandler } from './queries/device.queries';
+import { ChallengeState } from './infra/challenge-state';
+import { PoolSecret } from './infra/pool-secret';
+import { SrpCredentials } from './infra/srp-credentials';
+import { CUSTOM_CHALLENGE_HOOK, EmailedCodeChallenge } from './sign-in/custom-challenge';
+import { SignInSteps } from './sign-in/sign-in-steps';
 
 /**
  * The built-in identity provider: accounts, credentials, codes, tokens, the user-pool protocol.
  * Its write model is plain tables (identity_account, identity_code, identity_session,
- * identity_refresh_token, email_outbox) changed by commands that append account-<userId> events.
+ * identity_refresh_token, identity_device, email_outbox) changed by commands that append
+ * account-<userId> events; sign-in challenges keep their server-side half in Redis.
  */
 @Module({
-  controllers: [IdentityProtocolController, DevOutboxController],
+  // the mail outbox reader (DevOutboxController) is mounted by IdentityDevToolsModule, outside production only
+  controllers: [IdentityProtocolController],
   providers: [
     IdentityUnitOfWork,
     IdentityTokens,
     EmailOutbox,
     CodeDelivery,
     RateLimiter,
+    ChallengeState,
+    PoolSecret,
+    SrpCredentials,
+    SignInSteps,
+    // the product's CUSTOM_AUTH challenge (define / create / verify); by default an emailed one-time code
+    { provide: CUSTOM_CHALLENGE_HOOK, useClass: EmailedCodeChallenge },
     SignUpHandler,
     ConfirmSignUpHandler,
     ResendConfirmationCodeHandler,
@@ -55,11 +75,18 @@ import { GetUserHandler } from './queries/get-user.query';
     VerifySoftwareTokenHandler,
     SetUserMFAPreferenceHandler,
     GlobalSignOutHandler,
+    SetUserSettingsHandler,
+    ConfirmDeviceHandler,
+    UpdateDeviceStatusHandler,
+    ForgetDeviceHandler,
+    GetDeviceHandler,
+    ListDevicesHandler,
     CreateAccountWithTemporaryPasswordHandler,
     GetUserHandler,
     FederatedSignIn,
     { provide: SESSION_REVOCATION, useClass: IdentitySessionRevocation },
+    OperationsDirectory,
   ],
-  exports: [FederatedSignIn],
+  exports: [FederatedSignIn, OperationsDirectory, EmailOutbox],
 })
 export class IdentityProviderModule {}

@@ -9,6 +9,7 @@ import { SetCreatorAccessHandler } from './commands/set-creator-access';
 import { LegacyUsersController } from './http/legacy-users.controller';
 import { UsersController } from './http/users.controller';
 import { VipStatusController } from './http/vip-status.controller';
+import { UserChecksLimiter } from './infra/user-checks-limiter';
 import { AppTokens } from './infra/app-tokens';
 import { Clock } from './infra/clock';
 import { UsersProjection } from './projections/users.projection';
@@ -21,6 +22,7 @@ import { UserProfileQueries } from './queries/user-profiles.queries';
   providers: [
     Clock,
     AppTokens,
+    UserChecksLimiter,
     UserProfileQueries,
     UsersProjection,
     CreateUserProfileHandler,

@@ -31,3 +31,18 @@ export function groupsAtConfirmation(email: string, current: string[], config: A
   }
   return current;
 }
+
+/**
+ * Runs `work` and answers (or fails) no sooner than `ms` after it began: calls whose answer must not
+ * tell a known username from an unknown one by how long they took. The work is the same for both
+ * as well; the floor absorbs what a busy machine adds on top.
+ */
+export async function answerNoSoonerThan<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    const left = ms - (performance.now() - start);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+}

@@ -5,6 +5,7 @@ import { normalizeEmail, passwordPolicyViolation } from '../domain/password-poli
 import { accounts } from '../infra/accounts.repository';
 import { IdentityUnitOfWork } from '../infra/identity-unit-of-work';
 import { hashPassword } from '../infra/password-hashing';
+import { SrpCredentials } from '../infra/srp-credentials';
 import { invalidParameter, invalidPassword, usernameExists } from '../protocol/protocol-errors';
 
 /**
@@ -22,7 +23,10 @@ export class CreateAccountWithTemporaryPassword {
 
 @CommandHandler(CreateAccountWithTemporaryPassword)
 export class CreateAccountWithTemporaryPasswordHandler implements ICommandHandler<CreateAccountWithTemporaryPassword> {
-  constructor(private readonly work: IdentityUnitOfWork) {}
+  constructor(
+    private readonly work: IdentityUnitOfWork,
+    private readonly srp: SrpCredentials,
+  ) {}
 
   async execute(command: CreateAccountWithTemporaryPassword): Promise<{ userId: string }> {
     const email = normalizeEmail(command.email);
@@ -31,6 +35,7 @@ export class CreateAccountWithTemporaryPasswordHandler implements ICommandHandle
     if (violation) throw invalidPassword(violation);
     const passwordHash = await hashPassword(command.temporaryPassword);
     const userId = randomUUID();
+    const credentials = await this.srp.forPassword(userId, command.temporaryPassword);
     return this.work.run(async (work) => {
       if (await accounts.byEmail(work.em, email, true)) throw usernameExists('An account with the given email already exists.');
       const { groups, attributes } = command;
@@ -46,6 +51,7 @@ export class CreateAccountWithTemporaryPasswordHandler implements ICommandHandle
         totpPendingSecret: null,
         totpLastStep: null,
         mfaEnabled: false,
+        ...credentials,
       });
       work.record(userId, { type: UserCreatedWithTemporaryPassword.type, payload: { userId, email, attributes } });
       for (const group of groups) work.record(userId, { type: UserAddedToGroup.type, payload: { userId, group } });

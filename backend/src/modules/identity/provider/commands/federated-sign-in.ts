@@ -63,6 +63,10 @@ export class FederatedSignIn implements FederatedAccounts {
           totpPendingSecret: null,
           totpLastStep: null,
           mfaEnabled: false,
+          smsMfaEnabled: false,
+          preferredMfa: null,
+          srpSalt: null,
+          srpVerifier: null,
         };
         await accounts.insert(work.em, account);
         work.record(

@@ -1,17 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { PasswordChanged, PasswordReset, PasswordResetRequested } from '@sparkhouse/contracts';
+import { PasswordChanged, PasswordReset, PasswordResetRequested, UnknownUserAttempted } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
 import { passwordPolicyViolation } from '../domain/password-policy';
 import { accounts } from '../infra/accounts.repository';
-import { CodeDelivery } from '../infra/code-delivery';
+import { CodeDelivery, deliveryDetails } from '../infra/code-delivery';
 import { IdentityTokens } from '../infra/identity-tokens';
 import { CommitThenFail, IdentityUnitOfWork } from '../infra/identity-unit-of-work';
 import { hashPassword, verifyPassword } from '../infra/password-hashing';
+import { PoolSecret } from '../infra/pool-secret';
 import { RateLimiter } from '../infra/rate-limiter';
+import { SrpCredentials } from '../infra/srp-credentials';
 import { sessions } from '../infra/sessions.repository';
-import { invalidParameter, invalidPassword, messages, notAuthorized, userNotFound } from '../protocol/protocol-errors';
-import { accountKey, assertClient, IdentityCommand } from './command-support';
+import { codeMismatch, invalidParameter, invalidPassword, messages, notAuthorized } from '../protocol/protocol-errors';
+import { accountKey, answerNoSoonerThan, assertClient, IdentityCommand } from './command-support';
 
 export class ForgotPassword extends IdentityCommand<'ForgotPassword'> {}
 export class ConfirmForgotPassword extends IdentityCommand<'ConfirmForgotPassword'> {}
@@ -22,22 +24,39 @@ function assertPolicy(password: string) {
   if (violation) throw invalidPassword(violation);
 }
 
+/**
+ * Emails a reset code. A username without an account gets the same answer (status, shape, a
+ * destination masked from the username) after the same kind of transaction, and nothing is sent.
+ */
 @CommandHandler(ForgotPassword)
 export class ForgotPasswordHandler implements ICommandHandler<ForgotPassword> {
   constructor(
     private readonly work: IdentityUnitOfWork,
     private readonly codes: CodeDelivery,
     private readonly limits: RateLimiter,
+    private readonly secret: PoolSecret,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ input, call }: ForgotPassword) {
+  execute(command: ForgotPassword) {
+    return answerNoSoonerThan(this.config.IDENTITY_UNIFORM_ANSWER_MS, () => this.request(command));
+  }
+
+  private async request({ input, call }: ForgotPassword) {
     assertClient(input.ClientId, this.config);
     const key = accountKey(input.Username);
-    await this.limits.takeCodeRequest(key, call.address);
+    const asTyped = key || input.Username.trim().toLowerCase();
+    await this.limits.takeCodeRequest(asTyped, call.address);
+    const digest = await this.secret.usernameDigest(asTyped);
     return this.work.run(async (work) => {
-      const account = await accounts.byEmail(work.em, key, true);
-      if (!account) throw userNotFound(messages.userNotFound);
+      const account = key ? await accounts.byEmail(work.em, key, true) : null;
+      if (!account) {
+        work.recordUnknown(digest, {
+          type: UnknownUserAttempted.type,
+          payload: { usernameDigest: digest, action: 'password-reset' },
+        });
+        return { CodeDeliveryDetails: deliveryDetails(asTyped) };
+      }
       if (!account.emailVerified && account.status === 'UNCONFIRMED') {
         throw invalidParameter('Cannot reset password for the user as there is no registered/verified email or phone_number');
       }
@@ -48,13 +67,17 @@ export class ForgotPasswordHandler implements ICommandHandler<ForgotPassword> {
   }
 }
 
-/** Sets the new password with the emailed code; every sign-in session of the account is revoked. */
+/**
+ * Sets the new password with the emailed code; every sign-in session of the account is revoked.
+ * A username without an account answers as a wrong code would.
+ */
 @CommandHandler(ConfirmForgotPassword)
 export class ConfirmForgotPasswordHandler implements ICommandHandler<ConfirmForgotPassword> {
   constructor(
     private readonly work: IdentityUnitOfWork,
     private readonly codes: CodeDelivery,
     private readonly limits: RateLimiter,
+    private readonly srp: SrpCredentials,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -64,11 +87,12 @@ export class ConfirmForgotPasswordHandler implements ICommandHandler<ConfirmForg
     const passwordHash = await hashPassword(input.Password);
     const key = accountKey(input.Username);
     const answer = await this.work.run(async (work) => {
-      const account = await accounts.byEmail(work.em, key, true);
-      if (!account) throw userNotFound(messages.userNotFound);
+      const account = key ? await accounts.byEmail(work.em, key, true) : null;
+      if (!account) throw codeMismatch(messages.codeMismatch);
       await this.codes.redeem(work, account.userId, 'password-reset', input.ConfirmationCode);
       const status = account.status === 'FORCE_CHANGE_PASSWORD' ? 'CONFIRMED' : account.status;
-      await accounts.update(work.em, account.userId, { passwordHash, status });
+      const credentials = await this.srp.forPassword(account.userId, input.Password);
+      await accounts.update(work.em, account.userId, { passwordHash, ...credentials, status });
       await sessions.revokeAll(work.em, account.userId);
       work.record(account.userId, { type: PasswordReset.type, payload: { userId: account.userId } });
       return {};
@@ -84,6 +108,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     private readonly work: IdentityUnitOfWork,
     private readonly tokens: IdentityTokens,
     private readonly limits: RateLimiter,
+    private readonly srp: SrpCredentials,
   ) {}
 
   async execute({ input, call }: ChangePassword) {
@@ -96,7 +121,8 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
         await this.limits.recordSignInFailure(account.email, call.address);
         throw new CommitThenFail(notAuthorized(messages.incorrectCredentials));
       }
-      await accounts.update(work.em, account.userId, { passwordHash });
+      const credentials = await this.srp.forPassword(account.userId, input.ProposedPassword);
+      await accounts.update(work.em, account.userId, { passwordHash, ...credentials });
       work.record(account.userId, { type: PasswordChanged.type, payload: { userId: account.userId, via: 'change-password' } });
       return {};
     });

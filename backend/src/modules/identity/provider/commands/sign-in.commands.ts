@@ -1,20 +1,26 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { RefreshTokenReuseDetected, SignInFailed, TokensRefreshed } from '@sparkhouse/contracts';
+import { RefreshTokenReuseDetected, TokensRefreshed } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
-import { accounts, type Account } from '../infra/accounts.repository';
+import { accounts } from '../infra/accounts.repository';
+import { devices } from '../infra/devices.repository';
 import { IdentityTokens } from '../infra/identity-tokens';
 import { CommitThenFail, IdentityUnitOfWork } from '../infra/identity-unit-of-work';
 import { verifyPassword } from '../infra/password-hashing';
 import { RateLimiter } from '../infra/rate-limiter';
 import { sessions } from '../infra/sessions.repository';
-import { invalidParameter, messages, notAuthorized, userNotConfirmed } from '../protocol/protocol-errors';
-import { accountKey, assertClient, IdentityCommand, type CallInfo } from './command-support';
-import { completeSignIn } from './sign-in-completion';
+import { SrpCredentials } from '../infra/srp-credentials';
+import { invalidParameter, messages, notAuthorized } from '../protocol/protocol-errors';
+import { SignInSteps } from '../sign-in/sign-in-steps';
+import { accountKey, answerNoSoonerThan, assertClient, IdentityCommand, type CallInfo } from './command-support';
 
 export class InitiateAuth extends IdentityCommand<'InitiateAuth'> {}
 
+/**
+ * InitiateAuth: USER_SRP_AUTH (what Amplify and amazon-cognito-identity-js use), USER_PASSWORD_AUTH,
+ * CUSTOM_AUTH (with or without SRP_A first) and REFRESH_TOKEN(_AUTH).
+ */
 @CommandHandler(InitiateAuth)
 export class InitiateAuthHandler implements ICommandHandler<InitiateAuth> {
   constructor(
@@ -22,15 +28,36 @@ export class InitiateAuthHandler implements ICommandHandler<InitiateAuth> {
     private readonly work: IdentityUnitOfWork,
     private readonly tokens: IdentityTokens,
     private readonly limits: RateLimiter,
+    private readonly steps: SignInSteps,
+    private readonly srp: SrpCredentials,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ input, call }: InitiateAuth) {
+  async execute(command: InitiateAuth) {
+    const flow = command.input.AuthFlow;
+    if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') return this.start(command);
+    return answerNoSoonerThan(this.config.IDENTITY_UNIFORM_ANSWER_MS, () => this.start(command));
+  }
+
+  private async start({ input, call }: InitiateAuth) {
     assertClient(input.ClientId, this.config);
     const params = input.AuthParameters ?? {};
+    const username = params.USERNAME ?? '';
     switch (input.AuthFlow) {
+      case 'USER_SRP_AUTH':
+        return this.steps.beginPasswordVerifier(username, params.SRP_A ?? '', input.ClientId, call.address, {
+          deviceKey: params.DEVICE_KEY || undefined,
+        });
+      case 'CUSTOM_AUTH':
+        if (params.SRP_A) {
+          return this.steps.beginPasswordVerifier(username, params.SRP_A, input.ClientId, call.address, {
+            deviceKey: params.DEVICE_KEY || undefined,
+            flow: 'custom',
+          });
+        }
+        return this.steps.beginCustom(username, input.ClientId, call.address);
       case 'USER_PASSWORD_AUTH':
-        return this.withPassword(params.USERNAME ?? '', params.PASSWORD ?? '', input.ClientId, call);
+        return this.withPassword(username, params.PASSWORD ?? '', params.DEVICE_KEY ?? '', input.ClientId, call);
       case 'REFRESH_TOKEN_AUTH':
       case 'REFRESH_TOKEN':
         if (!params.REFRESH_TOKEN) throw invalidParameter('Missing required parameter REFRESH_TOKEN');
@@ -40,39 +67,25 @@ export class InitiateAuthHandler implements ICommandHandler<InitiateAuth> {
     }
   }
 
-  private async withPassword(username: string, password: string, clientId: string, call: CallInfo) {
+  private async withPassword(username: string, password: string, deviceKey: string, clientId: string, call: CallInfo) {
     if (!username) throw invalidParameter('Username cannot be empty');
     if (!password) throw invalidParameter('Password cannot be empty');
     const key = accountKey(username);
     await this.limits.assertSignInAllowed(key, call.address);
-    const account = key ? await accounts.byEmail(this.orm.em.fork(), key) : null;
-    if (!(await verifyPassword(account?.passwordHash ?? null, password))) {
-      await this.limits.recordSignInFailure(key, call.address);
-      if (account) await this.recordFailure(account);
+    const em = this.orm.em.fork();
+    const account = key ? await accounts.byEmail(em, key) : null;
+    if (!(await verifyPassword(account?.passwordHash || null, password)) || !account) {
+      await this.steps.recordFailure(account?.userId ?? null, key, 'incorrect-password', call.address);
       throw notAuthorized(messages.incorrectCredentials);
     }
-    if (!account) throw notAuthorized(messages.incorrectCredentials);
-    if (account.status === 'UNCONFIRMED') throw userNotConfirmed('User is not confirmed.');
-    await this.limits.clearSignInFailures(key);
-    if (account.status === 'FORCE_CHANGE_PASSWORD') {
-      return {
-        ChallengeName: 'NEW_PASSWORD_REQUIRED',
-        Session: await this.tokens.challenge(account, 'NEW_PASSWORD_REQUIRED', clientId),
-        ChallengeParameters: {
-          USER_ID_FOR_SRP: account.userId,
-          requiredAttributes: '[]',
-          userAttributes: JSON.stringify({ email: account.email, ...account.attributes }),
-        },
-      };
+    // an account from before SRP gets its verifier the first time its password is seen
+    if (!account.srpVerifier && account.status !== 'UNCONFIRMED') {
+      const credentials = await this.srp.forPassword(account.userId, password);
+      await accounts.update(em, account.userId, credentials);
+      Object.assign(account, credentials);
     }
-    return this.work.run((work) => completeSignIn(work, this.tokens, account, clientId, 'password'));
-  }
-
-  private recordFailure(account: Account) {
-    const { userId } = account;
-    return this.work.run(async (work) => {
-      work.record(userId, { type: SignInFailed.type, payload: { userId, reason: 'incorrect-password' } });
-    });
+    const device = deviceKey ? await devices.find(em, account.userId, deviceKey) : null;
+    return this.steps.afterPassword(account, clientId, { deviceKey: device?.deviceKey }, 'password');
   }
 
   /** Rotates: the presented token is spent and a new one answered; a spent token coming back revokes the session. */
@@ -92,7 +105,7 @@ export class InitiateAuthHandler implements ICommandHandler<InitiateAuth> {
       if (!account) throw notAuthorized(messages.userDoesNotExist);
       await sessions.markRotated(work.em, token);
       const RefreshToken = await sessions.issueRefreshToken(work.em, sessionId, this.config.IDENTITY_REFRESH_TOKEN_DAYS);
-      const result = await this.tokens.sign(account, sessionId, clientId);
+      const result = await this.tokens.sign(account, sessionId, clientId, row.deviceKey);
       work.record(userId, { type: TokensRefreshed.type, payload: { userId, sessionId } });
       return { AuthenticationResult: { ...result, RefreshToken }, ChallengeParameters: {} };
     });

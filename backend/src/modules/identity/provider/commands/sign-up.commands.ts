@@ -9,13 +9,15 @@ import { accounts } from '../infra/accounts.repository';
 import { CodeDelivery } from '../infra/code-delivery';
 import { IdentityUnitOfWork } from '../infra/identity-unit-of-work';
 import { hashPassword } from '../infra/password-hashing';
+import { deliveryDetails } from '../infra/code-delivery';
 import { RateLimiter } from '../infra/rate-limiter';
+import { SrpCredentials } from '../infra/srp-credentials';
 import {
+  codeMismatch,
   invalidParameter,
   invalidPassword,
   messages,
   notAuthorized,
-  userNotFound,
   usernameExists,
 } from '../protocol/protocol-errors';
 import { accountKey, assertClient, groupsAtConfirmation, IdentityCommand } from './command-support';
@@ -29,6 +31,7 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
   constructor(
     private readonly work: IdentityUnitOfWork,
     private readonly codes: CodeDelivery,
+    private readonly srp: SrpCredentials,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -44,6 +47,7 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
     if (violation) throw invalidPassword(violation);
     const passwordHash = await hashPassword(input.Password);
     const userId = randomUUID();
+    const credentials = await this.srp.forPassword(userId, input.Password);
     return this.work.run(async (work) => {
       if (await accounts.byEmail(work.em, email, true)) throw usernameExists('An account with the given email already exists.');
       await accounts.insert(work.em, {
@@ -58,6 +62,7 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
         totpPendingSecret: null,
         totpLastStep: null,
         mfaEnabled: false,
+        ...credentials,
       });
       work.record(userId, { type: UserSignedUp.type, payload: { userId, email, attributes: given.profile } });
       const delivery = await this.codes.send(work, userId, 'sign-up', email);
@@ -78,7 +83,8 @@ export class ConfirmSignUpHandler implements ICommandHandler<ConfirmSignUp> {
     assertClient(input.ClientId, this.config);
     return this.work.run(async (work) => {
       const account = await accounts.byEmail(work.em, accountKey(input.Username), true);
-      if (!account) throw userNotFound(messages.userNotFound);
+      // no account answers as a wrong code does
+      if (!account) throw codeMismatch(messages.codeMismatch);
       if (account.status !== 'UNCONFIRMED') {
         throw notAuthorized(`User cannot be confirmed. Current status is ${account.status}`);
       }
@@ -109,8 +115,9 @@ export class ResendConfirmationCodeHandler implements ICommandHandler<ResendConf
     const key = accountKey(input.Username);
     await this.limits.takeCodeRequest(key, call.address);
     return this.work.run(async (work) => {
-      const account = await accounts.byEmail(work.em, key, true);
-      if (!account) throw userNotFound(messages.userNotFound);
+      const account = key ? await accounts.byEmail(work.em, key, true) : null;
+      // no account: the answer a real one gets, and nothing sent
+      if (!account) return { CodeDeliveryDetails: deliveryDetails(key || input.Username.trim().toLowerCase()) };
       if (account.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
       return { CodeDeliveryDetails: await this.codes.send(work, account.userId, 'sign-up', account.email) };
     });

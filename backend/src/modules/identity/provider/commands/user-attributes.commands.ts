@@ -2,6 +2,8 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   EmailConfirmed,
+  MfaDisabled,
+  PhoneNumberVerified,
   UserAddedToGroup,
   UserAttributesDeleted,
   UserAttributesUpdated,
@@ -24,12 +26,18 @@ export class GetUserAttributeVerificationCode extends IdentityCommand<'GetUserAt
 export class VerifyUserAttribute extends IdentityCommand<'VerifyUserAttribute'> {}
 export class DeleteUser extends IdentityCommand<'DeleteUser'> {}
 
-const REQUIRED = new Set(['email', 'email_verified', 'sub']);
-const onlyEmail = (name: string) => {
-  if (name !== 'email') throw invalidParameter(`Only the email attribute can be verified, not ${name.slice(0, 64)}`);
+const REQUIRED = new Set(['email', 'email_verified', 'sub', 'phone_number_verified']);
+const verifiable = (name: string): 'email' | 'phone_number' => {
+  if (name !== 'email' && name !== 'phone_number') {
+    throw invalidParameter(`Only the email and phone_number attributes can be verified, not ${name.slice(0, 64)}`);
+  }
+  return name;
 };
 
-/** A changed email is unverified until its emailed code is confirmed (VerifyUserAttribute). */
+/**
+ * A changed email is unverified until its emailed code is confirmed (VerifyUserAttribute); so is a
+ * changed phone number, whose code goes out as a text message.
+ */
 @CommandHandler(UpdateUserAttributes)
 export class UpdateUserAttributesHandler implements ICommandHandler<UpdateUserAttributes> {
   constructor(
@@ -49,13 +57,19 @@ export class UpdateUserAttributesHandler implements ICommandHandler<UpdateUserAt
       if (emailChanged && (await accounts.byEmail(work.em, email)))
         throw aliasExists('An account with the given email already exists.');
       const attributes = { ...account.attributes, ...given.profile };
+      const phone = given.profile.phone_number;
+      const phoneChanged = phone !== undefined && phone !== (account.attributes.phone_number ?? '');
+      if (phoneChanged) attributes.phone_number_verified = 'false';
+      if (phone === '') (delete attributes.phone_number, delete attributes.phone_number_verified);
       await accounts.update(work.em, userId, {
         attributes,
         ...(emailChanged ? { email, emailVerified: false } : {}),
       });
       const changed = { ...given.profile, ...(emailChanged ? { email } : {}) };
       work.record(userId, { type: UserAttributesUpdated.type, payload: { userId, attributes: changed, emailChanged } });
-      const list = emailChanged ? [await this.codes.send(work, userId, 'email-verification', email)] : [];
+      const list = [];
+      if (emailChanged) list.push(await this.codes.send(work, userId, 'email-verification', email));
+      if (phoneChanged && phone) list.push(await this.codes.send(work, userId, 'phone-verification', phone));
       return { CodeDeliveryDetailsList: list };
     });
   }
@@ -75,9 +89,17 @@ export class DeleteUserAttributesHandler implements ICommandHandler<DeleteUserAt
       const account = await this.tokens.authenticate(work.em, input.AccessToken, true);
       const names = input.UserAttributeNames.filter((n) => n in account.attributes);
       if (names.length === 0) return {};
+      if (names.includes('phone_number')) names.push('phone_number_verified');
       const attributes = Object.fromEntries(Object.entries(account.attributes).filter(([k]) => !names.includes(k)));
-      await accounts.update(work.em, account.userId, { attributes });
-      work.record(account.userId, { type: UserAttributesDeleted.type, payload: { userId: account.userId, names } });
+      const { userId } = account;
+      // without a phone number there is no SMS factor
+      const dropSms = names.includes('phone_number') && account.smsMfaEnabled;
+      await accounts.update(work.em, userId, {
+        attributes,
+        ...(dropSms ? { smsMfaEnabled: false, ...(account.preferredMfa === 'SMS_MFA' ? { preferredMfa: null } : {}) } : {}),
+      });
+      work.record(userId, { type: UserAttributesDeleted.type, payload: { userId, names } });
+      if (dropSms) work.record(userId, { type: MfaDisabled.type, payload: { userId, method: 'SMS_MFA' } });
       return {};
     });
   }
@@ -93,11 +115,17 @@ export class GetUserAttributeVerificationCodeHandler implements ICommandHandler<
   ) {}
 
   async execute({ input, call }: GetUserAttributeVerificationCode) {
-    onlyEmail(input.AttributeName);
+    const name = verifiable(input.AttributeName);
     return this.work.run(async (work) => {
       const account = await this.tokens.authenticate(work.em, input.AccessToken, true);
+      const phone = account.attributes.phone_number;
+      if (name === 'phone_number' && !phone) throw invalidParameter('User has no phone_number attribute.');
       await this.limits.takeCodeRequest(account.email, call.address);
-      return { CodeDeliveryDetails: await this.codes.send(work, account.userId, 'email-verification', account.email) };
+      const delivery =
+        name === 'email'
+          ? await this.codes.send(work, account.userId, 'email-verification', account.email)
+          : await this.codes.send(work, account.userId, 'phone-verification', phone);
+      return { CodeDeliveryDetails: delivery };
     });
   }
 }
@@ -112,10 +140,17 @@ export class VerifyUserAttributeHandler implements ICommandHandler<VerifyUserAtt
   ) {}
 
   async execute({ input }: VerifyUserAttribute) {
-    onlyEmail(input.AttributeName);
+    const name = verifiable(input.AttributeName);
     return this.work.run(async (work) => {
       const account = await this.tokens.authenticate(work.em, input.AccessToken, true);
       const { userId, email } = account;
+      if (name === 'phone_number') {
+        if (!account.attributes.phone_number) throw invalidParameter('User has no phone_number attribute.');
+        await this.codes.redeem(work, userId, 'phone-verification', input.Code);
+        await accounts.update(work.em, userId, { attributes: { ...account.attributes, phone_number_verified: 'true' } });
+        work.record(userId, { type: PhoneNumberVerified.type, payload: { userId } });
+        return {};
+      }
       await this.codes.redeem(work, userId, 'email-verification', input.Code);
       const groups = groupsAtConfirmation(email, account.groups, this.config);
       await accounts.update(work.em, userId, { emailVerified: true, groups });

@@ -17,6 +17,8 @@ const MUTABLE = new Set([
   'profile',
 ]);
 const NAME_LIMIT = 20;
+/** E.164, as the hosted pool takes phone numbers: +, country code, subscriber number. */
+const PHONE = /^\+[1-9]\d{6,14}$/;
 
 /**
  * Splits given attributes into the email (handled by its own rules) and the stored profile
@@ -27,7 +29,10 @@ export function readAttributes(list: { Name: string; Value: string }[]): { email
   let email: string | undefined;
   for (const { Name, Value } of list) {
     if (Name === 'email') email = Value;
-    else if (Name === 'sub' || Name === 'email_verified')
+    else if (Name === 'phone_number') {
+      if (Value !== '' && !PHONE.test(Value)) throw invalidParameter('Invalid phone number format.');
+      profile[Name] = Value;
+    } else if (Name === 'sub' || Name === 'email_verified' || Name === 'phone_number_verified')
       throw invalidParameter(`Cannot modify the non-mutable attribute ${Name}`);
     else if (MUTABLE.has(Name) || /^custom:[\w-]{1,20}$/.test(Name)) profile[Name] = Value;
     else throw invalidParameter(`Attribute does not exist in the schema: ${Name}`);

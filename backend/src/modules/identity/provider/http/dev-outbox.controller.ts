@@ -1,21 +1,20 @@
-import { Controller, Get, Inject, NotFoundException, Query } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
+import { Controller, Get, Query } from '@nestjs/common';
 import { normalizeEmail } from '../domain/password-policy';
 import { EmailOutbox } from '../infra/email-outbox';
 
-/** Outside production: the mail the product would have sent, newest first, codes in a field of their own. */
+/**
+ * The mail (and text messages, `to` a phone number) the product would have sent, newest first, codes
+ * in a field of their own. A development tool: mounted only where `developmentTools(config).mailOutbox`
+ * allows (never in production).
+ */
 @Controller('dev/outbox')
 export class DevOutboxController {
-  constructor(
-    private readonly outbox: EmailOutbox,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly outbox: EmailOutbox) {}
 
   @Get()
   async read(@Query('to') to: unknown) {
-    // answered exactly like a route that does not exist
-    if (this.config.NODE_ENV === 'production') throw new NotFoundException();
-    const email = typeof to === 'string' ? normalizeEmail(to) : null;
-    return { messages: email ? await this.outbox.readFor(email) : [] };
+    const phone = typeof to === 'string' && /^\+[1-9]\d{6,14}$/.test(to.trim()) ? to.trim() : null;
+    const address = phone ?? (typeof to === 'string' ? normalizeEmail(to) : null);
+    return { messages: address ? await this.outbox.readFor(address) : [] };
   }
 }

@@ -2,6 +2,7 @@ import { Controller, Logger, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { identityActions, identityProtocol, type IdentityAction } from '@sparkhouse/contracts';
+import { unstorableText } from '../../../../platform/http/text-input';
 import { IdentityProtocolError } from '../protocol/protocol-errors';
 import { actionInputs } from '../protocol/protocol-inputs';
 import { protocolActions } from '../protocol/protocol-actions';
@@ -25,6 +26,8 @@ export class IdentityProtocolController {
   async call(@Req() req: Request, @Res() res: Response): Promise<void> {
     try {
       const action = this.actionOf(req);
+      const [unstorable] = unstorableText('body', req.body);
+      if (unstorable) throw new IdentityProtocolError('InvalidParameterException', unstorable.message);
       const parsed = actionInputs[action].safeParse(req.body);
       if (!parsed.success) throw new IdentityProtocolError('InvalidParameterException', parsed.error.issues[0].message);
       const { kind, message } = protocolActions[action];

@@ -238,8 +238,10 @@ describe('identity provider through the official AWS SDK client', () => {
     const user = await idp.send(new GetUserCommand({ AccessToken: fresh.AccessToken }));
     expect(user.UserAttributes).toContainEqual({ Name: 'given_name', Value: 'Grace' });
 
-    const unknown = await rejection(idp.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: 'nobody@example.com' })));
-    expect(unknown).toMatchObject({ name: 'UserNotFoundException' });
+    // no account enumeration: an unknown email answers as a known one does, and nothing is sent
+    const unknown = await idp.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: 'nobody@example.com' }));
+    expect(unknown.CodeDeliveryDetails).toEqual({ Destination: 'n***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+    expect(await outbox(base, 'nobody@example.com')).toEqual([]);
   });
 
   it('signs out globally: refresh tokens and access tokens stop working', async () => {

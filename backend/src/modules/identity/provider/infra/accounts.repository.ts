@@ -14,8 +14,16 @@ export interface Account {
   totpSecret: string | null;
   totpPendingSecret: string | null;
   totpLastStep: number | null;
+  /** Software-token (TOTP) MFA on. */
   mfaEnabled: boolean;
+  smsMfaEnabled: boolean;
+  preferredMfa: MfaType | null;
+  /** SRP salt and verifier (hex) of the password; null for accounts without a password of their own yet. */
+  srpSalt: string | null;
+  srpVerifier: string | null;
 }
+
+export type MfaType = 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA';
 
 interface Row {
   user_id: string;
@@ -29,6 +37,10 @@ interface Row {
   totp_pending_secret: string | null;
   totp_last_step: string | null;
   mfa_enabled: boolean;
+  sms_mfa_enabled: boolean;
+  preferred_mfa: MfaType | null;
+  srp_salt: string | null;
+  srp_verifier: string | null;
 }
 
 const toAccount = (r: Row): Account => ({
@@ -43,6 +55,10 @@ const toAccount = (r: Row): Account => ({
   totpPendingSecret: r.totp_pending_secret,
   totpLastStep: r.totp_last_step === null ? null : Number(r.totp_last_step),
   mfaEnabled: r.mfa_enabled,
+  smsMfaEnabled: r.sms_mfa_enabled,
+  preferredMfa: r.preferred_mfa,
+  srpSalt: r.srp_salt,
+  srpVerifier: r.srp_verifier,
 });
 
 const columns: Record<Exclude<keyof Account, 'userId'>, string> = {
@@ -56,7 +72,14 @@ const columns: Record<Exclude<keyof Account, 'userId'>, string> = {
   totpPendingSecret: 'totp_pending_secret',
   totpLastStep: 'totp_last_step',
   mfaEnabled: 'mfa_enabled',
+  smsMfaEnabled: 'sms_mfa_enabled',
+  preferredMfa: 'preferred_mfa',
+  srpSalt: 'srp_salt',
+  srpVerifier: 'srp_verifier',
 };
+
+/** What a new account is made of (the MFA settings start off). */
+export type NewAccount = Omit<Account, 'smsMfaEnabled' | 'preferredMfa'>;
 
 /** The identity_account table. `lock` takes a row lock for the rest of the transaction. */
 export const accounts = {
@@ -70,12 +93,22 @@ export const accounts = {
     return found[0] ? toAccount(found[0]) : null;
   },
 
-  async insert(em: EntityManager, a: Account): Promise<void> {
+  async insert(em: EntityManager, a: NewAccount): Promise<void> {
     await run(
       em,
-      `insert into identity_account (user_id, email, email_verified, password_hash, status, attributes, groups)
-       values (?, ?, ?, ?, ?, ?::jsonb, ?::text[])`,
-      [a.userId, a.email, a.emailVerified, a.passwordHash, a.status, JSON.stringify(a.attributes), textArray(a.groups)],
+      `insert into identity_account (user_id, email, email_verified, password_hash, status, attributes, groups, srp_salt, srp_verifier)
+       values (?, ?, ?, ?, ?, ?::jsonb, ?::text[], ?, ?)`,
+      [
+        a.userId,
+        a.email,
+        a.emailVerified,
+        a.passwordHash,
+        a.status,
+        JSON.stringify(a.attributes),
+        textArray(a.groups),
+        a.srpSalt,
+        a.srpVerifier,
+      ],
     );
   },
 
@@ -96,5 +129,3 @@ export const accounts = {
     await run(em, 'delete from identity_account where user_id = ?', [userId]);
   },
 };
-
-const toPgArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;

@@ -11,15 +11,30 @@ const subjects: Record<CodePurpose, string> = {
   'sign-up': 'Your Sparkhouse confirmation code',
   'password-reset': 'Your Sparkhouse password reset code',
   'email-verification': 'Verify your new Sparkhouse email',
+  'phone-verification': 'Sparkhouse phone verification code',
+  'sms-mfa': 'Sparkhouse sign-in code',
+  'custom-challenge': 'Your Sparkhouse sign-in code',
 };
 
 export interface CodeDeliveryDetails {
   Destination: string;
-  DeliveryMedium: 'EMAIL';
-  AttributeName: 'email';
+  DeliveryMedium: 'EMAIL' | 'SMS';
+  AttributeName: 'email' | 'phone_number';
 }
 
-/** Issues one-time codes by email and checks them (expiry, single use, attempt limit). */
+/** `+15551234567` -> `+*******4567`. */
+export const maskPhone = (phone: string) => `+${'*'.repeat(Math.max(phone.length - 5, 0))}${phone.slice(-4)}`;
+
+/** What a code delivery to `to` (an email address, or a phone number for a text) tells the caller. */
+export const deliveryDetails = (to: string): CodeDeliveryDetails =>
+  to.startsWith('+')
+    ? { Destination: maskPhone(to), DeliveryMedium: 'SMS', AttributeName: 'phone_number' }
+    : { Destination: maskEmail(to), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
+
+/**
+ * Issues one-time codes and checks them (expiry, single use, attempt limit). Email and text
+ * messages (to a phone number) both leave through the email outbox.
+ */
 @Injectable()
 export class CodeDelivery {
   constructor(private readonly outbox: EmailOutbox) {}
@@ -27,11 +42,13 @@ export class CodeDelivery {
   async send(work: Work, userId: string, purpose: CodePurpose, to: string): Promise<CodeDeliveryDetails> {
     const code = newCode();
     await codes.put(work.em, userId, purpose, hashCode(code), codeExpiry(new Date()));
-    const text = `Your code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this email.`;
+    const text = to.startsWith('+')
+      ? `Your Sparkhouse code is ${code}. It expires in 10 minutes.`
+      : `Your code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this email.`;
     work.mail(await this.outbox.write(work.em, { to, subject: subjects[purpose], text, code }));
-    const destination = maskEmail(to);
-    work.record(userId, { type: VerificationCodeSent.type, payload: { userId, purpose, destination } });
-    return { Destination: destination, DeliveryMedium: 'EMAIL', AttributeName: 'email' };
+    const details = deliveryDetails(to);
+    work.record(userId, { type: VerificationCodeSent.type, payload: { userId, purpose, destination: details.Destination } });
+    return details;
   }
 
   /** Consumes the code when it matches; otherwise counts the attempt and fails once that is committed. */

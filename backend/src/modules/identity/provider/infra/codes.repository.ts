@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoredCode } from '../domain/verification-codes';
 import { rows, run } from '../../../../platform/database/sql';
 
-export type CodePurpose = 'sign-up' | 'password-reset' | 'email-verification';
+export type CodePurpose =
+  'sign-up' | 'password-reset' | 'email-verification' | 'phone-verification' | 'sms-mfa' | 'custom-challenge';
 
 /** The identity_code table: one live code per account and purpose; a new code replaces the old. */
 export const codes = {

@@ -16,7 +16,30 @@ export interface AuthenticationResult {
   TokenType: 'Bearer';
 }
 
-export type ChallengeName = 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA';
+export type ChallengeName =
+  | 'PASSWORD_VERIFIER'
+  | 'NEW_PASSWORD_REQUIRED'
+  | 'SOFTWARE_TOKEN_MFA'
+  | 'SMS_MFA'
+  | 'SELECT_MFA_TYPE'
+  | 'MFA_SETUP'
+  | 'DEVICE_SRP_AUTH'
+  | 'DEVICE_PASSWORD_VERIFIER'
+  | 'CUSTOM_CHALLENGE';
+
+/** What a challenge session carries from one step of a sign-in to the next (signed, readable by the client). */
+export interface ChallengeContext {
+  /** The device the client signs in from (its DEVICE_KEY), once the provider knows it is the user's. */
+  deviceKey?: string;
+  /** A second factor (or its set-up) was given in this sign-in. */
+  mfaDone?: boolean;
+  /** Id of the server-side state of this step (ChallengeState). */
+  state?: string;
+  /** CUSTOM_AUTH: the challenges answered so far, with their results. */
+  history?: [string, boolean][];
+  /** The flow the client started: CUSTOM_AUTH goes on to custom challenges after the password. */
+  flow?: 'custom';
+}
 
 /**
  * Tokens as a hosted user pool issues them, signed with the platform's keys: RS256 access and id
@@ -34,18 +57,32 @@ export class IdentityTokens {
     em: EntityManager,
     account: Account,
     clientId: string,
+    deviceKey: string | null = null,
   ): Promise<{ sessionId: string; result: AuthenticationResult }> {
     const sessionId = randomUUID();
-    await sessions.open(em, sessionId, account.userId, clientId);
+    await sessions.open(em, sessionId, account.userId, clientId, deviceKey);
     const refresh = await sessions.issueRefreshToken(em, sessionId, this.config.IDENTITY_REFRESH_TOKEN_DAYS);
-    return { sessionId, result: { ...(await this.sign(account, sessionId, clientId)), RefreshToken: refresh } };
+    return { sessionId, result: { ...(await this.sign(account, sessionId, clientId, deviceKey)), RefreshToken: refresh } };
   }
 
-  async sign(account: Account, sessionId: string, clientId: string): Promise<AuthenticationResult> {
+  /** `deviceKey`: the device this sign-in is bound to (the access token's device_key claim, as the hosted pool). */
+  async sign(
+    account: Account,
+    sessionId: string,
+    clientId: string,
+    deviceKey: string | null = null,
+  ): Promise<AuthenticationResult> {
     const authTime = Math.floor(Date.now() / 1000);
     const common = { sub: account.userId, 'cognito:groups': account.groups, origin_jti: sessionId, auth_time: authTime };
     const AccessToken = await this.tokens.sign(
-      { ...common, token_use: 'access', scope: identityProtocol.adminScope, username: account.userId, client_id: clientId },
+      {
+        ...common,
+        token_use: 'access',
+        scope: identityProtocol.adminScope,
+        username: account.userId,
+        client_id: clientId,
+        ...(deviceKey ? { device_key: deviceKey } : {}),
+      },
       identityProtocol.accessTokenTtlSeconds,
     );
     const a = account.attributes;
@@ -70,6 +107,15 @@ export class IdentityTokens {
    * scope, an existing account and a sign-in session not revoked (GlobalSignOut, refresh-token reuse).
    */
   async authenticate(em: EntityManager, accessToken: string, lock = false): Promise<Account> {
+    return (await this.authenticateWithClaims(em, accessToken, lock)).account;
+  }
+
+  /** As `authenticate`, with the device the token is bound to (null when none). */
+  async authenticateWithClaims(
+    em: EntityManager,
+    accessToken: string,
+    lock = false,
+  ): Promise<{ account: Account; deviceKey: string | null }> {
     let claims;
     try {
       claims = await this.tokens.verifyClaims(accessToken, 'access');
@@ -83,21 +129,39 @@ export class IdentityTokens {
     if (!account) throw userNotFound(messages.userDoesNotExist);
     const sessionId = typeof claims.origin_jti === 'string' ? claims.origin_jti : '';
     if (!sessionId || !(await sessions.isLive(em, sessionId, account.userId))) throw notAuthorized(messages.revoked);
-    return account;
+    return { account, deviceKey: typeof claims.device_key === 'string' ? claims.device_key : null };
   }
 
-  async challenge(account: Account, challenge: ChallengeName, clientId: string): Promise<string> {
+  async challenge(
+    user: { userId: string },
+    challenge: ChallengeName,
+    clientId: string,
+    context: ChallengeContext = {},
+  ): Promise<string> {
     return this.tokens.sign(
-      { sub: account.userId, token_use: 'challenge', challenge, client_id: clientId },
+      { sub: user.userId, token_use: 'challenge', challenge, client_id: clientId, ctx: context },
       identityProtocol.challengeSessionTtlSeconds,
     );
   }
 
   /** The user id a challenge session was issued to, when it is genuine, unexpired and for this challenge. */
   async readChallenge(session: string, challenge: ChallengeName, clientId: string): Promise<string> {
+    return (await this.readChallengeContext(session, [challenge], clientId)).userId;
+  }
+
+  /** The user id, the challenge and the context of a genuine, unexpired session for one of `challenges`. */
+  async readChallengeContext(
+    session: string,
+    challenges: ChallengeName[],
+    clientId: string,
+  ): Promise<{ userId: string; challenge: ChallengeName; context: ChallengeContext }> {
     try {
       const claims = await this.tokens.verifyClaims(session, 'challenge');
-      if (claims.challenge === challenge && claims.client_id === clientId) return claims.sub;
+      const challenge = claims.challenge as ChallengeName;
+      if (challenges.includes(challenge) && claims.client_id === clientId) {
+        const context = typeof claims.ctx === 'object' && claims.ctx !== null ? (claims.ctx as ChallengeContext) : {};
+        return { userId: claims.sub, challenge, context };
+      }
     } catch (err) {
       if (!(err instanceof InvalidTokenError)) throw err;
     }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { NewEvent } from '@sparkhouse/contracts';
+import { PrincipalResolver } from '../../../../platform/auth/principal-resolver';
+import { revocationsAnnouncedIn } from '../../../../platform/auth/session-revocation';
 import { EventStore } from '../../../../platform/events/event-store';
 import type { IdentityProtocolError } from '../protocol/protocol-errors';
 import { EmailOutbox } from './email-outbox';
@@ -18,13 +20,16 @@ export interface Work {
   readonly em: EntityManager;
   /** Facts to append to the account's stream, as the transaction's last step. */
   record(userId: string, ...events: NewEvent[]): void;
+  /** A fact about a username with no account (stream `unknown-user-<digest>`). */
+  recordUnknown(usernameDigest: string, ...events: NewEvent[]): void;
   /** An outbox row to send once committed. */
   mail(outboxId: string): void;
 }
 
 /**
- * One command's transaction: write-model rows first, then the recorded events appended last (the
- * event store's lock is held only from there to commit), then mail delivery after commit.
+ * One command's transaction: write-model rows first, then the recorded events appended last; after
+ * commit, revoked sessions made sure of on this node (pushed to the others), then mail delivery (not
+ * awaited).
  */
 @Injectable()
 export class IdentityUnitOfWork {
@@ -32,30 +37,38 @@ export class IdentityUnitOfWork {
     private readonly orm: MikroORM,
     private readonly events: EventStore,
     private readonly outbox: EmailOutbox,
+    private readonly principals: PrincipalResolver,
   ) {}
 
   async run<T>(fn: (work: Work) => Promise<T>): Promise<T> {
-    const recorded: { userId: string; events: NewEvent[] }[] = [];
+    const recorded: { stream: string; actor: string; events: NewEvent[] }[] = [];
     const mails: string[] = [];
     let deferred: IdentityProtocolError | null = null;
+    const tx: { em?: EntityManager } = {};
     const result = await this.orm.em.fork().transactional(async (em) => {
+      tx.em = em;
       let value: T | undefined;
       try {
         value = await fn({
           em,
-          record: (userId, ...events) => void recorded.push({ userId, events }),
+          record: (userId, ...events) => void recorded.push({ stream: accountStream(userId), actor: userId, events }),
+          recordUnknown: (digest, ...events) =>
+            void recorded.push({ stream: `unknown-user-${digest}`, actor: 'anonymous', events }),
           mail: (id) => void mails.push(id),
         });
       } catch (err) {
         if (!(err instanceof CommitThenFail)) throw err;
         deferred = err.error;
       }
-      for (const { userId, events } of recorded) {
-        if (events.length > 0) await this.events.append(em, accountStream(userId), events, { metadata: { actor: userId } });
+      for (const { stream, actor, events } of recorded) {
+        if (events.length > 0) await this.events.append(em, stream, events, { metadata: { actor } });
       }
       return value;
     });
-    for (const id of mails) await this.outbox.deliver(id);
+    // a token of a session revoked here is refused by the next call, whichever node serves it
+    for (const userId of tx.em ? revocationsAnnouncedIn(tx.em) : []) await this.principals.sessionsRevoked(userId);
+    // sent after the answer, not before it: how long a call takes must not tell whether mail went out
+    if (mails.length > 0) void Promise.all(mails.map((id) => this.outbox.deliver(id)));
     if (deferred) throw deferred;
     return result as T;
   }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { announceRevocation } from '../../../../platform/auth/session-revocation';
 import { rows, run } from '../../../../platform/database/sql';
 
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -8,6 +9,7 @@ export interface RefreshTokenRow {
   sessionId: string;
   userId: string;
   clientId: string;
+  deviceKey: string | null;
   expiresAt: Date;
   rotatedAt: Date | null;
   revokedAt: Date | null;
@@ -18,11 +20,18 @@ export interface RefreshTokenRow {
  * Refresh tokens are opaque random strings stored as SHA-256 hashes.
  */
 export const sessions = {
-  async open(em: EntityManager, sessionId: string, userId: string, clientId: string): Promise<void> {
-    await run(em, 'insert into identity_session (session_id, user_id, client_id) values (?, ?, ?)', [
+  async open(
+    em: EntityManager,
+    sessionId: string,
+    userId: string,
+    clientId: string,
+    deviceKey: string | null = null,
+  ): Promise<void> {
+    await run(em, 'insert into identity_session (session_id, user_id, client_id, device_key) values (?, ?, ?, ?)', [
       sessionId,
       userId,
       clientId,
+      deviceKey,
     ]);
   },
 
@@ -41,12 +50,13 @@ export const sessions = {
       session_id: string;
       user_id: string;
       client_id: string;
+      device_key: string | null;
       expires_at: Date;
       rotated_at: Date | null;
       revoked_at: Date | null;
     }>(
       em,
-      `select t.session_id, s.user_id, s.client_id, t.expires_at, t.rotated_at, s.revoked_at
+      `select t.session_id, s.user_id, s.client_id, s.device_key, t.expires_at, t.rotated_at, s.revoked_at
          from identity_refresh_token t join identity_session s using (session_id)
         where t.token_hash = ? for update`,
       [hashRefreshToken(token)],
@@ -57,6 +67,7 @@ export const sessions = {
           sessionId: r.session_id,
           userId: r.user_id,
           clientId: r.client_id,
+          deviceKey: r.device_key,
           expiresAt: new Date(r.expires_at),
           rotatedAt: r.rotated_at,
           revokedAt: r.revoked_at,
@@ -68,17 +79,24 @@ export const sessions = {
     await run(em, 'update identity_refresh_token set rotated_at = now() where token_hash = ?', [hashRefreshToken(token)]);
   },
 
+  /** Revokes one session; every API node stops accepting its access tokens when this commits. */
   async revoke(em: EntityManager, sessionId: string): Promise<void> {
-    await run(em, 'update identity_session set revoked_at = now() where session_id = ? and revoked_at is null', [sessionId]);
+    const found = await rows<{ user_id: string }>(
+      em,
+      'update identity_session set revoked_at = now() where session_id = ? and revoked_at is null returning user_id',
+      [sessionId],
+    );
+    for (const r of found) await announceRevocation(em, r.user_id);
   },
 
-  /** Revokes every live session of the user; answers how many there were. */
+  /** Revokes every live session of the user (pushed to every API node on commit); answers how many there were. */
   async revokeAll(em: EntityManager, userId: string): Promise<number> {
     const found = await rows(
       em,
       'update identity_session set revoked_at = now() where user_id = ? and revoked_at is null returning session_id',
       [userId],
     );
+    if (found.length > 0) await announceRevocation(em, userId);
     return found.length;
   },
 

@@ -1,7 +1,8 @@
 import type { IdentityAction } from '@sparkhouse/contracts';
 import type { CallInfo } from '../commands/command-support';
 import { GlobalSignOut } from '../commands/global-sign-out.command';
-import { AssociateSoftwareToken, SetUserMFAPreference, VerifySoftwareToken } from '../commands/mfa.commands';
+import { ConfirmDevice, ForgetDevice, UpdateDeviceStatus } from '../commands/device.commands';
+import { AssociateSoftwareToken, SetUserMFAPreference, SetUserSettings, VerifySoftwareToken } from '../commands/mfa.commands';
 import { ChangePassword, ConfirmForgotPassword, ForgotPassword } from '../commands/password.commands';
 import { RespondToAuthChallenge } from '../commands/respond-to-auth-challenge.command';
 import { InitiateAuth } from '../commands/sign-in.commands';
@@ -13,6 +14,7 @@ import {
   UpdateUserAttributes,
   VerifyUserAttribute,
 } from '../commands/user-attributes.commands';
+import { GetDevice, ListDevices } from '../queries/device.queries';
 import { GetUser } from '../queries/get-user.query';
 
 type Message = new (input: never, call: CallInfo) => object;
@@ -37,4 +39,10 @@ export const protocolActions: Record<IdentityAction, { kind: 'command' | 'query'
   VerifySoftwareToken: { kind: 'command', message: VerifySoftwareToken },
   SetUserMFAPreference: { kind: 'command', message: SetUserMFAPreference },
   GlobalSignOut: { kind: 'command', message: GlobalSignOut },
+  SetUserSettings: { kind: 'command', message: SetUserSettings },
+  ConfirmDevice: { kind: 'command', message: ConfirmDevice },
+  GetDevice: { kind: 'query', message: GetDevice },
+  ListDevices: { kind: 'query', message: ListDevices },
+  ForgetDevice: { kind: 'command', message: ForgetDevice },
+  UpdateDeviceStatus: { kind: 'command', message: UpdateDeviceStatus },
 };

@@ -27,10 +27,26 @@ const attributeList = z
   )
   .max(50, 'At most 50 attributes may be given');
 
+/** A map of strings; null values (a client clearing a key, e.g. a forgotten DEVICE_KEY) count as absent. */
 const stringMap = (label: string) =>
   z
-    .record(z.string().max(128), z.string().max(8192), { error: `${label} must be a map of strings` })
-    .refine((m) => Object.keys(m).length <= 50, `${label} has too many entries`);
+    .record(z.string().max(128), z.string().max(8192).nullable(), { error: `${label} must be a map of strings` })
+    .refine((m) => Object.keys(m).length <= 50, `${label} has too many entries`)
+    .transform((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== null)) as Record<string, string>);
+
+const deviceKey = text('DeviceKey cannot be empty', 'DeviceKey', 55);
+const session = text('Session cannot be empty', 'Session', 4096);
+const mfaSettings = (label: string) =>
+  z
+    .object(
+      {
+        Enabled: z.boolean({ error: 'Enabled must be a boolean' }).optional(),
+        PreferredMfa: z.boolean({ error: 'PreferredMfa must be a boolean' }).optional(),
+      },
+      { error: `${label} must be an object` },
+    )
+    .nullish()
+    .transform((v) => v ?? undefined);
 
 export const actionInputs = {
   InitiateAuth: z.object({
@@ -41,7 +57,7 @@ export const actionInputs = {
   RespondToAuthChallenge: z.object({
     ChallengeName: text('ChallengeName cannot be empty', 'ChallengeName', 64),
     ClientId: clientId,
-    Session: text('Session cannot be empty', 'Session', 4096),
+    Session: session,
     ChallengeResponses: stringMap('ChallengeResponses').optional(),
   }),
   SignUp: z.object({
@@ -68,27 +84,61 @@ export const actionInputs = {
   DeleteUser: z.object({ AccessToken: accessToken }),
   GetUserAttributeVerificationCode: z.object({ AccessToken: accessToken, AttributeName: attributeName }),
   VerifyUserAttribute: z.object({ AccessToken: accessToken, AttributeName: attributeName, Code: code }),
-  AssociateSoftwareToken: z.object({ AccessToken: accessToken }),
+  // during MFA_SETUP these carry the sign-in's Session instead of an access token
+  AssociateSoftwareToken: z.object({ AccessToken: accessToken.optional(), Session: session.optional() }),
   VerifySoftwareToken: z.object({
-    AccessToken: accessToken,
+    AccessToken: accessToken.optional(),
+    Session: session.optional(),
     UserCode: text('Code cannot be empty', 'UserCode', 6),
     FriendlyDeviceName: z.string({ error: 'FriendlyDeviceName must be a string' }).max(128).optional(),
   }),
   SetUserMFAPreference: z.object({
     AccessToken: accessToken,
-    SoftwareTokenMfaSettings: z
-      .object(
-        {
-          Enabled: z.boolean({ error: 'Enabled must be a boolean' }).optional(),
-          PreferredMfa: z.boolean({ error: 'PreferredMfa must be a boolean' }).optional(),
-        },
-        { error: 'SoftwareTokenMfaSettings must be an object' },
-      )
-      .optional(),
-    SMSMfaSettings: z.unknown().optional(),
+    SoftwareTokenMfaSettings: mfaSettings('SoftwareTokenMfaSettings'),
+    SMSMfaSettings: mfaSettings('SMSMfaSettings'),
     EmailMfaSettings: z.unknown().optional(),
   }),
+  SetUserSettings: z.object({
+    AccessToken: accessToken,
+    MFAOptions: z
+      .array(
+        z.object({
+          DeliveryMedium: z.enum(['SMS', 'EMAIL'], { error: 'DeliveryMedium must be SMS or EMAIL' }).optional(),
+          AttributeName: z.string().max(32).optional(),
+        }),
+        { error: 'MFAOptions must be a list' },
+      )
+      .max(5),
+  }),
   GlobalSignOut: z.object({ AccessToken: accessToken }),
+  ConfirmDevice: z.object({
+    AccessToken: accessToken,
+    DeviceKey: deviceKey,
+    DeviceSecretVerifierConfig: z
+      .object(
+        {
+          PasswordVerifier: z.string({ error: 'PasswordVerifier must be a string' }).max(2048).optional(),
+          Salt: z.string({ error: 'Salt must be a string' }).max(512).optional(),
+        },
+        { error: 'DeviceSecretVerifierConfig must be an object' },
+      )
+      .optional(),
+    DeviceName: z.string({ error: 'DeviceName must be a string' }).max(1024).optional(),
+  }),
+  GetDevice: z.object({ AccessToken: accessToken.optional(), DeviceKey: deviceKey.optional() }),
+  ListDevices: z.object({
+    AccessToken: accessToken,
+    Limit: z.number({ error: 'Limit must be a number' }).int().min(0).max(60).optional(),
+    PaginationToken: z.string({ error: 'PaginationToken must be a string' }).max(256).optional(),
+  }),
+  ForgetDevice: z.object({ AccessToken: accessToken.optional(), DeviceKey: deviceKey.optional() }),
+  UpdateDeviceStatus: z.object({
+    AccessToken: accessToken,
+    DeviceKey: deviceKey,
+    DeviceRememberedStatus: z.enum(['remembered', 'not_remembered'], {
+      error: 'DeviceRememberedStatus must be remembered or not_remembered',
+    }),
+  }),
 } satisfies Record<IdentityAction, z.ZodType>;
 
 export type ActionInput<A extends IdentityAction> = z.output<(typeof actionInputs)[A]>;

@@ -21,12 +21,14 @@ export class GetUserHandler implements IQueryHandler<GetUser> {
 
   async execute({ input }: GetUser) {
     const account = await this.tokens.authenticate(this.orm.em.fork(), input.AccessToken);
+    const factors = [...(account.smsMfaEnabled ? ['SMS_MFA'] : []), ...(account.mfaEnabled ? ['SOFTWARE_TOKEN_MFA'] : [])];
+    const preferred = account.preferredMfa ?? (factors.length === 1 ? factors[0] : undefined);
     return {
       Username: account.userId,
       UserAttributes: attributeList(account),
-      MFAOptions: [],
-      ...(account.mfaEnabled ? { PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' } : {}),
-      UserMFASettingList: account.mfaEnabled ? ['SOFTWARE_TOKEN_MFA'] : [],
+      MFAOptions: account.smsMfaEnabled ? [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }] : [],
+      ...(preferred ? { PreferredMfaSetting: preferred } : {}),
+      UserMFASettingList: factors,
     };
   }
 }

@@ -2,9 +2,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { OfferSeenRecorded } from '@sparkhouse/contracts';
 import type { Principal } from '../../../../platform/auth/principal';
-import { EventStore } from '../../../../platform/events/event-store';
+import { EventStore, type StreamModel } from '../../../../platform/events/event-store';
 import { notFound } from '../../../../platform/http/errors';
-import { foldUserStream, lastOfferSeenAt, offerSeenSaveDue } from '../domain/user-profile';
+import { evolve, offerSeenSaveDue, type UserProfileState } from '../domain/user-profile';
 import { Clock } from '../infra/clock';
 import { userStreamId } from '../infra/user-streams';
 import { signedIn } from './caller';
@@ -14,6 +14,29 @@ export interface OfferSeen {
   expirationDateSeen: string | number;
   lastSeenCurrentOffer: string | number;
 }
+
+interface OffersSeenState {
+  profile: UserProfileState | null;
+  /** offer key -> when it was last recorded (ms since epoch) */
+  seenAt: Record<string, number>;
+}
+
+/** The user's stream as this command needs it, kept as a snapshot: a stream of years of offer views is one row. */
+const offersSeenModel: StreamModel<OffersSeenState> = {
+  name: 'users.offers-seen@1',
+  fold: (state, events) => {
+    let profile = state?.profile ?? null;
+    const seenAt = { ...(state?.seenAt ?? {}) };
+    for (const e of events) {
+      profile = evolve(profile, e);
+      if (e.type === OfferSeenRecorded.type) {
+        const p = e.payload as { offerKey: string; recordedAt: string };
+        seenAt[p.offerKey] = Date.parse(p.recordedAt);
+      }
+    }
+    return { profile, seenAt };
+  },
+};
 
 /** Save the offer dates the user saw into offersSeenInfo; at most once per 5 minutes per offer. */
 export class RecordOfferSeen {
@@ -34,13 +57,13 @@ export class RecordOfferSeenHandler implements ICommandHandler<RecordOfferSeen, 
   async execute({ principal, seen }: RecordOfferSeen) {
     const userId = signedIn(principal).id;
     const now = this.clock.now();
-    const appended = await this.orm.em.fork().transactional((tem) =>
-      this.events.appendIf(tem, userStreamId(userId), (stream) => {
-        if (!foldUserStream(stream)) throw notFound('Create your user profile first.');
-        if (!offerSeenSaveDue(lastOfferSeenAt(stream, seen.offerKey), now.getTime())) return null;
+    const { appended } = await this.orm.em.fork().transactional((tem) =>
+      this.events.decide(tem, userStreamId(userId), offersSeenModel, (user) => {
+        if (!user?.profile) throw notFound('Create your user profile first.');
+        if (!offerSeenSaveDue(user.seenAt[seen.offerKey] ?? null, now.getTime())) return null;
         return [{ type: OfferSeenRecorded.type, payload: { userId, ...seen, recordedAt: now.toISOString() } }];
       }),
     );
-    return { saved: appended !== null };
+    return { saved: appended.length > 0 };
   }
 }

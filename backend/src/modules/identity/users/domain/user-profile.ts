@@ -25,6 +25,8 @@ export interface UserProfileState {
   membershipStatus: MembershipStatus;
   profilePhoto: string | null;
   currentSessionSlug: string | null;
+  /** A creator (spec 6: has creatorInfo) once an admin has set their creator access; everyone else is not. */
+  isCreator: boolean;
   hasNewDashboardAccess: boolean;
   vipProducts: Record<string, boolean>;
   isSpecial: boolean;
@@ -64,6 +66,7 @@ export function evolve(state: UserProfileState | null, e: UserStreamEvent): User
       membershipStatus: 'inactive',
       profilePhoto: null,
       currentSessionSlug: null,
+      isCreator: false,
       hasNewDashboardAccess: false,
       vipProducts: {},
       isSpecial: false,
@@ -82,7 +85,11 @@ export function evolve(state: UserProfileState | null, e: UserStreamEvent): User
       return { ...next, vipProducts: { ...state.vipProducts, [p.product]: p.isVip } };
     }
     case CreatorAccessChanged.type:
-      return { ...next, hasNewDashboardAccess: (e.payload as P<typeof CreatorAccessChanged>).hasNewDashboardAccess };
+      return {
+        ...next,
+        isCreator: true,
+        hasNewDashboardAccess: (e.payload as P<typeof CreatorAccessChanged>).hasNewDashboardAccess,
+      };
     case OfferSeenRecorded.type: {
       const p = e.payload as P<typeof OfferSeenRecorded>;
       const seen = { expirationDateSeen: p.expirationDateSeen, lastSeenCurrentOffer: p.lastSeenCurrentOffer };
@@ -140,7 +147,8 @@ export function toUserView(s: UserProfileState, classesEnrolled: UserView['class
     profilePhoto: s.profilePhoto,
     classesEnrolled,
     currentSessionSlug: s.currentSessionSlug,
-    creatorInfo: { hasNewDashboardAccess: s.hasNewDashboardAccess },
+    // only creators have creatorInfo: its presence is what sends a signed-in creator to their classes (spec 4)
+    creatorInfo: s.isCreator ? { hasNewDashboardAccess: s.hasNewDashboardAccess } : null,
     isVip: isVip(s),
     vipProducts: s.vipProducts,
     isSpecial: s.isSpecial,

@@ -56,7 +56,8 @@ describe('user profile rules', () => {
       profilePhoto: null,
       classesEnrolled: {},
       currentSessionSlug: null,
-      creatorInfo: { hasNewDashboardAccess: false },
+      // not a creator: no creatorInfo (the after-sign-in rules would send them to a creator's page)
+      creatorInfo: null,
       isVip: false,
       vipProducts: {},
       isSpecial: false,

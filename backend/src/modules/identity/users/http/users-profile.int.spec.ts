@@ -14,7 +14,7 @@ describe('users: profiles, roles and VIP (real API process)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     let base: string;
-    ({ app, baseUrl: base } = await startApi(testConfig(db.url)));
+    ({ app, baseUrl: base } = await startApi(testConfig(db.url, { IDENTITY_USER_CHECKS_PER_ADDRESS: '10000' })));
     api = usersApi(app, base);
   });
   afterAll(async () => {
@@ -36,7 +36,7 @@ describe('users: profiles, roles and VIP (real API process)', () => {
       firstName: 'Grace',
       membershipStatus: 'inactive',
       classesEnrolled: {},
-      creatorInfo: { hasNewDashboardAccess: false },
+      creatorInfo: null,
       isVip: false,
       stripeCustomerId: null,
       offersSeenInfo: {},
@@ -119,6 +119,20 @@ describe('users: profiles, roles and VIP (real API process)', () => {
     expect(bad.body.error).toBe("This email address looks invalid. If we're wrong, please contact support.");
   });
 
+  it('limits checkUserExists per client address (it tells whether an email has an account)', async () => {
+    const limited = await startApi(testConfig(db.url, { IDENTITY_USER_CHECKS_PER_ADDRESS: '2', RUN_PROJECTIONS: 'false' }));
+    try {
+      const check = () => fetch(`${limited.baseUrl}/api/users/checkUserExists?email=someone@example.com`);
+      expect((await check()).status).toBe(200);
+      expect((await check()).status).toBe(200);
+      const third = await check();
+      expect(third.status).toBe(429);
+      expect(await third.json()).toMatchObject({ status: 'error', code: 'TOO_MANY_REQUESTS' });
+    } finally {
+      await limited.app.close();
+    }
+  });
+
   it("shows a user their own info, others' info to admins only", async () => {
     const own = await api.call('GET', '/users/getBasicUserInfo', { headers: await api.bearer('u-json') });
     expect(own.body.response).toMatchObject({ userId: 'u-json', email: 'ada@example.com', firstName: 'Ada' });
@@ -173,7 +187,9 @@ describe('users: profiles, roles and VIP (real API process)', () => {
     expect((await api.call('POST', '/users/generateAppAuthToken', { headers: own })).status).toBe(200);
   });
 
-  it('lets only admins change creator access, and shows it in creatorInfo', async () => {
+  it('lets only admins change creator access, and shows it in creatorInfo (only creators have it)', async () => {
+    const before = await api.call('GET', '/users/getBasicUserInfo', { headers: await api.bearer('u-form') });
+    expect(before.body.response.creatorInfo).toBeNull();
     const body = { userId: 'u-form', hasNewDashboardAccess: true };
     expect((await api.call('POST', '/users/setCreatorAccess', { headers: await api.bearer('u-form'), json: body })).status).toBe(
       403,
@@ -182,6 +198,10 @@ describe('users: profiles, roles and VIP (real API process)', () => {
     expect((await api.call('POST', '/users/setCreatorAccess', { headers: admin, json: body })).body.response).toEqual(body);
     const info = await api.call('GET', '/users/getBasicUserInfo', { headers: await api.bearer('u-form') });
     expect(info.body.response.creatorInfo).toEqual({ hasNewDashboardAccess: true });
+    // withdrawing the new dashboard leaves a creator a creator
+    await api.call('POST', '/users/setCreatorAccess', { headers: admin, json: { ...body, hasNewDashboardAccess: false } });
+    const withdrawn = await api.call('GET', '/users/getBasicUserInfo', { headers: await api.bearer('u-form') });
+    expect(withdrawn.body.response.creatorInfo).toEqual({ hasNewDashboardAccess: false });
   });
 
   it('answers membership info for signed-in users', async () => {

@@ -1,4 +1,5 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { CommandBus } from '@nestjs/cqrs';
 import { users } from '@sparkhouse/contracts';
 import { isAdmin } from '../../../../platform/auth/principal';
@@ -11,6 +12,7 @@ import { SetCreatorAccess } from '../commands/set-creator-access';
 import { checkEmail } from '../domain/email-check';
 import { isVip, toUserView, type UserProfileState } from '../domain/user-profile';
 import { AppTokens } from '../infra/app-tokens';
+import { UserChecksLimiter } from '../infra/user-checks-limiter';
 import { UserProfileQueries } from '../queries/user-profiles.queries';
 import { principal } from './principal';
 
@@ -21,6 +23,7 @@ export class UsersController {
     private readonly commands: CommandBus,
     private readonly profiles: UserProfileQueries,
     private readonly appTokens: AppTokens,
+    private readonly checks: UserChecksLimiter,
   ) {}
 
   @Endpoint(users.getBasicUserInfo)
@@ -43,7 +46,8 @@ export class UsersController {
   }
 
   @Endpoint(users.checkUserExists)
-  async exists(@Input() { query }: CallInput<typeof users.checkUserExists>) {
+  async exists(@Input() { query }: CallInput<typeof users.checkUserExists>, @Req() req: Request) {
+    await this.checks.take(req.ip ?? req.socket.remoteAddress ?? 'unknown');
     return { exists: await this.profiles.emailExists(query.email) };
   }
 

@@ -13,6 +13,7 @@ export interface UserProfileRow {
   membership_status: UserProfileState['membershipStatus'];
   profile_photo: string | null;
   current_session_slug: string | null;
+  is_creator: boolean;
   has_new_dashboard_access: boolean;
   vip_products: Record<string, boolean>;
   is_vip: boolean;
@@ -36,6 +37,7 @@ export function rowToState(r: UserProfileRow): UserProfileState {
     membershipStatus: r.membership_status,
     profilePhoto: r.profile_photo,
     currentSessionSlug: r.current_session_slug,
+    isCreator: r.is_creator,
     hasNewDashboardAccess: r.has_new_dashboard_access,
     vipProducts: r.vip_products,
     isSpecial: r.is_special,
@@ -59,13 +61,14 @@ export async function saveProfileRow(em: EntityManager, s: UserProfileState): Pr
   await run(
     em,
     `insert into user_profile (user_id, email, first_name, last_name, username, sign_up_date, mini_bio, membership_status,
-       profile_photo, current_session_slug, has_new_dashboard_access, vip_products, is_vip, is_special, stripe_customer_id,
+       profile_photo, current_session_slug, is_creator, has_new_dashboard_access, vip_products, is_vip, is_special, stripe_customer_id,
        offers_seen_info, is_social_sign_in, social_provider, version)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?, ?)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?, ?)
      on conflict (user_id) do update set email = excluded.email, first_name = excluded.first_name,
        last_name = excluded.last_name, username = excluded.username, sign_up_date = excluded.sign_up_date,
        mini_bio = excluded.mini_bio, membership_status = excluded.membership_status, profile_photo = excluded.profile_photo,
-       current_session_slug = excluded.current_session_slug, has_new_dashboard_access = excluded.has_new_dashboard_access,
+       current_session_slug = excluded.current_session_slug, is_creator = excluded.is_creator,
+       has_new_dashboard_access = excluded.has_new_dashboard_access,
        vip_products = excluded.vip_products, is_vip = excluded.is_vip, is_special = excluded.is_special,
        stripe_customer_id = excluded.stripe_customer_id, offers_seen_info = excluded.offers_seen_info,
        is_social_sign_in = excluded.is_social_sign_in, social_provider = excluded.social_provider, version = excluded.version`,
@@ -80,6 +83,7 @@ export async function saveProfileRow(em: EntityManager, s: UserProfileState): Pr
       s.membershipStatus,
       s.profilePhoto,
       s.currentSessionSlug,
+      s.isCreator,
       s.hasNewDashboardAccess,
       JSON.stringify(s.vipProducts),
       isVip(s),

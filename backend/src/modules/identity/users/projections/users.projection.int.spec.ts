@@ -73,6 +73,7 @@ describe('users projection', () => {
           membership_status: 'inactive',
           vip_products: { sparkhouse: true },
           is_vip: true,
+          is_creator: true,
           has_new_dashboard_access: true,
           offers_seen_info: { spring: { expirationDateSeen: '2026-12-01', lastSeenCurrentOffer: 1 } },
           version: 5,

@@ -27,8 +27,8 @@ type P<D> = EventPayload<D>;
 export class UsersProjection implements Projection {
   readonly kind = 'projection';
   readonly name = 'users.profiles';
-  // v2: enrolments (the catalogue's ClassEnrolled) for User.classesEnrolled
-  readonly version = 2;
+  // v2: enrolments (the catalogue's ClassEnrolled) for User.classesEnrolled; v3: is_creator
+  readonly version = 3;
   readonly handles = [
     UserProfileCreated.type,
     VipStatusChanged.type,

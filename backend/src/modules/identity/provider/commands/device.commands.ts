@@ -1,0 +1,129 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DeviceConfirmed, DeviceForgotten, DeviceStatusUpdated } from '@sparkhouse/contracts';
+import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
+import { devices, type Device } from '../infra/devices.repository';
+import { IdentityTokens } from '../infra/identity-tokens';
+import { IdentityUnitOfWork } from '../infra/identity-unit-of-work';
+import { PoolSecret } from '../infra/pool-secret';
+import { invalidParameter, resourceNotFound } from '../protocol/protocol-errors';
+import { DEVICE_NOT_FOUND } from '../sign-in/sign-in-steps';
+import { IdentityCommand } from './command-support';
+
+export class ConfirmDevice extends IdentityCommand<'ConfirmDevice'> {}
+export class UpdateDeviceStatus extends IdentityCommand<'UpdateDeviceStatus'> {}
+export class ForgetDevice extends IdentityCommand<'ForgetDevice'> {}
+
+const base64ToHex = (value: string, label: string) => {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) throw invalidParameter(`${label} must be base64`);
+  const hex = Buffer.from(value, 'base64').toString('hex');
+  if (hex.length < 2 || hex.length > 1600) throw invalidParameter(`${label} is not a valid SRP value`);
+  return hex;
+};
+
+/** A device as GetDevice and ListDevices show it (dates in epoch seconds, as the hosted pool). */
+export function deviceView(d: Device) {
+  const seconds = (t: Date | null) => (t ? Math.floor(t.getTime() / 1000) : undefined);
+  return {
+    DeviceKey: d.deviceKey,
+    DeviceAttributes: [
+      { Name: 'device_status', Value: 'valid' },
+      { Name: 'device_name', Value: d.name ?? '' },
+      { Name: 'dev:device_remembered_status', Value: d.remembered ? 'remembered' : 'not_remembered' },
+      ...(d.lastIp ? [{ Name: 'last_ip_used', Value: d.lastIp }] : []),
+    ],
+    DeviceCreateDate: seconds(d.createdAt),
+    DeviceLastModifiedDate: seconds(d.lastModifiedAt),
+    DeviceLastAuthenticatedDate: seconds(d.lastAuthenticatedAt),
+  };
+}
+
+/**
+ * Confirms the device a sign-in offered (NewDeviceMetadata): the client made a random password for
+ * it and sends only its SRP salt and verifier. With tracking 'always' it is remembered at once;
+ * with 'user-opt-in' the answer asks the client to let the user decide (UpdateDeviceStatus).
+ */
+@CommandHandler(ConfirmDevice)
+export class ConfirmDeviceHandler implements ICommandHandler<ConfirmDevice> {
+  constructor(
+    private readonly work: IdentityUnitOfWork,
+    private readonly tokens: IdentityTokens,
+    private readonly secret: PoolSecret,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ input, call }: ConfirmDevice) {
+    const tracking = this.config.IDENTITY_DEVICE_TRACKING;
+    if (tracking === 'off') throw invalidParameter('Device tracking is off for this user pool.');
+    const salt = base64ToHex(input.DeviceSecretVerifierConfig?.Salt ?? '', 'Salt');
+    const verifier = base64ToHex(input.DeviceSecretVerifierConfig?.PasswordVerifier ?? '', 'PasswordVerifier');
+    const deviceGroupKey = await this.secret.deviceGroupKey(input.DeviceKey);
+    return this.work.run(async (work) => {
+      const { account, deviceKey } = await this.tokens.authenticateWithClaims(work.em, input.AccessToken, true);
+      // only the device this sign-in was offered (or one of the user's own, confirmed again)
+      const known = deviceKey === input.DeviceKey || (await devices.find(work.em, account.userId, input.DeviceKey));
+      if (!known) throw resourceNotFound(DEVICE_NOT_FOUND);
+      const remembered = tracking === 'always';
+      const { userId } = account;
+      const name = input.DeviceName ? input.DeviceName.slice(0, 256) : null;
+      await devices.confirm(work.em, {
+        deviceKey: input.DeviceKey,
+        userId,
+        deviceGroupKey,
+        salt,
+        verifier,
+        name,
+        remembered,
+        lastIp: call.address,
+      });
+      work.record(userId, { type: DeviceConfirmed.type, payload: { userId, deviceKey: input.DeviceKey, remembered } });
+      return { UserConfirmationNecessary: tracking === 'user-opt-in' };
+    });
+  }
+}
+
+@CommandHandler(UpdateDeviceStatus)
+export class UpdateDeviceStatusHandler implements ICommandHandler<UpdateDeviceStatus> {
+  constructor(
+    private readonly work: IdentityUnitOfWork,
+    private readonly tokens: IdentityTokens,
+  ) {}
+
+  async execute({ input }: UpdateDeviceStatus) {
+    const remembered = input.DeviceRememberedStatus === 'remembered';
+    return this.work.run(async (work) => {
+      const account = await this.tokens.authenticate(work.em, input.AccessToken, true);
+      const { userId } = account;
+      const device = await devices.find(work.em, userId, input.DeviceKey);
+      if (!device) throw resourceNotFound(DEVICE_NOT_FOUND);
+      if (device.remembered !== remembered) {
+        await devices.setRemembered(work.em, userId, input.DeviceKey, remembered);
+        work.record(userId, { type: DeviceStatusUpdated.type, payload: { userId, deviceKey: input.DeviceKey, remembered } });
+      }
+      return {};
+    });
+  }
+}
+
+/** Forgets a device (the given one, or the one the access token was issued on): it signs in as a new device again. */
+@CommandHandler(ForgetDevice)
+export class ForgetDeviceHandler implements ICommandHandler<ForgetDevice> {
+  constructor(
+    private readonly work: IdentityUnitOfWork,
+    private readonly tokens: IdentityTokens,
+  ) {}
+
+  async execute({ input }: ForgetDevice) {
+    if (!input.AccessToken) throw invalidParameter('AccessToken cannot be empty');
+    const accessToken = input.AccessToken;
+    return this.work.run(async (work) => {
+      const { account, deviceKey: current } = await this.tokens.authenticateWithClaims(work.em, accessToken, true);
+      const deviceKey = input.DeviceKey || current;
+      const { userId } = account;
+      if (!deviceKey || !(await devices.find(work.em, userId, deviceKey))) throw resourceNotFound(DEVICE_NOT_FOUND);
+      await devices.forget(work.em, userId, deviceKey);
+      work.record(userId, { type: DeviceForgotten.type, payload: { userId, deviceKey } });
+      return {};
+    });
+  }
+}

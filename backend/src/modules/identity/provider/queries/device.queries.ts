@@ -1,0 +1,62 @@
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { devices } from '../infra/devices.repository';
+import { IdentityTokens } from '../infra/identity-tokens';
+import type { CallInfo } from '../commands/command-support';
+import { deviceView } from '../commands/device.commands';
+import type { ActionInput } from '../protocol/protocol-inputs';
+import { invalidParameter, resourceNotFound } from '../protocol/protocol-errors';
+import { DEVICE_NOT_FOUND } from '../sign-in/sign-in-steps';
+
+export class GetDevice {
+  constructor(
+    readonly input: ActionInput<'GetDevice'>,
+    readonly call: CallInfo,
+  ) {}
+}
+
+export class ListDevices {
+  constructor(
+    readonly input: ActionInput<'ListDevices'>,
+    readonly call: CallInfo,
+  ) {}
+}
+
+/** One of the user's devices (by default the one the access token was issued on). */
+@QueryHandler(GetDevice)
+export class GetDeviceHandler implements IQueryHandler<GetDevice> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly tokens: IdentityTokens,
+  ) {}
+
+  async execute({ input }: GetDevice) {
+    if (!input.AccessToken) throw invalidParameter('AccessToken cannot be empty');
+    const em = this.orm.em.fork();
+    const { account, deviceKey } = await this.tokens.authenticateWithClaims(em, input.AccessToken);
+    const key = input.DeviceKey || deviceKey;
+    const device = key ? await devices.find(em, account.userId, key) : null;
+    if (!device) throw resourceNotFound(DEVICE_NOT_FOUND);
+    return { Device: deviceView(device) };
+  }
+}
+
+/** The user's confirmed devices, oldest first, `Limit` (1-60) a page; PaginationToken continues. */
+@QueryHandler(ListDevices)
+export class ListDevicesHandler implements IQueryHandler<ListDevices> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly tokens: IdentityTokens,
+  ) {}
+
+  async execute({ input }: ListDevices) {
+    const em = this.orm.em.fork();
+    const account = await this.tokens.authenticate(em, input.AccessToken);
+    const limit = input.Limit ?? 60;
+    const after = input.PaginationToken ? Buffer.from(input.PaginationToken, 'base64url').toString('utf8') : null;
+    const page = await devices.list(em, account.userId, limit + 1, after);
+    const shown = page.slice(0, limit);
+    const next = page.length > limit ? Buffer.from(shown[shown.length - 1].deviceKey, 'utf8').toString('base64url') : undefined;
+    return { Devices: shown.map(deviceView), ...(next ? { PaginationToken: next } : {}) };
+  }
+}
