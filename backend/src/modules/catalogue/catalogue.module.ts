@@ -16,6 +16,7 @@ import { CollectionQueries } from './queries/collection.queries';
 import { LearnerQueries } from './queries/learner.queries';
 import { ProductBrowseQueries } from './queries/product-browse.queries';
 import { RecommendationQueries } from './queries/recommendation.queries';
+import { HomePageHints } from './http/home-page-hints';
 import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
 
 /**
@@ -40,6 +41,7 @@ import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
     JoinWaitlistHandler,
     RecordProgressHandler,
     DemoCatalogueSeeder,
+    HomePageHints,
   ],
   exports: [ProductBrowseQueries, LearnerQueries],
 })

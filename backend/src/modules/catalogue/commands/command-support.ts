@@ -1,13 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { catalogue } from '@sparkhouse/contracts';
-import type { EventStore } from '../../../platform/events/event-store';
+import type { EventStore, StreamModel } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
 import { foldProduct, productSlug, streams, type ProductState } from '../domain/product-state';
 import { rows } from '../../../platform/database/sql';
 
+/** A product's facts folded, kept as a snapshot beside its stream: commands read one row, not the stream. */
+export const productModel: StreamModel<ProductState> = {
+  name: 'catalogue.product@1',
+  fold: (state, events) => foldProduct(events, state),
+};
+
 /** The product as its own stream tells it (the write side never reads the read models). 404 when unknown. */
 export async function loadProduct(em: EntityManager, events: EventStore, productId: string): Promise<ProductState> {
-  const state = foldProduct(await events.readStream(em, streams.product(productId)));
+  const { state } = await events.load(em, streams.product(productId), productModel);
   if (!state) throw notFound('No such product.');
   return state;
 }

@@ -27,17 +27,22 @@ export class RecordProgressHandler implements ICommandHandler<RecordProgress, ca
   ) {}
 
   async execute(c: RecordProgress) {
-    return this.orm.em.fork().transactional(async (tem) => {
-      const product = await loadProduct(tem, this.events, c.productId);
-      if (!product.media.contents.some((x) => x.contentId === c.contentId)) {
-        throw badRequest('content_id is not a content of this product.', [{ path: 'body.content_id', message: 'is unknown' }]);
-      }
-      // the total so far comes from the read model: it may miss a save made a moment ago, the stored sums do not
-      const [before] = await rows<{ seconds_watched: number }>(
-        tem,
+    // nothing here needs the stream's history: the product is read (its snapshot) and the total so far
+    // (from the read model: it may miss a save made a moment ago, the stored sums do not) side by side,
+    // before the transaction, which is then one append
+    const em = this.orm.em.fork();
+    const [product, [before]] = await Promise.all([
+      loadProduct(em, this.events, c.productId),
+      rows<{ seconds_watched: number }>(
+        this.orm.em.fork(),
         'select seconds_watched from product_progress where user_id = ? and product_id = ? and content_id = ?',
         [c.userId, c.productId, c.contentId],
-      );
+      ),
+    ]);
+    if (!product.media.contents.some((x) => x.contentId === c.contentId)) {
+      throw badRequest('content_id is not a content of this product.', [{ path: 'body.content_id', message: 'is unknown' }]);
+    }
+    return em.transactional(async (tem) => {
       const [stored] = await this.events.append(tem, streams.progress(c.userId, c.productId), [
         {
           type: ProductProgressRecorded.type,

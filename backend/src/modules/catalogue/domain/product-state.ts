@@ -5,13 +5,13 @@ type Fact = Pick<StoredEvent, 'type' | 'payload'>;
 export type ProductState = EventPayload<typeof ProductPublished>;
 
 /** A product as its stream tells it: the published facts with every later change applied. Null: never published. */
-export function foldProduct(stream: readonly Fact[]): ProductState | null {
+export function foldProduct(stream: readonly Fact[], from: ProductState | null = null): ProductState | null {
   return stream.reduce<ProductState | null>((state, e) => {
     if (e.type === ProductPublished.type) return e.payload as ProductState;
     if (e.type === ProductUpdated.type && state)
       return { ...state, ...(e.payload as { changes: Partial<ProductState> }).changes };
     return state;
-  }, null);
+  }, from);
 }
 
 /** The path part of a product: /classes/{storefrontSlug}/{classSlug}. */

@@ -106,6 +106,9 @@ describe('catalogue browse calls (real API process)', () => {
     const typo1 = await api.get('/getProducts?search=pianno&limit=1');
     const typo2 = await api.get(`/getProducts?search=pianno&limit=1&lastProductId=${typo1.body.lastProductId}`);
     expect([...titles(typo1.body), ...titles(typo2.body)]).toEqual(titles(piano.body));
+    // and the answer says what it searched for, so the page can say "Showing results for piano"
+    expect(typo1.body.searchedFor).toBe('piano');
+    expect(piano.body).not.toHaveProperty('searchedFor');
   });
 
   it('answers bad parameters with a clear 400, never a 5xx', async () => {

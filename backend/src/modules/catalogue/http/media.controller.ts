@@ -3,6 +3,7 @@ import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { APP_CONFIG, repoRoot, type AppConfig } from '../../../platform/config/config';
 import { SAFE_MEDIA_NAME } from '../domain/media-paths';
+import { ensureSizedCover } from '../seed/cover-renderer';
 
 /** The committed demo video: every demo class plays it. */
 export const ASSETS_DIR = path.join(repoRoot, 'backend/assets');
@@ -16,9 +17,12 @@ export const ASSETS_DIR = path.join(repoRoot, 'backend/assets');
 export class MediaController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
+  /** A cover, or one of its larger or smaller widths (`name-1440w.webp`, drawn on first use). */
   @Get('covers/:name')
-  cover(@Param('name') name: string, @Res() res: Response) {
-    this.send(res, path.join(this.config.MEDIA_DIR, 'covers'), name, 7 * 24 * 3600 * 1000);
+  async cover(@Param('name') name: string, @Res() res: Response) {
+    const dir = path.join(this.config.MEDIA_DIR, 'covers');
+    if (SAFE_MEDIA_NAME.test(name)) await ensureSizedCover(dir, name).catch(() => false);
+    this.send(res, dir, name, 7 * 24 * 3600 * 1000);
   }
 
   @Get('videos/:name')

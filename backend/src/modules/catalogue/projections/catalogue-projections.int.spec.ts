@@ -1,15 +1,18 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
   CollectionCreated,
+  JoinedWaitlist,
   ProductProgressRecorded,
   ProductPublished,
   ProductUpdated,
   PurchaseCompleted,
   PurchaseRefunded,
   SchoolCreated,
+  type StoredEvent,
 } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
+import { project, type Projection } from '../../../platform/events/subscribers';
 import { projectionSpec, storedEvent, useTestOrm } from '../../../test-support';
 import { streams } from '../domain/product-state';
 import { demoCollections, demoProducts } from '../seed/demo-catalogue-generator';
@@ -136,5 +139,77 @@ describe('catalogue projections', () => {
         const [row] = await em.getConnection().execute('select * from product_progress where user_id = ?', ['u1']);
         expect(row).toMatchObject({ seconds_watched: 60, position_in_seconds: 75, percent_complete: 20 });
       });
+  });
+
+  /** Feeds events in one transaction: one by one through `handle`, or as one batch (handleBatch when it has one). */
+  const feed = (projection: Projection, events: StoredEvent[], how: 'one by one' | 'batch') =>
+    orm.em.fork().transactional(async (tem) => {
+      if (how === 'batch') return project(tem, projection, events);
+      for (const e of events) if (projection.handles.includes(e.type)) await projection.handle(tem, e);
+    });
+
+  it('applies a batch of the whole log exactly as the events one by one (browse)', async () => {
+    const em = orm.em.fork();
+    const log = await em.getConnection().execute<{ stream_id: string }[]>('select distinct stream_id from domain_event');
+    const events = (await Promise.all(log.map((r) => store.readStream(em, r.stream_id)))).flat();
+    events.sort((a, b) => Number(a.position) - Number(b.position));
+    expect(events.filter((e) => e.type === ProductPublished.type).length).toBeGreaterThan(1);
+
+    await orm.em.fork().transactional((tem) => browse.truncate(tem));
+    await feed(browse, events, 'one by one');
+    const oneByOne = await snapshot();
+    expect(oneByOne.cards).toHaveLength(30);
+
+    await orm.em.fork().transactional((tem) => browse.truncate(tem));
+    await feed(browse, events, 'batch');
+    expect(await snapshot()).toEqual(oneByOne);
+    // and a batch fed again changes nothing
+    await feed(browse, events, 'batch');
+    expect(await snapshot()).toEqual(oneByOne);
+  });
+
+  it('applies a batch of progress exactly as the events one by one, re-fed events included (learning)', async () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 2, 10, minute));
+    const saves = Array.from({ length: 60 }, (_, i) =>
+      storedEvent(
+        `progress-b${i % 4}-p${i % 3}`,
+        ProductProgressRecorded.type,
+        {
+          userId: `b${i % 4}`,
+          productId: `p${i % 3}`,
+          contentId: `c${i % 2}`,
+          percentComplete: i,
+          additionalSecondsWatched: 5 + (i % 7),
+          positionInSeconds: 10 * i,
+        },
+        at(i),
+      ),
+    );
+    // a run broken by another type, and events fed twice (as an at-least-once delivery would)
+    const waitlist = storedEvent('waitlist-p0', JoinedWaitlist.type, {
+      productId: 'p0',
+      email: 'b@example.com',
+      classSlug: 'class',
+      userId: null,
+      firstName: null,
+      source: 'test',
+    });
+    const events = [...saves.slice(0, 30), waitlist, ...saves.slice(20, 60), ...saves.slice(0, 10)];
+    const progress = () =>
+      orm.em
+        .fork()
+        .getConnection()
+        .execute(`select * from product_progress where user_id like 'b%' order by user_id, product_id, content_id`);
+
+    await orm.em.fork().transactional((tem) => learning.truncate(tem));
+    await feed(learning, events, 'one by one');
+    const oneByOne = await progress();
+    expect(oneByOne).toHaveLength(12);
+
+    await orm.em.fork().transactional((tem) => learning.truncate(tem));
+    // in two batches, the second overlapping the first
+    await feed(learning, events.slice(0, 45), 'batch');
+    await feed(learning, events.slice(30), 'batch');
+    expect(await progress()).toEqual(oneByOne);
   });
 });

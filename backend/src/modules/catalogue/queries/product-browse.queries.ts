@@ -4,7 +4,7 @@ import type { catalogue } from '@sparkhouse/contracts';
 import { CataloguePool } from '../infra/catalogue-pool';
 import { CARD_COLUMNS, toCard, toProduct, type CardRow } from '../infra/product-card.sql';
 import { type ListOrder, type ProductListFilter } from '../infra/product-list.query';
-import { productListRows } from '../infra/product-search';
+import { productListPage } from '../infra/product-search';
 import { rows } from '../../../platform/database/sql';
 import { filterKey } from '../infra/list-cache-key';
 import { SingleFlightCache } from '../../../platform/cache/single-flight-cache';
@@ -46,10 +46,15 @@ export class ProductBrowseQueries {
 
   list(f: ProductListFilter): Promise<SerialisedJson<catalogue.ProductPage>> {
     return this.listCache.get(filterKey(f as unknown as Record<string, unknown>), async (freshUntil) => {
-      const found = await productListRows((q) => this.pool.query(q), f);
+      const { rows: found, searchedFor } = await productListPage((q) => this.pool.query(q), f);
       const page = found.slice(0, f.limit);
       return new SerialisedJson(
-        { products: page.map(toCard), lastProductId: found.length > f.limit ? page[page.length - 1].id : null },
+        {
+          products: page.map(toCard),
+          lastProductId: found.length > f.limit ? page[page.length - 1].id : null,
+          // the search as typed matched nothing: say what was searched for instead ("photgraphy" -> "photography")
+          ...(searchedFor && searchedFor !== f.search?.trim().toLowerCase() ? { searchedFor } : {}),
+        },
         freshUntil,
       );
     });

@@ -6,7 +6,6 @@ import { seededRandom } from './seeded-random';
 
 const CHUNK = 2500;
 /** Same key as the event store's append lock: positions stay in commit order. */
-const APPEND_LOCK = 'sparkhouse:domain-event-append';
 const BROWSE_PROJECTION = 'catalogue.browse';
 /** Not the seeder's seed: a bulk load never collides with the demo catalogue's ids. */
 const BULK_SEED = 2026;
@@ -33,7 +32,12 @@ export async function loadBulkCatalogue(
   await db.connect();
   try {
     await db.query('begin');
-    await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [APPEND_LOCK]);
+    // the end of the log before this load, in delivery order (transaction id, position)
+    const head = (
+      await db.query<{ tx: string; p: string }>(
+        `select transaction_id::text as tx, position::text as p from domain_event order by transaction_id desc, position desc limit 1`,
+      )
+    ).rows[0] ?? { tx: '0', p: '0' };
     const before = (await db.query<{ p: string }>('select coalesce(max(position), 0)::text as p from domain_event')).rows[0].p;
     const metadata = { actor: 'system', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() };
     const ids: string[] = [];
@@ -71,6 +75,12 @@ export async function loadBulkCatalogue(
     }
     await flush();
     const after = (await db.query<{ p: string }>('select coalesce(max(position), 0)::text as p from domain_event')).rows[0].p;
+    // the streams' heads, as the event store keeps them
+    await db.query(
+      `insert into event_stream (stream_id, version)
+       select stream_id, max(stream_version) from domain_event where transaction_id = pg_current_xact_id() group by stream_id
+       on conflict (stream_id) do update set version = greatest(event_stream.version, excluded.version)`,
+    );
     // the read model, from the events just written, with the projection's SQL
     await db.query(
       INSERT_CARD_FROM(
@@ -98,15 +108,17 @@ export async function loadBulkCatalogue(
          from (select product_id, count(*)::int as n from catalogue_purchase where refunded_at is null group by product_id) n
         where n.product_id = c.id`,
     );
-    // the projection has seen everything up to `after` only if it had seen everything up to `before`
+    // the projection has seen everything up to this load's last event only if it had seen the whole log
+    // before it (no transaction can be delivered past this one while it is open)
     await db.query(
-      `insert into event_checkpoint (subscriber, kind, version, position)
-       select $1, 'projection', 1, $3::bigint where $2::bigint = 0 on conflict do nothing`,
+      `insert into event_checkpoint (subscriber, kind, version, transaction_id, position)
+       select $1, 'projection', 1, pg_current_xact_id(), $3::bigint where $2::bigint = 0 on conflict do nothing`,
       [BROWSE_PROJECTION, before, after],
     );
     await db.query(
-      `update event_checkpoint set position = $3::bigint, updated_at = now() where subscriber = $1 and position >= $2::bigint`,
-      [BROWSE_PROJECTION, before, after],
+      `update event_checkpoint set transaction_id = pg_current_xact_id(), position = $4::bigint, updated_at = now()
+        where subscriber = $1 and (transaction_id, position) >= ($2::xid8, $3::bigint)`,
+      [BROWSE_PROJECTION, head.tx, head.p, after],
     );
     await db.query('commit');
     // the purchase counts above left a dead version of every bought card (and in every index, and in

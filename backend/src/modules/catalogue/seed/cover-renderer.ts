@@ -52,16 +52,58 @@ export interface CoverJob {
   height?: number;
 }
 
-/** Renders covers as WebP into dir (skipping ones already there); answers how many were written. */
+/**
+ * The widths a cover is served at besides its own (`name-960w.webp`): enough for the widest display of
+ * a cover (the class page's, about 1170 CSS px, on a 2x screen capped at 1920) and small ones for cards
+ * and phones, which pick by srcset.
+ */
+export const COVER_WIDTHS = [480, 960, 1440, 1920] as const;
+const SIZED = /^([a-z0-9][a-z0-9_-]*)-(\d+)w\.webp$/i;
+
+/**
+ * Renders covers as WebP into dir (skipping ones already there), keeping each one's SVG beside it so
+ * the larger widths can be drawn from it, sharp at any size; answers how many were written.
+ */
 export async function renderCovers(dir: string, jobs: readonly CoverJob[]): Promise<number> {
   fs.mkdirSync(dir, { recursive: true });
   let written = 0;
   for (const j of jobs) {
     const file = path.join(dir, `${j.name}.webp`);
-    if (fs.existsSync(file)) continue;
     const svg = coverSvg(j.seed, j.category, j.width, j.height);
+    const source = path.join(dir, `${j.name}.svg`);
+    if (!fs.existsSync(source)) fs.writeFileSync(source, svg);
+    if (fs.existsSync(file)) continue;
     await sharp(Buffer.from(svg)).webp({ quality: 72 }).toFile(file);
     written += 1;
   }
   return written;
+}
+
+/**
+ * `name-960w.webp` in dir, drawn from `name.svg` at that width the first time it is asked for (then
+ * kept): true when the file is there to send, false when the name is not a sized cover we can draw.
+ */
+export async function ensureSizedCover(dir: string, fileName: string): Promise<boolean> {
+  const m = SIZED.exec(fileName);
+  if (!m || !(COVER_WIDTHS as readonly number[]).includes(Number(m[2]))) return false;
+  const file = path.join(dir, fileName);
+  if (fs.existsSync(file)) return true;
+  let svg: Buffer;
+  try {
+    svg = fs.readFileSync(path.join(dir, `${m[1]}.svg`));
+  } catch {
+    return false;
+  }
+  const width = Number(m[2]);
+  const drawnWidth = Number(/width="(\d+)"/.exec(svg.toString())?.[1] ?? width);
+  // rasterised at the target size (density), not scaled up from a small bitmap
+  const image = await sharp(svg, { density: Math.min(2400, (72 * width) / drawnWidth) })
+    .resize({ width })
+    .webp({ quality: 72 })
+    .toBuffer();
+  // two first requests may draw it at once: each writes its own file and the rename is atomic
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+  fs.writeFileSync(partial, image);
+  fs.renameSync(partial, file);
+  return true;
 }

@@ -1,5 +1,5 @@
 import type { EventPayload, ProductPublished } from '@sparkhouse/contracts';
-import { coverUrl, DEMO_VIDEO_URL } from '../domain/media-paths';
+import { coverUrl, DEMO_VIDEO_SECONDS, DEMO_VIDEO_URL } from '../domain/media-paths';
 import { CATEGORIES, FIRST_NAMES, LAST_NAMES, LESSON_WORDS, TITLE_PATTERNS } from './demo-vocabulary';
 import { seededRandom, type Random } from './seeded-random';
 
@@ -24,6 +24,25 @@ const slugify = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+/**
+ * Whole seconds adding up to `total`, shared in proportion to `weights` (the largest remainders get
+ * the seconds left over); every share gets at least one second when there are enough.
+ */
+export function shareSeconds(total: number, weights: readonly number[]): number[] {
+  const floor = total >= weights.length ? 1 : 0;
+  const rest = total - floor * weights.length;
+  const sum = weights.reduce((s, w) => s + w, 0) || 1;
+  const exact = weights.map((w) => (rest * w) / sum);
+  const shares = exact.map((x) => floor + Math.floor(x));
+  let left = total - shares.reduce((s, x) => s + x, 0);
+  const byRemainder = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
+  for (const [, i] of byRemainder) {
+    if (left-- <= 0) break;
+    shares[i] += 1;
+  }
+  return shares;
+}
+
 function creators(r: Random, n: number) {
   return Array.from({ length: n }, (_, i) => {
     const name = `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`;
@@ -33,7 +52,9 @@ function creators(r: Random, n: number) {
 
 /**
  * The i-th demo product of a catalogue (deterministic for a seed). Release dates spread over the
- * two years before `now`; prices, ratings and lessons vary; every lesson plays the demo video.
+ * two years before `now`; prices, ratings and lessons vary. Every class plays the demo video, its
+ * lessons being chapters of it: their durations share out the video's real length, so what the class
+ * page lists is what plays.
  */
 export function* demoProducts(count: number, seed = 42, now = new Date()): Generator<DemoProduct> {
   const r = seededRandom(seed);
@@ -48,6 +69,8 @@ export function* demoProducts(count: number, seed = 42, now = new Date()): Gener
     const lessons = r.int(3, 8);
     const price = r.pick([1900, 2900, 3900, 4900, 7900, 9900]);
     const id = r.uuid();
+    const weights = Array.from({ length: lessons }, () => r.int(120, 900));
+    const durations = shareSeconds(DEMO_VIDEO_SECONDS, weights);
     yield {
       productId: id,
       title,
@@ -69,8 +92,9 @@ export function* demoProducts(count: number, seed = 42, now = new Date()): Gener
         videoUrl: DEMO_VIDEO_URL,
         contents: Array.from({ length: lessons }, (_, n) => ({
           contentId: `${id.slice(0, 8)}-l${n + 1}`,
-          title: `${n + 1}. ${n < LESSON_WORDS.length ? LESSON_WORDS[n] : 'Bonus'}`,
-          durationSeconds: r.int(120, 900),
+          // the class page numbers the lessons itself: a number in the title would show twice
+          title: n < LESSON_WORDS.length ? LESSON_WORDS[n] : 'Bonus',
+          durationSeconds: durations[n],
         })),
       },
     };

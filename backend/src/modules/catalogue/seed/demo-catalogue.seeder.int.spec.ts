@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '../../../test-support';
 import { useCatalogueApi } from '../../../test-support/catalogue-api';
+import sharp from 'sharp';
+import { COVER_WIDTHS } from './cover-renderer';
 import { DemoCatalogueSeeder } from './demo-catalogue.seeder';
 
 describe('demo catalogue seeder', () => {
@@ -40,5 +42,17 @@ describe('demo catalogue seeder', () => {
     const home = (await api.get('/getHomeContent')).body;
     expect(home.banner).toBeNull();
     expect((await api.raw(home.hero.backgroundUrl.replace(/^\/api/, ''))).status).toBe(200);
+
+    // every width of the srcset, drawn from the cover's SVG at that size (sharp on a 1170 px wide page at 2x)
+    const base = all[0].media.coverUrl.replace(/^\/api/, '').replace(/\.webp$/, '');
+    for (const width of COVER_WIDTHS) {
+      const sized = await api.raw(`${base}-${width}w.webp`);
+      expect(sized.status).toBe(200);
+      expect(sized.headers.get('content-type')).toBe('image/webp');
+      const meta = await sharp(Buffer.from(await sized.arrayBuffer())).metadata();
+      expect([meta.width, meta.height]).toEqual([width, Math.round((width * 9) / 16)]);
+    }
+    expect((await api.raw(`${base}-777w.webp`)).status).toBe(404);
+    expect((await api.raw('/media/covers/no-such-cover-960w.webp')).status).toBe(404);
   }, 120_000);
 });

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { PageHints } from '../../../platform/http/page-hints';
+import { heroContent } from '../domain/home-content';
+import { coverSrcSet } from '../domain/media-paths';
+
+/** Phones get the hero's mobile picture (the web app's HomeHero uses the same query and widths). */
+export const HERO_MOBILE_QUERY = '(max-width: 400px)';
+export const HERO_DESKTOP_WIDTHS = [960, 1440, 1920];
+export const HERO_MOBILE_WIDTHS = [480, 960];
+
+/**
+ * The home page's largest paint is its hero picture: named in the page's HTML, the browser fetches it
+ * while the JavaScript loads instead of after it ran and getHomeContent answered.
+ */
+@Injectable()
+export class HomePageHints {
+  constructor(hints: PageHints) {
+    const hero = heroContent();
+    hints.register('/', [
+      {
+        id: 'hero-desktop-image',
+        as: 'image',
+        href: hero.backgroundUrl,
+        imageSrcSet: coverSrcSet(hero.backgroundUrl, HERO_DESKTOP_WIDTHS),
+        imageSizes: '100vw',
+        media: `not all and ${HERO_MOBILE_QUERY}`,
+        fetchPriority: 'high',
+      },
+      {
+        id: 'hero-mobile-image',
+        as: 'image',
+        href: hero.mobileBackgroundUrl,
+        imageSrcSet: coverSrcSet(hero.mobileBackgroundUrl, HERO_MOBILE_WIDTHS),
+        imageSizes: '100vw',
+        media: HERO_MOBILE_QUERY,
+        fetchPriority: 'high',
+      },
+    ]);
+  }
+}
