@@ -12,6 +12,8 @@ import { StripeWebhookEndpoint } from './http/stripe-webhook.endpoint';
 import { CheckoutClaims } from './infra/checkout-claims';
 import { StripeGateway } from './infra/stripe-gateway';
 import { StripeSupport } from './infra/stripe-support';
+import { WebhookDeliveries } from './infra/webhook-deliveries';
+import { WebhookInbox } from './infra/webhook-inbox';
 import { CheckoutPushReactor } from './projections/checkout-push.reactor';
 import { CommerceProjection } from './projections/commerce.projection';
 import { CommerceQueries } from './queries/commerce.queries';
@@ -30,6 +32,8 @@ import { PlansSeeder } from './seed/plans.seeder';
     StripeSupport,
     CheckoutClaims,
     StripeWebhookEndpoint,
+    WebhookDeliveries,
+    WebhookInbox,
     CommerceQueries,
     CommerceProjection,
     CheckoutPushReactor,
@@ -40,6 +44,6 @@ import { PlansSeeder } from './seed/plans.seeder';
     ProcessStripeEventHandler,
     PlansSeeder,
   ],
-  exports: [StripeGateway, CommerceQueries],
+  exports: [StripeGateway, CommerceQueries, WebhookDeliveries],
 })
 export class CommerceModule {}

@@ -1,9 +1,21 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { PriceOptionsDefined, type EventPayload } from '@sparkhouse/contracts';
-import { EventStore } from '../../../platform/events/event-store';
+import { EventStore, type StreamModel } from '../../../platform/events/event-store';
+import { nextPlans } from '../domain/payment-options';
 import { providerFailed, StripeSupport } from '../infra/stripe-support';
 import { streams } from '../infra/streams';
+
+type Definition = EventPayload<typeof PriceOptionsDefined>;
+
+/** A price-options stream is its definitions; the last one is what a change builds on. */
+const lastDefinition: StreamModel<Definition> = {
+  name: 'commerce.last-price-definition@1',
+  fold: (last, events) => {
+    const defined = events.filter((e) => e.type === PriceOptionsDefined.type);
+    return defined.length ? (defined[defined.length - 1].payload as Definition) : last;
+  },
+};
 
 type OptionInput = Omit<EventPayload<typeof PriceOptionsDefined>['options'][number], 'priceId'> & { priceId?: string };
 
@@ -23,6 +35,8 @@ export class DefinePriceOptions {
     readonly definedBy: string,
     /** Keep the options of the last definition that `options` does not replace (same id). */
     readonly merge = false,
+    /** A free trial for every option (null: each keeps the trial it had). */
+    readonly trialDays: number | null = null,
   ) {}
 }
 
@@ -37,15 +51,13 @@ export class DefinePriceOptionsHandler implements ICommandHandler<DefinePriceOpt
   async execute(c: DefinePriceOptions) {
     const key = `${c.storefrontSlug}-${c.appSlug}`;
     // the last definition from the stream itself (the read model may lag a change made a moment ago)
-    const stream = await this.events.readStream(this.orm.em.fork(), streams.priceOptions(c.storefrontSlug, c.appSlug));
-    const last = stream.at(-1)?.payload as EventPayload<typeof PriceOptionsDefined> | undefined;
-    const given = new Map(c.options.map((o) => [o.id, o]));
-    const wanted: OptionInput[] = c.merge
-      ? [
-          ...(last?.options ?? []).map((o) => given.get(o.id) ?? o),
-          ...c.options.filter((o) => !last?.options.some((l) => l.id === o.id)),
-        ]
-      : [...c.options];
+    const last =
+      (await this.events.load(this.orm.em.fork(), streams.priceOptions(c.storefrontSlug, c.appSlug), lastDefinition)).state ??
+      undefined;
+    const wanted: OptionInput[] = nextPlans<OptionInput>(last?.options ?? [], c.options, {
+      merge: c.merge,
+      trialDays: c.trialDays,
+    });
     let payload: EventPayload<typeof PriceOptionsDefined>;
     try {
       const stripe = await this.stripeSupport.stripe();

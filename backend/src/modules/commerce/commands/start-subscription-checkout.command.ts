@@ -4,6 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { CheckoutSessionStarted } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
+import { plansFor } from '../domain/payment-options';
 import { CheckoutClaims, subscriptionCheckoutKey } from '../infra/checkout-claims';
 import { providerFailed, StripeSupport } from '../infra/stripe-support';
 import { streams } from '../infra/streams';
@@ -43,7 +44,14 @@ export class StartSubscriptionCheckoutHandler implements ICommandHandler<
   async execute(c: StartSubscriptionCheckout) {
     const successUrl = this.stripe.returnUrl(c.successUrl, 'successUrl');
     const cancelUrl = this.stripe.returnUrl(c.cancelUrl, 'cancelUrl');
-    const option = (await this.queries.priceOptions(c.storefrontSlug, c.appSlug)).find((o) => o.id === c.priceOptionId);
+    // an app that is not published yet sells nothing, except to its owner trying the checkout out;
+    // members buy the plans as last published, its owner the draft
+    const app = await this.queries.appBySlugs(c.storefrontSlug, c.appSlug);
+    const which = plansFor(app, { id: c.userId, admin: false });
+    if (which === null) throw notFound('No such price option.');
+    const option = (await this.queries.priceOptions(c.storefrontSlug, c.appSlug, { live: which === 'live' })).find(
+      (o) => o.id === c.priceOptionId,
+    );
     if (!option || (c.tierSlug !== null && option.tierSlug !== c.tierSlug)) throw notFound('No such price option.');
     const mine = (await this.queries.subscriptions(c.userId)).filter(
       (s) => s.storefrontSlug === c.storefrontSlug && s.appSlug === c.appSlug,

@@ -1,4 +1,4 @@
-import type { commerce } from '@sparkhouse/contracts';
+import { CREATOR_PLATFORM_PLANS, type commerce } from '@sparkhouse/contracts';
 
 type PaymentOptionDto = commerce.PaymentOptionDto;
 
@@ -111,8 +111,7 @@ export const MEMBERSHIP = {
 
 /** The creator platform's tiers (storefront 'sparkhouse', app 'creator-platform'). */
 export const CREATOR_PLATFORM = {
-  storefrontSlug: 'sparkhouse',
-  appSlug: 'creator-platform',
+  ...CREATOR_PLATFORM_PLANS,
   tiers: [
     {
       slug: 'starter',
@@ -132,3 +131,82 @@ export const CREATOR_PLATFORM = {
     },
   ],
 };
+
+type AppOfPlans = { owner_id: string; published_at: Date | string | null } | null;
+type Viewer = { id: string; admin: boolean } | null;
+
+/**
+ * Which plans of an app a caller sees and can buy: its owner and admins the draft (as it is being
+ * priced in the builder); everyone else the plans as last published, and nothing (null) before the app
+ * is published. Platform plans (the membership, the creator platform) have no app row: as defined.
+ */
+export function plansFor(app: AppOfPlans, who: Viewer): 'draft' | 'live' | null {
+  if (!app) return 'draft';
+  if (who !== null && (who.admin || who.id === app.owner_id)) return 'draft';
+  return app.published_at !== null ? 'live' : null;
+}
+
+/** Whether a creator's app has plans on sale to this caller (see plansFor). */
+export const plansVisible = (app: AppOfPlans, who: Viewer): boolean => plansFor(app, who) !== null;
+
+/** A plan being defined (its Stripe price is made when it has none). */
+export type OptionInput = Omit<PriceOptionRow, 'appId' | 'priceId'> & { priceId?: string };
+
+/** An app's plans from its pricing: a monthly plan and an annual one (one year, or twelve months). */
+export function appPlans(
+  appName: string,
+  pricing: { monthlyPrice?: number; annualPrice?: number; annualDurationUnit: 'year' | 'month' },
+): OptionInput[] {
+  const base = {
+    currency: 'USD',
+    features: [] as string[],
+    planCategory: 'app',
+    trialDays: 0,
+    periodCreditInCents: 0,
+    tierSlug: null,
+  };
+  const options: OptionInput[] = [];
+  if (pricing.monthlyPrice !== undefined)
+    options.push({
+      ...base,
+      id: 'monthly',
+      amountInCents: pricing.monthlyPrice,
+      interval: 'month',
+      intervalCount: 1,
+      displayName: 'Monthly',
+      description: `${appName}, billed monthly`,
+    });
+  if (pricing.annualPrice !== undefined) {
+    const months = pricing.annualDurationUnit === 'month';
+    options.push({
+      ...base,
+      id: 'annual',
+      amountInCents: pricing.annualPrice,
+      interval: months ? 'month' : 'year',
+      intervalCount: months ? 12 : 1,
+      displayName: 'Annual',
+      description: months ? `${appName}, billed every 12 months` : `${appName}, billed once a year`,
+    });
+  }
+  return options;
+}
+
+/**
+ * The plans a change leaves on sale: with `merge`, the last definition's plans that the change does not
+ * replace stay (same id) and new ones are added; the free trial, when given, applies to every plan,
+ * otherwise a plan keeps the trial its app's plans had.
+ */
+export function nextPlans<T extends { id: string; trialDays: number }>(
+  last: readonly T[],
+  given: readonly T[],
+  { merge, trialDays }: { merge: boolean; trialDays?: number | null },
+): T[] {
+  const byId = new Map(given.map((o) => [o.id, o]));
+  const wanted = merge
+    ? [...last.map((o) => byId.get(o.id) ?? o), ...given.filter((o) => !last.some((l) => l.id === o.id))]
+    : [...given];
+  if (trialDays !== undefined && trialDays !== null) return wanted.map((o) => ({ ...o, trialDays }));
+  if (!merge || last.length === 0) return wanted;
+  const kept = last[0].trialDays;
+  return wanted.map((o) => (byId.has(o.id) ? { ...o, trialDays: last.find((l) => l.id === o.id)?.trialDays ?? kept } : o));
+}

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { AppCreated, SERVER_EVENTS, type CheckoutUpdatedMessage } from '@sparkhouse/contracts';
+import { AppCreated, AppPublished, SERVER_EVENTS, type CheckoutUpdatedMessage } from '@sparkhouse/contracts';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AccessTokens } from '../../../platform/auth/access-tokens';
 import { EventStore } from '../../../platform/events/event-store';
@@ -30,21 +30,30 @@ describe('commerce calls', () => {
     );
   });
 
-  const appendAppCreated = async (appId: string, ownerId: string, appSlug: string) => {
+  const appendToApp = async (appId: string, event: { type: string; payload: unknown }) => {
     const orm = await MikroORM.init(ormOptions(api.dbUrl, { entities: [] }));
     try {
-      await orm.em.fork().transactional((tem) =>
-        new EventStore().append(tem, `app-${appId}`, [
-          {
-            type: AppCreated.type,
-            payload: { appId, ownerId, name: 'Run Coach', storefrontSlug: 'coach-co', appSlug, isIdea: false, prompt: '' },
-          },
-        ]),
-      );
+      await orm.em.fork().transactional((tem) => new EventStore().append(tem, `app-${appId}`, [event]));
     } finally {
       await orm.close(true);
     }
   };
+  const appendAppCreated = (appId: string, ownerId: string, appSlug: string) =>
+    appendToApp(appId, {
+      type: AppCreated.type,
+      payload: { appId, ownerId, name: 'Run Coach', storefrontSlug: 'coach-co', appSlug, isIdea: false, prompt: '' },
+    });
+  const appendAppPublished = (appId: string) =>
+    appendToApp(appId, {
+      type: AppPublished.type,
+      payload: {
+        appId,
+        versions: { blueprint: null, 'landing-page': null, 'onboarding-flow': null },
+        theme: null,
+        canvasSettings: null,
+        publishedAt: new Date().toISOString(),
+      },
+    });
 
   it('payment options: the membership, yearly first and preselected, prices in cents; unknown app 404', async () => {
     const res = await api.get('/payments/payment-options/sparkhouse/membership?user_id=u1');
@@ -89,6 +98,43 @@ describe('commerce calls', () => {
     );
     expect(wrong.status).toBe(404);
     expect((await api.post('/payments/creator-platform/create-checkout-session', body)).status).toBe(401);
+  });
+
+  it('paid publish: a creator buys a tier through the creator-platform checkout (card 4242), then may publish', async () => {
+    const created = await api.post('/app-builder/createApp', { name: 'Tier Bought' }, 'tier-creator');
+    expect(created.status).toBe(201);
+    const appId = created.body.response.app.appId;
+    const refused = await api.post(`/apps/publishApp/${appId}`, {}, 'tier-creator');
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'TIER_REQUIRED' });
+    const session = await api.post(
+      '/payments/creator-platform/create-checkout-session',
+      {
+        price_option_id: 'starter-yearly',
+        success_url: `/dashboard/builder?mode=publish&payment_success=true&tier=starter&appId=${appId}`,
+        cancel_url: `/dashboard/builder?mode=publish&appId=${appId}`,
+        tier_slug: 'starter',
+      },
+      'tier-creator',
+    );
+    expect(session.status).toBe(200);
+    // a declined card buys nothing
+    expect((await payCheckout(api, session.body.response.url, CARDS.declined)).status).not.toBe(303);
+    expect((await api.get(`/apps/getPublishPreview/${appId}`, 'tier-creator')).body.response.publishing.allowed).toBe(false);
+    const paid = await payCheckout(api, session.body.response.url, CARDS.ok);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toContain('mode=publish&payment_success=true&tier=starter');
+    // the webhook lands by itself; the publish check reads it
+    await eventually(
+      async () => (await api.get(`/apps/getPublishPreview/${appId}`, 'tier-creator')).body.response?.publishing?.allowed,
+      { timeoutMs: 60_000 },
+    );
+    expect((await api.get(`/apps/getPublishPreview/${appId}`, 'tier-creator')).body.response.publishing).toEqual({
+      allowed: true,
+      reason: null,
+      tierSlug: 'starter',
+    });
+    expect((await api.post(`/apps/publishApp/${appId}`, {}, 'tier-creator')).status).toBe(200);
   });
 
   it('create-checkout-session: validation, own userId only, other origins refused, trial on the session', async () => {
@@ -150,8 +196,8 @@ describe('commerce calls', () => {
 
   it('update-price-options: only the owner, only the prices sent, Stripe prices created', async () => {
     await appendAppCreated('app-run', 'owner-1', 'run-coach');
-    await eventually(async () => (await api.get('/payments/payment-options/coach-co/run-coach')).status === 200);
-    expect((await api.get('/payments/payment-options/coach-co/run-coach')).body.response.payment_options).toEqual([]);
+    await eventually(async () => (await api.get('/payments/payment-options/coach-co/run-coach', 'owner-1')).status === 200);
+    expect((await api.get('/payments/payment-options/coach-co/run-coach', 'owner-1')).body.response.payment_options).toEqual([]);
     const body = { appId: 'app-run', monthlyPrice: 999, annualPrice: 7999, annualDurationUnit: 'month' };
     expect((await api.post('/payments/update-price-options', body, 'intruder')).status).toBe(403);
     expect((await api.post('/payments/update-price-options', { appId: 'app-run' }, 'owner-1')).status).toBe(400);
@@ -171,11 +217,43 @@ describe('commerce calls', () => {
       { id: 'monthly', price: 1299 },
     ]);
     const opts = await eventually(async () => {
-      const o = (await api.get('/payments/payment-options/coach-co/run-coach')).body.response;
+      const o = (await api.get('/payments/payment-options/coach-co/run-coach', 'owner-1')).body.response;
       return o.payment_options.find((x: { id: string; price: number }) => x.id === 'monthly' && x.price === 1299) ? o : null;
     });
     expect(opts.defaultSelectedId).toBe('annual');
     expect((await api.admin('POST', '/payments/update-price-options', { appId: 'app-run', annualPrice: 8999 })).status).toBe(200);
+  });
+
+  it('an unpublished app shows and sells its plans to its owner and admins only, as getAppBySlug hides it', async () => {
+    await appendAppCreated('app-draft', 'owner-2', 'draft-coach');
+    await eventually(async () => (await api.get('/payments/payment-options/coach-co/draft-coach', 'owner-2')).status === 200);
+    const priced = await api.post('/payments/update-price-options', { appId: 'app-draft', monthlyPrice: 500 }, 'owner-2');
+    expect(priced.status).toBe(200);
+    const path = '/payments/payment-options/coach-co/draft-coach';
+    for (const who of [undefined, 'stranger-1']) {
+      const res = await api.get(path, who);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ status: 'error', error: 'Failed to fetch payment options' });
+      expect(JSON.stringify(res.body)).not.toContain('monthly');
+    }
+    expect((await api.admin('GET', path)).status).toBe(200);
+    const checkout = {
+      userId: 'stranger-1',
+      storefrontSlug: 'coach-co',
+      appSlug: 'draft-coach',
+      priceOptionId: 'monthly',
+      successUrl: '/done',
+      cancelUrl: '/back',
+    };
+    expect((await api.post('/payments/create-checkout-session', checkout, 'stranger-1')).status).toBe(404);
+
+    await appendAppPublished('app-draft');
+    const open = await eventually(async () => {
+      const res = await api.get(path);
+      return res.status === 200 ? res : null;
+    });
+    expect(open!.body.response.payment_options.map((o: { id: string }) => o.id)).toEqual(['monthly']);
+    expect((await api.post('/payments/create-checkout-session', checkout, 'stranger-1')).status).toBe(200);
   });
 
   it('cart: saved through an event, read with catalogue details; unknown products 400; auth required', async () => {
@@ -234,7 +312,7 @@ describe('commerce calls', () => {
       await payCheckout(api, res.body.url, CARDS.ok);
       await eventually(
         async () => (await api.get(`/getUserPurchaseForProduct?product_id=${paid.id}`, 'buyer-1')).body.purchase?.owned,
-        { timeoutMs: 15_000 },
+        { timeoutMs: 60_000 },
       );
       const push = await eventually(() => pushes.find((p) => p.sessionId === res.body.sessionId));
       expect(push).toMatchObject({ status: 'completed', mode: 'payment', productIds: [paid.id] });

@@ -60,7 +60,7 @@ describe('commerce on two API nodes', () => {
     expect(paid.status).toBe(303);
     await eventually(
       async () => (await call(1, 'GET', `/getUserPurchaseForProduct?product_id=${productId}`)).body.purchase?.owned,
-      { timeoutMs: 15_000 },
+      { timeoutMs: 60_000 },
     );
     const orm = await MikroORM.init(ormOptions(db.url, { entities: [] }));
     try {

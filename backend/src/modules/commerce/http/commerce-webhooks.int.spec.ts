@@ -78,7 +78,11 @@ describe('Stripe webhook: signatures, duplicates, order, refunds', () => {
       attribution: { utm_source: 'newsletter', utm_campaign: 'fall', referrer: 'friend-site' },
     });
     await eventually(() => owned('buyer-dup', product.id));
-    const status = await api.get(`/payments/checkout-sessions/${res.body.sessionId}`, 'buyer-dup');
+    // the checkout's read model is another projection than ownership's: it may be a moment behind
+    const status = await eventually(async () => {
+      const s = await api.get(`/payments/checkout-sessions/${res.body.sessionId}`, 'buyer-dup');
+      return s.body.response?.status === 'completed' ? s : null;
+    });
     expect(status.body.response).toMatchObject({
       status: 'completed',
       mode: 'payment',

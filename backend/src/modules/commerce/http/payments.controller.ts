@@ -7,16 +7,19 @@ import { DefinePriceOptions } from '../commands/price-options.commands';
 import { StartPurchase, type StartPurchaseResult } from '../commands/start-purchase.command';
 import { StartSubscriptionCheckout } from '../commands/start-subscription-checkout.command';
 import {
+  appPlans,
   CREATOR_PLATFORM,
   MEMBERSHIP,
   orderOptions,
+  plansFor,
   planTexts,
   toPaymentOption,
   type PriceOptionRow,
 } from '../domain/payment-options';
 import { isActiveOrTrial, isActiveStatus } from '../domain/subscription-state';
 import { CommerceQueries, toSubscription } from '../queries/commerce.queries';
-import { caller, timeZone } from './caller';
+import { isAdmin } from '../../../platform/auth/principal';
+import { caller, principal, timeZone } from './caller';
 
 /** Whatever goes wrong inside answers the spec's message (a 4xx stays what it is). */
 async function orFail<T>(message: string, work: () => Promise<T>): Promise<T> {
@@ -43,9 +46,14 @@ export class PaymentsController {
   async paymentOptions(@Input() { params }: CallInput<typeof commerce.getPaymentOptions>) {
     return orFail('Failed to fetch payment options', async () => {
       const { storefrontSlug, appSlug } = params;
-      const rows = await this.queries.priceOptions(storefrontSlug, appSlug);
       const app = await this.queries.appBySlugs(storefrontSlug, appSlug);
       const isMembership = storefrontSlug === MEMBERSHIP.storefrontSlug && appSlug === MEMBERSHIP.appSlug;
+      // an app not published yet is not found, as getAppBySlug answers, except for its owner (and admins),
+      // who see the plans they are pricing; visitors see the plans as last published
+      const who = principal();
+      const which = plansFor(app, who?.kind === 'user' ? { id: who.id, admin: isAdmin(who) } : null);
+      if (which === null) throw notFound('Failed to fetch payment options');
+      const rows = await this.queries.priceOptions(storefrontSlug, appSlug, { live: which === 'live' });
       if (rows.length === 0 && !app && !isMembership) throw notFound('Failed to fetch payment options');
       const { options, defaultSelectedId } = orderOptions(rows);
       const name = isMembership ? MEMBERSHIP.name : (app?.name ?? appSlug);
@@ -159,41 +167,18 @@ export class PaymentsController {
     if (!app) throw notFound('No such app.');
     if (app.owner_id !== me.id && !me.admin) throw forbidden('Only the app’s owner can change its pricing.');
     return orFail('Failed to update pricing', async () => {
-      const base = {
-        currency: 'USD',
-        features: [] as string[],
-        planCategory: 'app',
-        trialDays: 0,
-        periodCreditInCents: 0,
-        tierSlug: null,
-      };
-      const options = [];
-      // only the prices sent change; the other option stays as it was (merge)
-      if (body.monthlyPrice !== undefined) {
-        options.push({
-          ...base,
-          id: 'monthly',
-          amountInCents: body.monthlyPrice,
-          interval: 'month' as const,
-          intervalCount: 1,
-          displayName: 'Monthly',
-          description: `${app.name}, billed monthly`,
-        });
-      }
-      if (body.annualPrice !== undefined) {
-        const months = body.annualDurationUnit === 'month';
-        options.push({
-          ...base,
-          id: 'annual',
-          amountInCents: body.annualPrice,
-          interval: months ? ('month' as const) : ('year' as const),
-          intervalCount: months ? 12 : 1,
-          displayName: 'Annual',
-          description: `${app.name}, billed once a year`,
-        });
-      }
       const defined: EventPayload<typeof PriceOptionsDefined> = await this.commands.execute(
-        new DefinePriceOptions(app.storefront_slug, app.app_slug, app.app_id, app.name, null, options, me.id, true),
+        new DefinePriceOptions(
+          app.storefront_slug,
+          app.app_slug,
+          app.app_id,
+          app.name,
+          null,
+          appPlans(app.name, body),
+          me.id,
+          true,
+          body.trialDays ?? null,
+        ),
       );
       const rows: PriceOptionRow[] = defined.options.map((o) => ({ ...o, appId: app.app_id }));
       const ordered = orderOptions(rows);

@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type Stripe from 'stripe';
 import { RawRoutes } from '../../../platform/http/raw-routes';
-import { ProcessStripeEvent, RetryLater, type ProcessOutcome } from '../commands/process-stripe-event.command';
 import { StripeGateway, WEBHOOK_PATH } from '../infra/stripe-gateway';
+import { WebhookDeliveries, type WebhookDeliveryRecord } from '../infra/webhook-deliveries';
+import { WebhookInbox } from '../infra/webhook-inbox';
 
 const MAX_BODY = 512 * 1024;
 
@@ -28,7 +28,8 @@ const answer = (res: Response, status: number, code: string, message: string) =>
 /**
  * POST /api/payments/webhook: Stripe's events. The signature is checked on the raw body
  * (stripe.webhooks.constructEvent) before anything is read or stored: a bad or missing one is a 400.
- * A verified event is processed once (see ProcessStripeEvent); a repeat answers 200 with duplicate true.
+ * A verified event is stored in the inbox and answered 200 at once; it is applied in the background
+ * (WebhookInbox, ProcessStripeEvent). A repeat of an event received before answers duplicate true.
  */
 @Injectable()
 export class StripeWebhookEndpoint {
@@ -37,10 +38,27 @@ export class StripeWebhookEndpoint {
   constructor(
     rawRoutes: RawRoutes,
     private readonly gateway: StripeGateway,
-    private readonly commands: CommandBus,
+    private readonly inbox: WebhookInbox,
+    private readonly deliveries: WebhookDeliveries,
   ) {
     rawRoutes.register(WEBHOOK_PATH, (req, res, next) => {
       if (req.url !== '/' && req.url !== '') return next();
+      const started = Date.now();
+      const logged: Partial<WebhookDeliveryRecord> = {};
+      res.locals.webhookDelivery = logged;
+      // every answered delivery is logged for the operations console (GET /api/operations/webhooks)
+      res.once('finish', () => {
+        if (req.method !== 'POST') return;
+        void this.deliveries.record({
+          eventId: logged.eventId ?? null,
+          type: logged.type ?? null,
+          outcome: logged.outcome ?? (res.statusCode === 400 ? 'bad-request' : 'failed'),
+          duplicate: logged.duplicate ?? false,
+          httpStatus: res.statusCode,
+          durationMs: Date.now() - started,
+          error: logged.error ?? null,
+        });
+      });
       this.handle(req, res).catch(next);
     });
   }
@@ -68,24 +86,21 @@ export class StripeWebhookEndpoint {
       const stripe = await this.gateway.stripe();
       event = stripe.webhooks.constructEvent(raw, signature, this.gateway.webhookSecret);
     } catch {
+      Object.assign(res.locals.webhookDelivery ?? {}, { outcome: 'bad-signature' });
       answer(res, 400, 'BAD_SIGNATURE', 'Webhook signature verification failed.');
       return;
     }
+    const logged = (res.locals.webhookDelivery ?? {}) as Partial<WebhookDeliveryRecord>;
+    Object.assign(logged, { eventId: event.id, type: event.type });
     try {
-      const outcome: ProcessOutcome = await this.commands.execute(new ProcessStripeEvent(event));
-      res.status(200).json({ received: true, duplicate: outcome === 'duplicate' });
+      const received = await this.inbox.accept(event);
+      const duplicate = received === 'duplicate';
+      Object.assign(logged, { outcome: received, duplicate });
+      res.status(200).json({ received: true, duplicate });
     } catch (err) {
-      if (err instanceof RetryLater) {
-        answer(res, 503, 'RETRY_LATER', err.message);
-        return;
-      }
-      // a unique-key race with a concurrent delivery of the same event: it was recorded by the other
-      if ((err as { code?: string }).code === '23505') {
-        res.status(200).json({ received: true, duplicate: true });
-        return;
-      }
-      this.log.error(`webhook ${event.id} (${event.type}) failed: ${(err as Error).stack ?? err}`);
-      answer(res, 500, 'INTERNAL', 'The event could not be processed; it will be retried.');
+      Object.assign(logged, { outcome: 'failed', error: err instanceof Error ? err.message : String(err) });
+      this.log.error(`webhook ${event.id} (${event.type}) could not be stored: ${(err as Error).stack ?? err}`);
+      answer(res, 500, 'INTERNAL', 'The event could not be stored; send it again.');
     }
   }
 }

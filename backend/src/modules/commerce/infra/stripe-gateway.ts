@@ -3,7 +3,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { HttpAdapterHost } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import Stripe from 'stripe';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
+import { APP_CONFIG, developmentTools, type AppConfig } from '../../../platform/config/config';
+import { ApiError } from '../../../platform/http/errors';
 import { RawRoutes } from '../../../platform/http/raw-routes';
 import { createStripeEmulator, PgEmulatorStore, PgWebhookOutbox, type SqlRunner, type StripeEmulator } from '../stripe-emulator';
 
@@ -14,12 +15,18 @@ const EMULATOR_KEY = 'sk_test_sparkhouse_emulator';
 export const EMULATOR_PAGE_PREFIX = '/api/stripe-emulator';
 export const WEBHOOK_PATH = '/api/payments/webhook';
 
+/** Payments without a Stripe account in production: every call that needs Stripe answers this. */
+export const PAYMENTS_OFF_MESSAGE = 'Payments are not available on this server yet.';
+
 /**
  * The one Stripe client of the product (official SDK). With STRIPE_SECRET_KEY it is real Stripe.
- * Without, it is pointed (host/port/protocol) at the built-in emulator: its state lives in PostgreSQL,
- * so it survives restarts and is shared by every process; each process listens on a loopback port of
- * its own for the SDK, the API process also serves the hosted checkout page under /api/stripe-emulator,
- * and the API nodes deliver its webhooks from a PostgreSQL outbox, one node at a time.
+ * Without, outside production, it is pointed (host/port/protocol) at the built-in emulator: its state
+ * lives in PostgreSQL, so it survives restarts and is shared by every process; each process listens on
+ * a loopback port of its own for the SDK, the API process also serves the emulator under
+ * /api/stripe-emulator (its hosted checkout page, and its API for tools), and the API nodes deliver its
+ * webhooks from a PostgreSQL outbox, one node at a time. In production without a key there is no
+ * emulator at all: payments are off (503) and webhooks are refused, since the emulator's webhook
+ * secret is public.
  */
 @Injectable()
 export class StripeGateway implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -29,6 +36,8 @@ export class StripeGateway implements OnApplicationBootstrap, OnApplicationShutd
   private outbox: PgWebhookOutbox | null = null;
   readonly webhookSecret: string;
   readonly emulated: boolean;
+  /** False in production without STRIPE_SECRET_KEY. */
+  readonly available: boolean;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -36,8 +45,11 @@ export class StripeGateway implements OnApplicationBootstrap, OnApplicationShutd
     private readonly rawRoutes: RawRoutes,
     private readonly http: HttpAdapterHost,
   ) {
-    this.emulated = !config.STRIPE_SECRET_KEY;
+    this.emulated = developmentTools(config).stripeEmulator;
+    this.available = Boolean(config.STRIPE_SECRET_KEY) || this.emulated;
     this.webhookSecret = config.STRIPE_WEBHOOK_SECRET || LOCAL_WEBHOOK_SECRET;
+    if (!this.available)
+      this.log.warn('payments are off: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (production has no emulator)');
     if (this.emulated) {
       // the hosted page reads its form body itself: mounted before the body parsers
       rawRoutes.register(EMULATOR_PAGE_PREFIX, (req, res, next) => {
@@ -48,8 +60,9 @@ export class StripeGateway implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
-  /** The SDK client (real Stripe, or the emulator once it listens). */
+  /** The SDK client (real Stripe, or the emulator once it listens); a 503 when payments are off. */
   stripe(): Promise<Stripe> {
+    if (!this.available) return Promise.reject(new ApiError(503, 'PAYMENTS_OFF', PAYMENTS_OFF_MESSAGE));
     this.client ??= this.create().catch((err) => {
       this.client = null;
       throw err;

@@ -82,6 +82,15 @@ describe('commerce projections', () => {
       isIdea: false,
       prompt: '',
     }),
+    ...['2026-11-22T09:00:00.000Z', '2026-11-23T09:00:00.000Z'].map((publishedAt) =>
+      storedEvent('app-a1', 'AppPublished', {
+        appId: 'a1',
+        versions: { blueprint: null, 'landing-page': null, 'onboarding-flow': null },
+        theme: null,
+        canvasSettings: null,
+        publishedAt,
+      }),
+    ),
     storedEvent('user-u1', 'UserProfileCreated', {
       userId: 'u1',
       email: 'U1@Example.com',
@@ -108,7 +117,7 @@ describe('commerce projections', () => {
     sessions: await rows(em, `select session_id, status, product_ids, payment_intent_id from commerce_checkout_session`),
     subs: await rows(em, `select subscription_id, status from commerce_subscription`),
     credit: await rows(em, `select sum(amount_in_cents)::int as total from commerce_credit_entry where user_id = 'u1'`),
-    apps: await rows(em, `select app_id, owner_id from commerce_app`),
+    apps: await rows(em, `select app_id, owner_id, published_at::text from commerce_app`),
     buyer: await rows(em, `select email, vip_products, offers_seen from commerce_buyer`),
   });
 
@@ -119,7 +128,8 @@ describe('commerce projections', () => {
       sessions: [{ session_id: 'cs_1', status: 'completed', product_ids: ['p2'], payment_intent_id: 'pi_1' }],
       subs: [{ subscription_id: 'sub_1', status: 'active' }],
       credit: [{ total: 700 }],
-      apps: [{ app_id: 'a1', owner_id: 'u9' }],
+      // first published: republishing keeps the date its plans went on sale
+      apps: [{ app_id: 'a1', owner_id: 'u9', published_at: '2026-11-22 09:00:00+00' }],
       buyer: [
         {
           email: 'u1@example.com',
@@ -155,5 +165,53 @@ describe('commerce projections', () => {
     ]);
     const removed = storedEvent('offer-p1', 'ProductOfferRemoved', { productId: 'p1' });
     expect(await projectionSpec(db.orm, offers).given([removed]).expectReadModel(read)).toEqual([]);
+  });
+
+  it('applies a run of cart updates in a batch as one by one: the newest update wins, out of order and re-fed too', async () => {
+    const update = (userId: string, minute: number, productIds: string[]) =>
+      storedEvent(`cart-${userId}`, 'CartUpdated', {
+        userId,
+        productIds,
+        offerValid: minute % 2 === 0,
+        updatedAt: new Date(Date.UTC(2026, 10, 22, 9, minute)).toISOString(),
+      });
+    const run = [
+      update('c1', 1, ['a']),
+      update('c2', 5, ['b']),
+      update('c1', 3, ['a', 'b']),
+      update('c2', 2, ['older']), // older than what c2 has: ignored
+      update('c3', 4, []),
+      update('c1', 3, ['tie', 'later']), // same time as c1's newest: the later one wins
+      update('c3', 4, ['c']),
+    ];
+    const carts = () =>
+      rows(
+        db.orm.em.fork(),
+        `select user_id, product_ids, offer_valid, updated_at from commerce_cart where user_id like 'c_' order by user_id`,
+      );
+    const feed = (how: 'one by one' | 'batch', events: typeof run) =>
+      db.orm.em.fork().transactional(async (tem) => {
+        if (how === 'batch') return projection.handleBatch(tem, events);
+        for (const e of events) await projection.handle(tem, e);
+      });
+
+    const clear = () => db.orm.em.fork().getConnection().execute(`delete from commerce_cart where user_id like 'c_'`);
+    await feed('one by one', run);
+    expect((await carts()).map((c) => (c as { product_ids: string[] }).product_ids)).toEqual([['tie', 'later'], ['b'], ['c']]);
+    await clear();
+    await feed('batch', run);
+    expect((await carts()).map((c) => (c as { product_ids: string[] }).product_ids)).toEqual([['tie', 'later'], ['b'], ['c']]);
+
+    // two overlapping deliveries (an at-least-once relay re-feeding part of the run): the same either way
+    const first = run.slice(0, 4);
+    const again = [...run.slice(2), ...run.slice(0, 3)];
+    await clear();
+    await feed('one by one', first);
+    await feed('one by one', again);
+    const oneByOne = await carts();
+    await clear();
+    await feed('batch', first);
+    await feed('batch', again);
+    expect(await carts()).toEqual(oneByOne);
   });
 });

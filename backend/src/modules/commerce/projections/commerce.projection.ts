@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   AppCreated,
+  AppPublished,
   CartUpdated,
   CheckoutSessionCompleted,
   CheckoutSessionExpired,
@@ -20,13 +21,15 @@ import {
   type EventPayload,
   type StoredEvent,
 } from '@sparkhouse/contracts';
-import { Subscribes, type Projection } from '../../../platform/events/subscribers';
+import { runsOfType, Subscribes, type Projection } from '../../../platform/events/subscribers';
 import { run, textArray } from '../../../platform/database/sql';
+import { COMMERCE_PROJECTION } from '../queries/commerce.queries';
 
 type P<D> = EventPayload<D>;
 
 /**
- * Commerce's read models: carts, plans on sale, app ownership (from the creator studio's AppCreated),
+ * Commerce's read models: carts, plans on sale (as defined, and for creators' apps as last published),
+ * app ownership and first publication (from the creator studio's AppCreated and AppPublished),
  * checkout sessions, subscriptions, the credit ledger, and what it needs of buyers (email, VIP, offers
  * seen, from the users module's facts). Every write is keyed by a fact's own id, so a re-fed event
  * changes nothing.
@@ -35,12 +38,14 @@ type P<D> = EventPayload<D>;
 @Injectable()
 export class CommerceProjection implements Projection {
   readonly kind = 'projection';
-  readonly name = 'commerce.read-models';
-  readonly version = 1;
+  readonly name = COMMERCE_PROJECTION;
+  // 2: commerce_app.published_at (from AppPublished); 3: commerce_live_price_option (the plans as published)
+  readonly version = 3;
   readonly handles = [
     CartUpdated.type,
     PriceOptionsDefined.type,
     AppCreated.type,
+    AppPublished.type,
     CheckoutSessionStarted.type,
     CheckoutSessionCompleted.type,
     CheckoutSessionExpired.type,
@@ -59,9 +64,17 @@ export class CommerceProjection implements Projection {
   async truncate(em: EntityManager) {
     await run(
       em,
-      `truncate commerce_cart, commerce_price_option, commerce_app, commerce_checkout_session, commerce_subscription,
-                commerce_credit_entry, commerce_buyer`,
+      `truncate commerce_cart, commerce_price_option, commerce_live_price_option, commerce_app, commerce_checkout_session,
+                commerce_subscription, commerce_credit_entry, commerce_buyer`,
     );
+  }
+
+  /** Runs of cart updates (the busiest event) in one statement; everything else one event at a time. */
+  async handleBatch(em: EntityManager, events: StoredEvent[]) {
+    for (const { type, events: run } of runsOfType(events)) {
+      if (type === CartUpdated.type && run.length > 1) await this.updateCarts(em, run);
+      else for (const e of run) await this.handle(em, e);
+    }
   }
 
   async handle(em: EntityManager, e: StoredEvent) {
@@ -121,6 +134,16 @@ export class CommerceProjection implements Projection {
           `insert into commerce_app (app_id, owner_id, name, storefront_slug, app_slug) values (?, ?, ?, ?, ?) on conflict do nothing`,
           [p.appId, p.ownerId, p.name, p.storefrontSlug, p.appSlug],
         );
+      }
+      case AppPublished.type: {
+        const p = e.payload as P<typeof AppPublished>;
+        await run(em, `update commerce_app set published_at = coalesce(published_at, ?) where app_id = ?`, [
+          p.publishedAt,
+          p.appId,
+        ]);
+        // the app's plans as they are now go live with it; later changes wait for the next publication
+        await run(em, `delete from commerce_live_price_option where app_id = ?`, [p.appId]);
+        return run(em, `insert into commerce_live_price_option select * from commerce_price_option where app_id = ?`, [p.appId]);
       }
       case CheckoutSessionStarted.type: {
         const p = e.payload as P<typeof CheckoutSessionStarted>;
@@ -270,5 +293,32 @@ export class CommerceProjection implements Projection {
         );
       }
     }
+  }
+
+  /**
+   * Cart updates as `handle` applies them one by one: a cart takes an update unless it holds a newer
+   * one, so each user's cart ends as the newest update of the run (the later one on a tie), if newer.
+   */
+  private async updateCarts(em: EntityManager, events: StoredEvent[]) {
+    const newest = new Map<string, P<typeof CartUpdated>>();
+    for (const e of events) {
+      const p = e.payload as P<typeof CartUpdated>;
+      const at = Date.parse(p.updatedAt);
+      if (Number.isNaN(at)) {
+        for (const one of events) await this.handle(em, one);
+        return;
+      }
+      const kept = newest.get(p.userId);
+      if (!kept || Date.parse(kept.updatedAt) <= at) newest.set(p.userId, p);
+    }
+    await run(
+      em,
+      `insert into commerce_cart (user_id, product_ids, offer_valid, updated_at)
+       select c."userId", array(select jsonb_array_elements_text(c."productIds")), c."offerValid", c."updatedAt"::timestamptz
+         from jsonb_to_recordset(?::jsonb) c("userId" text, "productIds" jsonb, "offerValid" boolean, "updatedAt" text)
+       on conflict (user_id) do update set product_ids = excluded.product_ids, offer_valid = excluded.offer_valid,
+         updated_at = excluded.updated_at where commerce_cart.updated_at <= excluded.updated_at`,
+      [JSON.stringify([...newest.values()])],
+    );
   }
 }

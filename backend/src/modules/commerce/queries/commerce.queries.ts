@@ -4,6 +4,12 @@ import type { commerce } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
 import type { PriceOptionRow } from '../domain/payment-options';
 import { trialInfo } from '../domain/subscription-state';
+import { logHead, subscribersReached } from '../../../platform/events/read-your-writes';
+
+/** The commerce projection's name (its checkpoint says how far commerce's read models are). */
+export const COMMERCE_PROJECTION = 'commerce.read-models';
+/** How long a call on an app waits for an app created a moment ago to reach commerce's read model. */
+const APP_CATCH_UP_MS = 3_000;
 
 interface SubscriptionRow {
   subscription_id: string;
@@ -48,6 +54,8 @@ export interface AppRow {
   name: string;
   storefront_slug: string;
   app_slug: string;
+  /** When the app was first published; null while only its owner sees it. */
+  published_at: Date | string | null;
 }
 
 /** Commerce's read side: plans on sale, apps, carts, sessions, subscriptions, credit, buyers. */
@@ -59,10 +67,19 @@ export class CommerceQueries {
     return this.orm.em.fork();
   }
 
-  async priceOptions(storefrontSlug: string, appSlug: string): Promise<(PriceOptionRow & { stripeProductId: string })[]> {
+  /**
+   * The plans of an app as defined (`live`: as last published, what visitors see and buy). Platform
+   * plans (the membership, the creator platform) are live as soon as they are defined.
+   */
+  async priceOptions(
+    storefrontSlug: string,
+    appSlug: string,
+    { live = false } = {},
+  ): Promise<(PriceOptionRow & { stripeProductId: string })[]> {
+    const table = live ? 'commerce_live_price_option' : 'commerce_price_option';
     const found = await rows<Record<string, any>>(
       this.em(),
-      `select * from commerce_price_option where storefront_slug = ? and app_slug = ? order by position`,
+      `select * from ${table} where storefront_slug = ? and app_slug = ? order by position`,
       [storefrontSlug, appSlug],
     );
     return found.map((r) => ({
@@ -92,9 +109,14 @@ export class CommerceQueries {
     return r ?? null;
   }
 
+  /** An app by id; one created a moment ago is waited for (briefly) until the read model has it. */
   async appById(appId: string): Promise<AppRow | null> {
-    const [r] = await rows<AppRow>(this.em(), `select * from commerce_app where app_id = ?`, [appId]);
-    return r ?? null;
+    const read = async () => (await rows<AppRow>(this.em(), `select * from commerce_app where app_id = ?`, [appId]))[0] ?? null;
+    const found = await read();
+    if (found) return found;
+    const em = this.em();
+    await subscribersReached(em, [COMMERCE_PROJECTION], await logHead(em), APP_CATCH_UP_MS);
+    return read();
   }
 
   async cart(userId: string): Promise<{ productIds: string[]; offerValid: boolean | null; updatedAt: string | null }> {

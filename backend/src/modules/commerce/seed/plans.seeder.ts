@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { SeedsDemoData, type Seeder } from '../../../platform/database/seeders';
 import { DefinePriceOptions } from '../commands/price-options.commands';
+import { StripeGateway } from '../infra/stripe-gateway';
 import { CREATOR_PLATFORM, MEMBERSHIP } from '../domain/payment-options';
 
 /**
@@ -15,7 +16,14 @@ export class PlansSeeder implements Seeder {
   readonly name = 'commerce.plans';
   private readonly logger = new Logger('CommercePlans');
 
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly gateway: StripeGateway,
+  ) {}
+
+  notYet(): string | null {
+    return this.gateway.available ? null : 'payments are off (no STRIPE_SECRET_KEY)';
+  }
 
   async seed(): Promise<void> {
     await this.commands.execute(

@@ -3,6 +3,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import { EventStore } from '../../../platform/events/event-store';
+import { rows } from '../../../platform/database/sql';
 import { ormOptions } from '../../../platform/database/orm-config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { LOCAL_WEBHOOK_SECRET, StripeGateway } from '../infra/stripe-gateway';
@@ -45,7 +46,11 @@ export async function emulatorEvents(api: Api, type?: string): Promise<Stripe.Ev
   return all.reverse();
 }
 
-/** POSTs an event to the webhook endpoint, signed like Stripe does (or with a given signature). */
+/**
+ * POSTs an event to the webhook endpoint, signed like Stripe does (or with a given signature). The
+ * endpoint answers as soon as the event is in its inbox; when it was taken, this also waits for the
+ * inbox's first attempt to apply it, so the test reads its effects (or its scheduled retry) after.
+ */
 export async function deliver(api: Api, event: unknown, signature?: string) {
   const body = JSON.stringify(event);
   const res = await api.raw('/payments/webhook', {
@@ -53,7 +58,27 @@ export async function deliver(api: Api, event: unknown, signature?: string) {
     body,
     headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? signPayload(body, LOCAL_WEBHOOK_SECRET) },
   });
-  return { status: res.status, body: await res.json().catch(() => null) };
+  const answer = { status: res.status, body: await res.json().catch(() => null) };
+  const id = (event as { id?: unknown }).id;
+  if (res.status === 200 && typeof id === 'string') await attemptedOnce(api, id);
+  return answer;
+}
+
+/** Waits (up to a minute) until the webhook inbox has finished at least one attempt to apply the event. */
+export async function attemptedOnce(api: Api, eventId: string): Promise<void> {
+  const orm: MikroORM = api.app.get(MikroORM);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const [row] = await rows<{ done: boolean }>(
+      orm.em.fork(),
+      `select settled_at is not null or (attempts > 0 and claimed_until is null) as done
+       from commerce_webhook_inbox where event_id = ?`,
+      [eventId],
+    );
+    if (row?.done) return;
+    if (Date.now() > deadline) throw new Error(`the webhook inbox never applied ${eventId}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Reads domain events straight from the log (the write side's truth). */

@@ -1,0 +1,142 @@
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type Stripe from 'stripe';
+import { rows, run } from '../../../platform/database/sql';
+import { ProcessStripeEvent, RetryLater, type ProcessOutcome } from '../commands/process-stripe-event.command';
+import { WebhookDeliveries } from './webhook-deliveries';
+
+/** How often every API process looks for events due (a retry's time came, or a crashed process left them). */
+export const INBOX_SWEEP_MS = 1000;
+/** Events one process works on at once. */
+const BATCH = 4;
+/** A claimed event not finished in this time is taken up again by any process (the claimer died). */
+const CLAIM_SECONDS = 120;
+/** Attempts before an event is given up as failed (shown in the operations console's webhooks page). */
+export const MAX_ATTEMPTS = 12;
+
+/** The wait before attempt `n + 1`: 1 s, 2 s, 4 s … at most 5 minutes. */
+export const retryDelayMs = (attempts: number) => Math.min(1000 * 2 ** Math.max(attempts - 1, 0), 5 * 60_000);
+
+interface InboxRow {
+  event_id: string;
+  payload: Stripe.Event;
+  attempts: number;
+}
+
+/**
+ * The Stripe webhook's inbox: a verified event is stored (once per event id) and acknowledged at once,
+ * then applied by ProcessStripeEvent here, in the background, in the order received — so Stripe is
+ * answered in milliseconds whatever applying costs, and an event that cannot be applied yet (RetryLater)
+ * or fails is tried again with backoff by us instead of by Stripe. Any API process may apply any event:
+ * claims are rows locked with SKIP LOCKED and leased for CLAIM_SECONDS, so a process that dies mid-way
+ * leaves its events to the others. Applying is idempotent (the event id is recorded with its facts), so
+ * an event applied twice after a crash still has one effect.
+ */
+@Injectable()
+export class WebhookInbox implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly log = new Logger('WebhookInbox');
+  private timer: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly commands: CommandBus,
+    private readonly deliveries: WebhookDeliveries,
+  ) {}
+
+  onApplicationBootstrap() {
+    this.timer = setInterval(() => this.kick(), INBOX_SWEEP_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async beforeApplicationShutdown() {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.draining;
+  }
+
+  /** Stores a verified event; 'duplicate' when this event id was received before (nothing changes). */
+  async accept(event: Stripe.Event): Promise<'accepted' | 'duplicate'> {
+    const stored = await rows(
+      this.orm.em.fork(),
+      `insert into commerce_webhook_inbox (event_id, type, payload) values (?, ?, ?::jsonb)
+       on conflict (event_id) do nothing returning event_id`,
+      [event.id, event.type, JSON.stringify(event)],
+    );
+    if (stored.length === 0) return 'duplicate';
+    this.kick();
+    return 'accepted';
+  }
+
+  /** Applies what is due, now or right after the drain under way (never two drains at once in a process). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drain()
+      .catch((err: unknown) => this.log.error(`the webhook inbox could not be read: ${(err as Error).message}`))
+      .finally(() => {
+        this.draining = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      const claimed = await this.claim();
+      if (claimed.length === 0) return;
+      await Promise.all(claimed.map((row) => this.apply(row)));
+    }
+  }
+
+  private claim(): Promise<InboxRow[]> {
+    return rows<InboxRow>(
+      this.orm.em.fork(),
+      `update commerce_webhook_inbox set claimed_until = now() + make_interval(secs => ?), attempts = attempts + 1
+       where event_id in (
+         select event_id from commerce_webhook_inbox
+         where settled_at is null and next_attempt_at <= now() and (claimed_until is null or claimed_until < now())
+         order by received_seq limit ? for update skip locked)
+       returning event_id, payload, attempts`,
+      [CLAIM_SECONDS, BATCH],
+    );
+  }
+
+  private async apply(row: InboxRow): Promise<void> {
+    const em = this.orm.em.fork();
+    try {
+      const outcome: ProcessOutcome = await this.commands.execute(new ProcessStripeEvent(row.payload));
+      await run(
+        em,
+        `update commerce_webhook_inbox set settled_at = now(), outcome = ?, claimed_until = null, last_error = null
+         where event_id = ?`,
+        [outcome, row.event_id],
+      );
+      await this.deliveries.settle(row.event_id, outcome, null);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const final = row.attempts >= MAX_ATTEMPTS;
+      const outcome = final ? 'failed' : err instanceof RetryLater ? 'retry-later' : 'retrying';
+      if (!(err instanceof RetryLater)) this.log.error(`webhook ${row.event_id} failed (attempt ${row.attempts}): ${message}`);
+      await run(
+        em,
+        `update commerce_webhook_inbox set claimed_until = null, last_error = ?, outcome = ?,
+           next_attempt_at = now() + make_interval(secs => ?), settled_at = case when ? then now() end
+         where event_id = ?`,
+        [message.slice(0, 500), outcome, retryDelayMs(row.attempts) / 1000, final, row.event_id],
+      ).catch((e: unknown) =>
+        this.log.error(`webhook ${row.event_id}: its attempt could not be recorded: ${(e as Error).message}`),
+      );
+      await this.deliveries.settle(row.event_id, outcome, message);
+    }
+  }
+}
