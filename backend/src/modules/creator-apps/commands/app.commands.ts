@@ -6,16 +6,19 @@ import {
   AppOpened,
   AppPublished,
   AppThemeChanged,
+  errorCodes,
   type EventPayload,
   type NewEvent,
 } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { EventStore } from '../../../platform/events/event-store';
-import { unauthorized } from '../../../platform/http/errors';
+import { ApiError, unauthorized } from '../../../platform/http/errors';
+import { TIER_REQUIRED_MESSAGE } from '../domain/publish-access';
+import { PublishingQueries } from '../queries/publishing.queries';
 import { stableEqual } from '../domain/json-values';
 import { APP_DOCUMENTS, type Json, type Theme } from '../domain/app-state';
 import { createAppIn } from './app-identity';
-import { changeApp } from './command-support';
+import { changeApp, readOwnApp } from './command-support';
 
 /** What an app-changing command answers: the app and the stream version a read must reach to show the change. */
 export interface AppChanged {
@@ -163,7 +166,10 @@ export class RecordAppOpenedHandler implements ICommandHandler<RecordAppOpened, 
   }
 }
 
-/** Publish: the current drafts (document versions, theme, canvas settings) become the published state. */
+/**
+ * Publish: the current drafts (document versions, theme, canvas settings; the pricing with them) become
+ * the published state. The owner needs a creator-platform plan (publish-access.ts): without one, 402.
+ */
 export class PublishApp {
   constructor(
     readonly principal: Principal | null,
@@ -176,9 +182,13 @@ export class PublishAppHandler implements ICommandHandler<PublishApp, AppChanged
   constructor(
     private readonly orm: MikroORM,
     private readonly events: EventStore,
+    private readonly publishing: PublishingQueries,
   ) {}
 
   async execute({ principal, appId }: PublishApp) {
+    const app = await readOwnApp(this.orm.em.fork(), this.events, principal, appId);
+    const access = await this.publishing.access(principal!, app.ownerId);
+    if (!access.allowed) throw new ApiError(402, errorCodes.tierRequired, TIER_REQUIRED_MESSAGE);
     const { version } = await this.orm.em.fork().transactional((tem) =>
       changeApp(tem, this.events, appId, principal, (app) => {
         const versions = Object.fromEntries(

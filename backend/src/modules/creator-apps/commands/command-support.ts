@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventMetadata, NewEvent, StoredEvent } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
-import type { EventStore } from '../../../platform/events/event-store';
+import type { EventStore, StreamModel } from '../../../platform/events/event-store';
 import { notFound, unauthorized } from '../../../platform/http/errors';
 import { appStreamId, foldApp, type AppState } from '../domain/app-state';
 import { canChangeApp } from '../domain/landing-page';
@@ -16,11 +16,25 @@ export interface Decision<T> {
   readonly answer: T;
 }
 
+type AppJson = Omit<AppState, 'requestedRuns' | 'storedRuns'> & { requestedRuns: string[]; storedRuns: string[] };
+
+/** An app's facts folded, kept as a snapshot beside its stream: changing an app reads one row, not its history. */
+export const appModel: StreamModel<AppState> = {
+  name: 'creator-apps.app@1',
+  fold: (state, events) => foldApp(events, state && structuredClone(state)),
+  toJson: (s): AppJson => ({ ...s, requestedRuns: [...s.requestedRuns], storedRuns: [...s.storedRuns] }),
+  fromJson: (json) => {
+    const j = json as AppJson;
+    return { ...j, requestedRuns: new Set(j.requestedRuns), storedRuns: new Set(j.storedRuns) };
+  },
+};
+
 /**
- * Decides on an app's stream as it is under the append lock, and appends what was decided: no
- * concurrent change can slip between reading the app and writing its facts. Someone else's app
- * answers 404 like an unknown one (app ids are not to be probed). Answers the decision's answer and
- * the app stream version after the append (what a read model must reach to show it).
+ * Decides on the app as it is now (its snapshot) and appends what was decided; when another change to
+ * the app committed in between, the decision is taken again on the fresh app (EventStore.decide), so
+ * nothing can slip between reading the app and writing its facts. Someone else's app answers 404 like
+ * an unknown one (app ids are not to be probed). Answers the decision's answer and the app stream
+ * version after the append (what a read model must reach to show it).
  */
 export async function changeApp<T>(
   em: EntityManager,
@@ -32,21 +46,19 @@ export async function changeApp<T>(
 ): Promise<{ answer: T; version: number; appended: StoredEvent[] }> {
   if (actor !== 'system' && actor?.kind !== 'user') throw unauthorized();
   let answer: T | undefined;
-  let version = 0;
-  const appended = await events.appendIf(
+  const decided = await events.decide(
     em,
     appStreamId(appId),
-    (stream) => {
-      const app = foldApp(stream);
+    appModel,
+    (app) => {
       if (!app || (actor !== 'system' && !canChangeApp(actor, app))) throw notFound(NO_SUCH_APP);
       const decision = decide(app);
       answer = decision.answer;
-      version = app.version + decision.events.length;
       return decision.events;
     },
     metadata,
   );
-  return { answer: answer as T, version, appended: appended ?? [] };
+  return { answer: answer as T, version: decided.version, appended: decided.appended };
 }
 
 /** Reads an app the caller may change, without changing it (404 otherwise). */
@@ -57,7 +69,7 @@ export async function readOwnApp(
   appId: string,
 ): Promise<AppState> {
   if (principal?.kind !== 'user') throw unauthorized();
-  const app = foldApp(await events.readStream(em, appStreamId(appId)));
+  const { state: app } = await events.load(em, appStreamId(appId), appModel);
   if (!app || !canChangeApp(principal, app)) throw notFound(NO_SUCH_APP);
   return app;
 }

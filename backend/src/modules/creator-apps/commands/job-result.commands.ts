@@ -8,6 +8,9 @@ import {
   AppImageGenerated,
   BrainstormIdeasStored,
   BrainstormRequested,
+  type GenerateAppImageResult,
+  type ImageFromInputsResult,
+  LandingPageSchema,
   type AppDocument,
   type BrainstormResult,
   type BuildAppResult,
@@ -16,10 +19,16 @@ import {
   type NewEvent,
 } from '@sparkhouse/contracts';
 import { run } from '../../../platform/database/sql';
+import { notFound } from '../../../platform/http/errors';
+import { parseMediaKey } from '../../../platform/media/media-keys';
 import { EventStore } from '../../../platform/events/event-store';
-import { brainstormStreamId, type AppState, type Json } from '../domain/app-state';
-import { appendVersion } from '../domain/document-versions';
-import { changeApp } from './command-support';
+import { decideSaveGenerated, generatedImageMetadata, mediaIdFor, mediaStreamId, type MediaState } from '../domain/app-media';
+import { appStreamId, brainstormStreamId, type AppState, type Json } from '../domain/app-state';
+import { appendVersion, current as currentVersion } from '../domain/document-versions';
+import { withLandingImages, type LandingImageChange } from '../domain/landing-page';
+import { mediaModel } from './app-media.commands';
+import { appModel, changeApp, NO_SUCH_APP } from './command-support';
+import { addGeneratedPictures, type GeneratedPicture } from './generated-media';
 import { versionFacts } from './document-version.commands';
 
 /** Actor of the versions a job wrote, and the event that caused them. */
@@ -130,6 +139,168 @@ export class StoreLandingPageEditHandler implements ICommandHandler<StoreLanding
       ),
     );
     return { stored: answer };
+  }
+}
+
+/**
+ * Make a generated image the app's image (once per run): from the reactor when the run completes, and
+ * from the call that waited for it, so its caller reads the new image at once.
+ */
+export class StoreGeneratedAppImage {
+  constructor(
+    readonly runId: string,
+    readonly appId: string,
+    readonly result: GenerateAppImageResult,
+    /** The JobCompleted event, when stored by the reactor. */
+    readonly causationId: string | null,
+  ) {}
+}
+
+@CommandHandler(StoreGeneratedAppImage)
+export class StoreGeneratedAppImageHandler implements ICommandHandler<StoreGeneratedAppImage, { stored: boolean }> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+  ) {}
+
+  async execute({ runId, appId, result, causationId }: StoreGeneratedAppImage) {
+    const metadata = causationId ? byJob(causationId) : { actor: 'ai' as const };
+    const stored = await this.orm.em.fork().transactional(async (tem) => {
+      const { answer: ownerId } = await changeApp<string | null>(
+        tem,
+        this.events,
+        appId,
+        'system',
+        (app) => {
+          if (app.storedRuns.has(runId)) return { events: [], answer: null };
+          const events = [{ type: AppImageGenerated.type, payload: { appId, ...result.appImage, runId } }];
+          return { events, answer: app.ownerId };
+        },
+        metadata,
+      );
+      if (ownerId === null) return false;
+      const picture = { image: result.appImage, name: 'App image', usedFor: 'app-image' };
+      await addGeneratedPictures(tem, this.events, { appId, ownerId }, runId, [picture], metadata);
+      return true;
+    });
+    return { stored };
+  }
+}
+
+/** How the media library names the pictures of a landing-page change. */
+function landingPictures(change: LandingImageChange): GeneratedPicture[] {
+  if (change.kind === 'screenshots') {
+    return change.screenshots.map(({ caption, ...image }, i) => ({
+      image,
+      name: `Store screenshot ${i + 1}`,
+      usedFor: 'screenshot',
+      caption,
+    }));
+  }
+  const name = change.imageType === 'hero' ? 'Hero picture' : `Section ${change.imageType.slice('section-'.length)} picture`;
+  return [{ image: change.image, name, usedFor: change.imageType }];
+}
+
+/**
+ * Add a picture generateImageFromInputs made to the app's media library, once per run: from the
+ * reactor when the run completes, and from the call that waited for it. The file is named by the run
+ * (apps/<appId>/<runId>/original.png), so its library item is too; nothing is added when the file is
+ * not this app's.
+ */
+export class StoreGeneratedMedia {
+  constructor(
+    readonly runId: string,
+    readonly appId: string,
+    readonly result: ImageFromInputsResult,
+    readonly prompt: string,
+    /** The JobCompleted event, when stored by the reactor. */
+    readonly causationId: string | null,
+  ) {}
+}
+
+@CommandHandler(StoreGeneratedMedia)
+export class StoreGeneratedMediaHandler implements ICommandHandler<StoreGeneratedMedia, MediaState | null> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+  ) {}
+
+  async execute({ runId, appId, result, prompt, causationId }: StoreGeneratedMedia): Promise<MediaState | null> {
+    const file = parseMediaKey(result.key);
+    if (!file || file.appId !== appId || file.role !== 'original' || file.type !== 'image') return null;
+    const em = this.orm.em.fork();
+    const { state: app } = await this.events.load(em, appStreamId(appId), appModel);
+    if (!app) throw notFound(NO_SUCH_APP);
+    const source = { storageKey: result.key, externalUrl: null };
+    const mediaId = mediaIdFor(appId, source);
+    const decided = await em.transactional((tem) =>
+      this.events.decide(
+        tem,
+        mediaStreamId(mediaId),
+        mediaModel,
+        (state) =>
+          decideSaveGenerated(state, {
+            mediaId,
+            appId,
+            ownerId: app.ownerId,
+            type: 'image',
+            source,
+            thumbnailKey: result.thumbnailKey && parseMediaKey(result.thumbnailKey)?.appId === appId ? result.thumbnailKey : null,
+            metadata: generatedImageMetadata({ ...result, prompt, runId }),
+            activityId: null,
+            isForSimulation: false,
+          }),
+        causationId ? byJob(causationId) : { actor: 'ai' },
+      ),
+    );
+    return decided.state;
+  }
+}
+
+/**
+ * Put new landing-page pictures (a hero or section image, or store screenshots) in a new version of
+ * the current landing page, once per run: from the reactor, and from the call that waited for them.
+ * Nothing is stored when the app has no landing page or the section is gone.
+ */
+export class StoreLandingImages {
+  constructor(
+    readonly runId: string,
+    readonly appId: string,
+    readonly change: LandingImageChange,
+    readonly causationId: string | null,
+  ) {}
+}
+
+@CommandHandler(StoreLandingImages)
+export class StoreLandingImagesHandler implements ICommandHandler<StoreLandingImages, { stored: boolean }> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventStore,
+  ) {}
+
+  async execute({ runId, appId, change, causationId }: StoreLandingImages) {
+    const metadata = causationId ? byJob(causationId) : { actor: 'ai' as const };
+    const stored = await this.orm.em.fork().transactional(async (tem) => {
+      const { answer: ownerId } = await changeApp<string | null>(
+        tem,
+        this.events,
+        appId,
+        'system',
+        (app) => {
+          if (app.storedRuns.has(runId)) return { events: [], answer: null };
+          const current = LandingPageSchema.safeParse(currentVersion(app.histories['landing-page'])?.content);
+          const page = current.success ? withLandingImages(current.data, change) : null;
+          if (!page) return { events: [], answer: null };
+          const events = newVersions(app, runId, [['landing-page', { ...page, status: 'ready' }]], 'ai-edit');
+          return { events, answer: app.ownerId };
+        },
+        metadata,
+      );
+      if (ownerId === null) return false;
+      await addGeneratedPictures(tem, this.events, { appId, ownerId }, runId, landingPictures(change), metadata);
+      return true;
+    });
+    return { stored };
   }
 }
 

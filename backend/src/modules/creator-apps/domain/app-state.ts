@@ -65,9 +65,9 @@ interface FoldableEvent {
   readonly metadata: { readonly occurredAt: string; readonly actor: string };
 }
 
-/** Folds an app stream; null when the app does not exist. */
-export function foldApp(events: readonly FoldableEvent[]): AppState | null {
-  let s: AppState | null = null;
+/** Folds an app stream (onto `from`, which it changes, when given); null when the app does not exist. */
+export function foldApp(events: readonly FoldableEvent[], from: AppState | null = null): AppState | null {
+  let s: AppState | null = from;
   for (const e of events) {
     if (e.type === AppCreated.type) {
       const p = e.payload as P<typeof AppCreated>;

@@ -3,7 +3,7 @@
  * theme). Documents are compared by value, never by how they happen to be serialised.
  */
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
 /**

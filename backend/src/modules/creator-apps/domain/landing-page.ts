@@ -1,3 +1,4 @@
+import type { AppImage, LandingImageType, LandingPage } from '@sparkhouse/contracts';
 import { ROLES } from '../../../platform/auth/principal';
 
 /** Landing page info as the app stores it; only `status` matters to these rules. */
@@ -34,4 +35,27 @@ export function canChangeApp(principal: ActingPrincipal | null | undefined, app:
   if (!principal || principal.kind !== 'user' || !principal.id) return false;
   if (principal.roles?.includes(ROLES.admin)) return true;
   return app.ownerId !== '' && app.ownerId === principal.id;
+}
+
+/** A new picture for the landing page: for the hero or a section, or a new set of store screenshots. */
+export type LandingImageChange =
+  | { kind: 'image'; imageType: LandingImageType; image: AppImage }
+  | { kind: 'screenshots'; screenshots: (AppImage & { caption: string })[] };
+
+/**
+ * The landing page with the change's pictures in place, or null when the part it was made for is
+ * gone (a section removed while the picture was drawn). Alt texts are the part's own title.
+ */
+export function withLandingImages(page: LandingPage, change: LandingImageChange): LandingPage | null {
+  if (change.kind === 'screenshots') {
+    return { ...page, screenshots: change.screenshots.map(({ url, caption }) => ({ url, caption })) };
+  }
+  if (change.imageType === 'hero') {
+    return { ...page, hero: { ...page.hero, image: { url: change.image.url, alt: page.hero.title } } };
+  }
+  const index = Number(change.imageType.slice('section-'.length)) - 1;
+  const section = page.sections[index];
+  if (!section) return null;
+  const sections = page.sections.map((s, i) => (i === index ? { ...s, image: { url: change.image.url, alt: s.title } } : s));
+  return { ...page, sections };
 }

@@ -1,5 +1,6 @@
 import type { Principal } from '../../../platform/auth/principal';
-import { canChangeApp, isLandingPageAbsent, presentLandingPage } from './landing-page';
+import type { LandingPage } from '@sparkhouse/contracts';
+import { canChangeApp, isLandingPageAbsent, presentLandingPage, withLandingImages } from './landing-page';
 
 describe('landing page presence (spec 4)', () => {
   it('is absent when missing or pending', () => {
@@ -47,5 +48,36 @@ describe('canChangeApp (owner or admin)', () => {
 
   it('never matches an app with no owner through an empty id', () => {
     expect(canChangeApp({ kind: 'user', id: '', roles: [] }, { ownerId: '' })).toBe(false);
+  });
+});
+
+describe('withLandingImages', () => {
+  const page: LandingPage = {
+    hero: { title: 'Bake better bread', subtitle: 'Weekend plans', cta: 'Start' },
+    sections: [
+      { kind: 'features', title: 'Starter care', body: 'Feed it twice.' },
+      { kind: 'story', title: 'Shaping', body: 'Gently.' },
+    ],
+    pricingCopy: { monthly: '$5', annual: '$50' },
+  };
+  const image = { url: '/api/media/app-images/a-banner-1.png', width: 1600, height: 900, generatedBy: 'procedural' };
+
+  it("puts a hero or section picture in place with the part's title as its alt text, leaving the rest", () => {
+    expect(withLandingImages(page, { kind: 'image', imageType: 'hero', image })?.hero).toEqual({
+      ...page.hero,
+      image: { url: image.url, alt: 'Bake better bread' },
+    });
+    const withSection = withLandingImages(page, { kind: 'image', imageType: 'section-2', image })!;
+    expect(withSection.sections[1]!.image).toEqual({ url: image.url, alt: 'Shaping' });
+    expect(withSection.sections[0]).toEqual(page.sections[0]);
+    expect(withSection.hero).toEqual(page.hero);
+  });
+
+  it('replaces the screenshots as a set, and refuses a section that is gone', () => {
+    const shots = [{ ...image, caption: 'Bake better bread' }];
+    expect(withLandingImages(page, { kind: 'screenshots', screenshots: shots })?.screenshots).toEqual([
+      { url: image.url, caption: 'Bake better bread' },
+    ]);
+    expect(withLandingImages(page, { kind: 'image', imageType: 'section-3', image })).toBeNull();
   });
 });

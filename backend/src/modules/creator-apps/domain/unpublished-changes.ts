@@ -1,22 +1,24 @@
 import { stableEqual } from './json-values';
 import { presentLandingPage, type LandingPageInfo } from './landing-page';
+import type { AppPricing } from './app-pricing';
 
-/** The parts of an app a creator edits in the studio and that publishing copies live. */
 /** Spec 9: the unpublished-changes result is cached 5 s per app (concurrent requests share one computation). */
 export const UNPUBLISHED_CHANGES_TTL_MS = 5_000;
 
+/** The parts of an app a creator edits in the studio (and prices) and that publishing copies live. */
 export interface AppContent {
   readonly blueprint?: unknown;
   readonly landingPage?: LandingPageInfo | null;
   readonly onboardingFlow?: unknown;
+  readonly pricing?: AppPricing | null;
   readonly theme?: unknown;
   readonly canvasSettings?: unknown;
 }
 
-export type AppPart = 'blueprint' | 'landingPage' | 'onboardingFlow' | 'theme' | 'canvasSettings';
+export type AppPart = 'blueprint' | 'landingPage' | 'onboardingFlow' | 'pricing' | 'theme' | 'canvasSettings';
 
 /** Fixed order, so answers are stable whatever order the caller's objects list their keys. */
-export const APP_PARTS: readonly AppPart[] = ['blueprint', 'landingPage', 'onboardingFlow', 'theme', 'canvasSettings'];
+export const APP_PARTS: readonly AppPart[] = ['blueprint', 'landingPage', 'onboardingFlow', 'pricing', 'theme', 'canvasSettings'];
 
 export interface UnpublishedChanges {
   readonly hasUnpublishedChanges: boolean;
@@ -24,7 +26,7 @@ export interface UnpublishedChanges {
 }
 
 /** null and undefined mean "none"; a pending landing page counts as absent (spec 4). */
-function normalise(content: AppContent, part: AppPart): unknown {
+export function normalise(content: AppContent, part: AppPart): unknown {
   const value = part === 'landingPage' ? presentLandingPage(content.landingPage) : content[part];
   return value ?? null;
 }

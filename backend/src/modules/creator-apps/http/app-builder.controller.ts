@@ -12,17 +12,16 @@ import { isAdmin, type Principal } from '../../../platform/auth/principal';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { requestContext } from '../../../platform/context/request-context';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../../platform/http/errors';
+import { ApiError, conflict, forbidden, notFound } from '../../../platform/http/errors';
 import { JobAwaiter } from '../../../platform/jobs/job-awaiter';
 import { CreateApp, RecordAppOpened, SetAppIsIdea, type AppChanged } from '../commands/app.commands';
 import { RequestAppBuild, RequestBrainstorm, RequestLandingPageEdit } from '../commands/ai-request.commands';
 import { SaveBlueprintExample, UpdateBlueprintExample, NO_SUCH_EXAMPLE } from '../commands/blueprint-example.commands';
 import { RestoreDocumentVersion, SaveDocumentVersion, type VersionSaved } from '../commands/document-version.commands';
 import { signedInUserId } from '../commands/command-support';
-import { PaginationError, pageVersions } from '../domain/version-pagination';
 import { BrainstormQueries } from '../queries/brainstorm.queries';
 import { CreatorAppsQueries, type AppRow } from '../queries/creator-apps.queries';
-import { decidedVersionView, versionView } from './views';
+import { decidedVersionView, versionPage, versionView } from './views';
 
 const principal = (): Principal | null => requestContext.current()?.principal ?? null;
 
@@ -178,32 +177,9 @@ export class AppBuilderController {
   async getBlueprintVersionHistoryPaginated(
     @Input() { query }: CallInput<typeof creatorApps.getBlueprintVersionHistoryPaginated>,
   ) {
-    const row = await this.apps.ownAppRow(principal(), query.appId);
-    const all = await this.apps.versions(row.app_id, 'blueprint');
-    const byId = new Map(all.map((v) => [v.version_id, v]));
-    try {
-      // the pure paging rule works on version numbers; the page is answered from the read-model rows
-      const page = pageVersions(
-        all.map((v) => ({
-          versionId: v.version_id,
-          number: v.number,
-          content: null,
-          createdAt: '',
-          createdBy: '',
-          reason: v.reason,
-        })),
-        { cursor: query.cursor, limit: query.limit },
-      );
-      const versions = page.versions.map((v) => versionView(byId.get(v.versionId)!, row, 'blueprint'));
-      return { versions, nextCursor: page.nextCursor, hasMore: page.hasMore } as Answer<
-        typeof creatorApps.getBlueprintVersionHistoryPaginated
-      >;
-    } catch (error) {
-      if (error instanceof PaginationError) {
-        throw badRequest(error.code === 'invalid-cursor' ? 'cursor must be a nextCursor from an earlier page' : error.message);
-      }
-      throw error;
-    }
+    return (await versionPage(this.apps, principal(), query, 'blueprint')) as Answer<
+      typeof creatorApps.getBlueprintVersionHistoryPaginated
+    >;
   }
 
   @Endpoint(creatorApps.restoreBlueprintVersion)

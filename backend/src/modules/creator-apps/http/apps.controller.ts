@@ -6,11 +6,12 @@ import { requestContext } from '../../../platform/context/request-context';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { forbidden, notFound } from '../../../platform/http/errors';
 import { ChangeAppTheme, PublishApp, UpdateAppDetails, type AppChanged } from '../commands/app.commands';
-import { SaveDocumentVersion, type VersionSaved } from '../commands/document-version.commands';
-import { canChangeApp, presentLandingPage } from '../domain/landing-page';
+import { RestoreDocumentVersion, SaveDocumentVersion, type VersionSaved } from '../commands/document-version.commands';
+import { presentLandingPage } from '../domain/landing-page';
 import { CreatorAppsQueries } from '../queries/creator-apps.queries';
+import { PublishingQueries } from '../queries/publishing.queries';
 import { UnpublishedChangesQueries } from '../queries/unpublished-changes.queries';
-import { decidedVersionView } from './views';
+import { appAsVisited, decidedVersionView, versionPage } from './views';
 
 const principal = (): Principal | null => requestContext.current()?.principal ?? null;
 const NO_SUCH_APP = 'No such app.';
@@ -22,6 +23,7 @@ export class AppsController {
     private readonly commands: CommandBus,
     private readonly apps: CreatorAppsQueries,
     private readonly unpublished: UnpublishedChangesQueries,
+    private readonly publishing: PublishingQueries,
   ) {}
 
   @Endpoint(creatorApps.getAllApps)
@@ -87,6 +89,15 @@ export class AppsController {
     return { hasUnpublishedChanges: answer.hasUnpublishedChanges, changed: [...answer.changed] };
   }
 
+  @Endpoint(creatorApps.getPublishPreview)
+  async getPublishPreview(@Input() { params }: CallInput<typeof creatorApps.getPublishPreview>) {
+    const who = principal();
+    await this.apps.ownAppRow(who, params.appId, 1);
+    // the pricing comes from commerce's facts, not the app's stream: read once the studio has them all
+    await this.apps.caughtUp();
+    return this.publishing.preview(who!, await this.apps.ownAppRow(who, params.appId));
+  }
+
   @Endpoint(creatorApps.publishApp)
   async publishApp(@Input() { params }: CallInput<typeof creatorApps.publishApp>) {
     const changed: AppChanged = await this.commands.execute(new PublishApp(principal(), params.appId));
@@ -94,17 +105,52 @@ export class AppsController {
     return this.answerApp(changed);
   }
 
+  @Endpoint(creatorApps.getAppOnboardingFlow)
+  async getAppOnboardingFlow(@Input() { params, query }: CallInput<typeof creatorApps.getAppOnboardingFlow>) {
+    const visible = await this.visibleBySlug(params.storefrontSlug, params.appSlug);
+    const { row } = visible;
+    // its owner may ask for what visitors meet (the simulator's published run): none before publishing
+    if (query.version === 'published' && row.published_at === null) throw notFound('This app is not published yet.');
+    const draft = visible.draft && query.version !== 'published';
+    const { flow, versionId, isDefault } = appAsVisited(row, draft);
+    return { appId: row.app_id, appName: row.name, onboardingFlow: flow, versionId, isDefault, isDraft: draft };
+  }
+
+  @Endpoint(creatorApps.saveAppOnboardingFlowV2)
+  async saveAppOnboardingFlowV2(@Input() { body }: CallInput<typeof creatorApps.saveAppOnboardingFlowV2>) {
+    return this.savedFlow(
+      await this.commands.execute(new SaveDocumentVersion(principal(), body.appId, 'onboarding-flow', body.onboardingFlow)),
+    );
+  }
+
+  @Endpoint(creatorApps.getOnboardingFlowVersionHistoryPaginated)
+  async getOnboardingFlowVersionHistoryPaginated(
+    @Input() { query }: CallInput<typeof creatorApps.getOnboardingFlowVersionHistoryPaginated>,
+  ) {
+    return (await versionPage(this.apps, principal(), query, 'onboarding-flow')) as CallResponse<
+      typeof creatorApps.getOnboardingFlowVersionHistoryPaginated
+    >;
+  }
+
+  @Endpoint(creatorApps.restoreOnboardingFlowVersion)
+  async restoreOnboardingFlowVersion(@Input() { body }: CallInput<typeof creatorApps.restoreOnboardingFlowVersion>) {
+    return this.savedFlow(
+      await this.commands.execute(new RestoreDocumentVersion(principal(), body.app_id, 'onboarding-flow', body.version_id)),
+    );
+  }
+
+  private async savedFlow(saved: VersionSaved) {
+    const row = await this.apps.ownAppRow(principal(), saved.appId, saved.streamVersion);
+    return { version: decidedVersionView(saved.version, row, 'onboarding-flow') } as CallResponse<
+      typeof creatorApps.saveAppOnboardingFlowV2
+    >;
+  }
+
   private async answerApp({ appId, version }: AppChanged) {
     return { app: this.apps.view(await this.apps.ownAppRow(principal(), appId, version)) };
   }
 
-  /** A published app for anyone; an unpublished one only for its owner or an admin (who see drafts). */
-  private async visibleBySlug(storefrontSlug: string, appSlug: string) {
-    const row = await this.apps.bySlug(storefrontSlug, appSlug);
-    if (!row) throw notFound(NO_SUCH_APP);
-    const who = principal();
-    const draft = canChangeApp(who, { ownerId: row.owner_id });
-    if (!draft && row.published_at === null) throw notFound(NO_SUCH_APP);
-    return { row, draft };
+  private visibleBySlug(storefrontSlug: string, appSlug: string) {
+    return this.apps.visibleBySlug(principal(), storefrontSlug, appSlug);
   }
 }

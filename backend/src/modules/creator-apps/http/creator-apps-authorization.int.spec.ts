@@ -1,6 +1,6 @@
 import { creatorApps, type CallDefinition } from '@sparkhouse/contracts';
 import { eventually } from '../../../test-support';
-import { blueprint, landingPage, newId, useCreatorApi, type As } from '../../../test-support/creator-api';
+import { blueprint, buildResult, landingPage, newId, useCreatorApi, type As } from '../../../test-support/creator-api';
 
 /**
  * The authorization matrix: every creator-apps call, made as another creator and as an anonymous
@@ -52,6 +52,7 @@ describe('creator apps: authorization matrix', () => {
     updateAppTheme: { method: 'POST', path: `/apps/updateAppTheme/${ids.appId}`, body: { theme: { primary: '#000' } } },
     updateApp: { method: 'POST', path: '/apps/updateApp', body: { appId: ids.appId, name: 'Hacked' } },
     checkUnpublishedChanges: { method: 'GET', path: `/apps/checkUnpublishedChanges/${ids.appId}` },
+    getPublishPreview: { method: 'GET', path: `/apps/getPublishPreview/${ids.appId}` },
     publishApp: { method: 'POST', path: `/apps/publishApp/${ids.appId}`, body: {} },
     createApp: { method: 'POST', path: '/app-builder/createApp', body: { name: 'Mine' }, own: true },
     getCreatorApps: { method: 'GET', path: '/app-builder/getCreatorApps?asUserId=owner-1' },
@@ -90,6 +91,21 @@ describe('creator apps: authorization matrix', () => {
       body: { appId: ids.appId, versionId: ids.versionId },
     },
     getOnboardingFlowForApp: { method: 'GET', path: `/app-builder/getOnboardingFlowForApp?appId=${ids.appId}` },
+    getAppOnboardingFlow: { method: 'GET', path: `/apps/getAppOnboardingFlow/${ids.storefront}/${ids.slug}` },
+    saveAppOnboardingFlowV2: {
+      method: 'POST',
+      path: '/apps/saveAppOnboardingFlowV2',
+      body: { appId: ids.appId, onboardingFlow: buildResult().onboardingFlow },
+    },
+    getOnboardingFlowVersionHistoryPaginated: {
+      method: 'GET',
+      path: `/apps/getOnboardingFlowVersionHistoryPaginated?appId=${ids.appId}`,
+    },
+    restoreOnboardingFlowVersion: {
+      method: 'POST',
+      path: '/apps/restoreOnboardingFlowVersion',
+      body: { app_id: ids.appId, version_id: ids.versionId },
+    },
     getLandingPageVersionHistory: { method: 'GET', path: `/app-builder/getLandingPageVersionHistory?appId=${ids.appId}` },
     restoreLandingPageVersion: {
       method: 'POST',

@@ -68,6 +68,7 @@ describe('creator apps: apps, versions, examples, publishing', () => {
       ['POST', `/apps/updateAppTheme/${id}`, { theme: 'dark' }],
       ['POST', '/apps/updateApp', { appId: id, canvasSettings: [1, 2] }],
       ['GET', '/apps/checkUnpublishedChanges/not-an-id'],
+      ['GET', '/apps/getPublishPreview/not-an-id'],
       ['POST', '/apps/publishApp/not-an-id', {}],
       ['POST', '/app-builder/createApp', {}],
       ['GET', '/app-builder/getCreatorApps?published_only=maybe'],
@@ -202,6 +203,10 @@ describe('creator apps: apps, versions, examples, publishing', () => {
     const before = await api.get(`/apps/checkUnpublishedChanges/${app.appId}`, ava);
     expect(before.body.response).toEqual({ hasUnpublishedChanges: true, changed: ['landingPage'] });
 
+    // publishing needs a creator-platform plan (publishing.int.spec.ts has the rest of that rule)
+    const refused = await api.post(`/apps/publishApp/${app.appId}`, {}, ava);
+    expect(refused.status).toBe(402);
+    await api.grantCreatorPlan(ava.as);
     const published = await api.post(`/apps/publishApp/${app.appId}`, {}, ava);
     expect(published.status).toBe(200);
     expect(published.body.response.app).toMatchObject({ isPublished: true, hasUnpublishedChanges: false });
@@ -235,7 +240,7 @@ describe('creator apps: apps, versions, examples, publishing', () => {
     // the 5 s cache answered "no changes" a moment ago; it then sees the restore
     await eventually(
       async () => (await api.get(`/apps/checkUnpublishedChanges/${app.appId}`, ava)).body.response.hasUnpublishedChanges === true,
-      { timeoutMs: 8_000, intervalMs: 250 },
+      { timeoutMs: 60_000, intervalMs: 250 },
     );
 
     // a pending page is absent: the owner sees none, and it counts as a removal against the published one

@@ -28,7 +28,8 @@ describe('creator-apps.studio projection: replay', () => {
       .response.version;
     await api.post('/app-builder/updateBlueprint', { appId: app.appId, blueprint: blueprint('Two') }, ava);
     await api.post('/apps/saveAppLandingPageInfo', { appId: app.appId, landingPageInfo: landingPage('Page') }, ava);
-    await api.post(`/apps/publishApp/${app.appId}`, {}, ava);
+    await api.grantCreatorPlan(ava.as);
+    expect((await api.post(`/apps/publishApp/${app.appId}`, {}, ava)).status).toBe(200);
     await api.post('/app-builder/restoreBlueprintVersion', { appId: app.appId, versionId: v1.versionId }, ava);
     await api.post(`/apps/updateAppTheme/${app.appId}`, { theme: { primary: '#2F8370' } }, ava);
     await api.post(`/app-builder/updateRecentlyOpened?appId=${app.appId}`, {}, ava);

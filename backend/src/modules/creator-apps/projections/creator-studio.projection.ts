@@ -23,12 +23,14 @@ import {
   JobRequeued,
   JobStarted,
   LandingPageEditRequested,
+  PriceOptionsDefined,
   UserProfileCreated,
   type EventPayload,
   type StoredEvent,
 } from '@sparkhouse/contracts';
 import { rows, run } from '../../../platform/database/sql';
 import { Subscribes, type Projection } from '../../../platform/events/subscribers';
+import { pricingOf } from '../domain/app-pricing';
 import { checkUnpublishedChanges, type AppContent } from '../domain/unpublished-changes';
 
 type P<D> = EventPayload<D>;
@@ -44,6 +46,9 @@ const CONTENT_EVENTS = new Set<string>([
   AppDocumentVersionAdded.type,
   AppPublished.type,
 ]);
+
+/** App ids are UUIDs; plans of anything else (the membership, the creator platform) have no app row. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const DOCUMENT_COLUMNS = {
   blueprint: ['blueprint', 'blueprint_version_id'],
@@ -63,7 +68,8 @@ const DOCUMENT_COLUMNS = {
 export class CreatorStudioProjection implements Projection {
   readonly kind = 'projection';
   readonly name = STUDIO_PROJECTION;
-  readonly version = 1;
+  // 2: creator_app.pricing and the published pricing (from commerce's PriceOptionsDefined)
+  readonly version = 2;
   readonly handles = [
     AppCreated.type,
     AppDetailsChanged.type,
@@ -77,6 +83,7 @@ export class CreatorStudioProjection implements Projection {
     AppBuildResultStored.type,
     AppBuildResultRejected.type,
     AppPublished.type,
+    PriceOptionsDefined.type,
     BlueprintExampleSaved.type,
     BlueprintExampleUpdated.type,
     BrainstormRequested.type,
@@ -107,6 +114,10 @@ export class CreatorStudioProjection implements Projection {
         ]);
       }
       if (CONTENT_EVENTS.has(e.type)) await this.refreshUnpublishedFlag(em, appId);
+    }
+    if (e.type === PriceOptionsDefined.type) {
+      const appId = (e.payload as P<typeof PriceOptionsDefined>).appId;
+      if (appId && UUID.test(appId)) await this.refreshUnpublishedFlag(em, appId);
     }
   }
 
@@ -210,11 +221,14 @@ export class CreatorStudioProjection implements Projection {
           [JSON.stringify(ids)],
         );
         const content = (d: string) => found.find((r) => r.document === d)?.content ?? null;
+        // the pricing as it is when the app is published goes live with it (commerce copies its plans alike)
+        const [app] = await rows<{ pricing: unknown }>(em, 'select pricing from creator_app where app_id = ?', [p.appId]);
         const published = {
           versions: p.versions,
           blueprint: content('blueprint'),
           landingPage: content('landing-page'),
           onboardingFlow: content('onboarding-flow'),
+          pricing: app?.pricing ?? null,
           theme: p.theme,
           canvasSettings: p.canvasSettings,
         };
@@ -223,6 +237,11 @@ export class CreatorStudioProjection implements Projection {
           p.publishedAt,
           p.appId,
         ]);
+      }
+      case PriceOptionsDefined.type: {
+        const p = e.payload as P<typeof PriceOptionsDefined>;
+        if (!p.appId || !UUID.test(p.appId)) return;
+        return run(em, 'update creator_app set pricing = ?::jsonb where app_id = ?', [json(pricingOf(p.options)), p.appId]);
       }
       case BlueprintExampleSaved.type: {
         const p = e.payload as P<typeof BlueprintExampleSaved>;
@@ -319,12 +338,13 @@ export class CreatorStudioProjection implements Projection {
       blueprint: unknown;
       landing_page: AppContent['landingPage'];
       onboarding_flow: unknown;
+      pricing: AppContent['pricing'];
       theme: unknown;
       canvas_settings: unknown;
       published: AppContent | null;
     }>(
       em,
-      'select blueprint, landing_page, onboarding_flow, theme, canvas_settings, published from creator_app where app_id = ?',
+      'select blueprint, landing_page, onboarding_flow, pricing, theme, canvas_settings, published from creator_app where app_id = ?',
       [appId],
     );
     if (!row) return;
@@ -332,6 +352,7 @@ export class CreatorStudioProjection implements Projection {
       blueprint: row.blueprint,
       landingPage: row.landing_page,
       onboardingFlow: row.onboarding_flow,
+      pricing: row.pricing,
       theme: row.theme,
       canvasSettings: row.canvas_settings,
     };

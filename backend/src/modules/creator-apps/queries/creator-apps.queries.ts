@@ -5,6 +5,7 @@ import type { Principal } from '../../../platform/auth/principal';
 import { rows } from '../../../platform/database/sql';
 import { notFound, unauthorized } from '../../../platform/http/errors';
 import { appStreamId, type Json } from '../domain/app-state';
+import type { AppPricing } from '../domain/app-pricing';
 import { canChangeApp, presentLandingPage } from '../domain/landing-page';
 import { logHead, readUntil, subscribersReached } from '../../../platform/events/read-your-writes';
 import { STUDIO_PROJECTION } from '../projections/creator-studio.projection';
@@ -27,11 +28,14 @@ export interface AppRow {
   landing_page_version_id: string | null;
   onboarding_flow: Json | null;
   onboarding_flow_version_id: string | null;
+  /** The app's draft pricing (from the plans commerce has on sale for it). */
+  pricing: AppPricing | null;
   published: {
     versions: Record<AppDocument, string | null>;
     landingPage: Json | null;
     blueprint: Json | null;
     onboardingFlow: Json | null;
+    pricing?: AppPricing | null;
   } | null;
   published_at: Date | null;
   last_opened_at: Date | null;
@@ -59,8 +63,11 @@ export interface VersionRow {
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const landing = (page: Json | null | undefined) => presentLandingPage(page as LandingPageInfo | null) as LandingPageInfo | null;
 
-/** How long a read waits for the read model to show the caller's own latest change. */
-const READ_YOUR_WRITES_MS = 3_000;
+/**
+ * How long a read waits for the read model to show the app's latest change (normally milliseconds; on a
+ * machine busy with other work the relay can lag seconds, and an app just created must not read as 404).
+ */
+const READ_YOUR_WRITES_MS = 10_000;
 /** Lists wait less: a stalled relay must not make every dashboard load slow. */
 const LIST_CATCH_UP_MS = 1_500;
 
@@ -188,6 +195,15 @@ export class CreatorAppsQueries {
       appSlug,
     ]);
     return row ?? null;
+  }
+
+  /** A published app for anyone; an unpublished one only for its owner or an admin (`draft`: they see drafts). */
+  async visibleBySlug(principal: Principal | null, storefrontSlug: string, appSlug: string) {
+    const row = await this.bySlug(storefrontSlug, appSlug);
+    if (!row) throw notFound('No such app.');
+    const draft = canChangeApp(principal, { ownerId: row.owner_id });
+    if (!draft && row.published_at === null) throw notFound('No such app.');
+    return { row, draft };
   }
 
   /** Every version of a document, newest first. */

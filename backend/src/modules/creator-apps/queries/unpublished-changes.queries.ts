@@ -8,6 +8,16 @@ import {
 } from '../domain/unpublished-changes';
 import type { AppRow } from './creator-apps.queries';
 
+/** The drafts of an app row, as the unpublished-changes rules compare them. */
+export const draftsOf = (row: AppRow): AppContent => ({
+  blueprint: row.blueprint,
+  landingPage: row.landing_page as AppContent['landingPage'],
+  onboardingFlow: row.onboarding_flow,
+  pricing: row.pricing,
+  theme: row.theme,
+  canvasSettings: row.canvas_settings,
+});
+
 /**
  * checkUnpublishedChanges/{appId}: the drafts against the published versions, cached 5 s per app
  * (spec 9); concurrent requests for one app share one computation. Publishing drops the app's entry.
@@ -25,14 +35,7 @@ export class UnpublishedChangesQueries {
     return this.cache.get(appId, async () => {
       this.computations += 1;
       const row = await load();
-      const drafts: AppContent = {
-        blueprint: row.blueprint,
-        landingPage: row.landing_page as AppContent['landingPage'],
-        onboardingFlow: row.onboarding_flow,
-        theme: row.theme,
-        canvasSettings: row.canvas_settings,
-      };
-      return checkUnpublishedChanges(drafts, row.published as AppContent | null);
+      return checkUnpublishedChanges(draftsOf(row), row.published as AppContent | null);
     });
   }
 

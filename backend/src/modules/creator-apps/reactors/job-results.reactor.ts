@@ -19,16 +19,25 @@ import {
   ReleaseBuildSlot,
   StoreBrainstormIdeas,
   StoreBuildResult,
+  StoreGeneratedAppImage,
+  StoreGeneratedMedia,
+  StoreLandingImages,
   StoreLandingPageEdit,
 } from '../commands/job-result.commands';
 
 const BUILD = 'creator-apps.build-app';
 const BRAINSTORM = 'creator-apps.brainstorm';
 const EDIT_LANDING_PAGE = 'creator-apps.edit-landing-page';
+const APP_IMAGE = 'creator-apps.generate-app-image';
+const LANDING_IMAGE = 'creator-apps.landing-page-image';
+const SCREENSHOTS = 'creator-apps.ai-screenshots';
+const IMAGE_FROM_INPUTS = 'creator-apps.image-from-inputs';
+const STORED = new Set<string>([BUILD, BRAINSTORM, EDIT_LANDING_PAGE, APP_IMAGE, LANDING_IMAGE, SCREENSHOTS, IMAGE_FROM_INPUTS]);
 
 /**
  * Stores what the creator studio's jobs produced, through commands: a finished build's documents
- * and image, an AI landing-page edit, a brainstorm's ideas; and frees a build's slot when its run
+ * and image, an AI landing-page edit, a new app image or landing-page pictures, a picture made from library files (added to
+ * the library), a brainstorm's ideas; and frees a build's slot when its run
  * ends. The workers only compute. Delivered at least once: every command is keyed by the run id.
  */
 @Subscribes()
@@ -48,7 +57,7 @@ export class CreatorJobResultsReactor implements Reactor {
   async handle(events: StoredEvent[]): Promise<void> {
     for (const e of events) {
       const p = e.payload as EventPayload<typeof JobCompleted> | EventPayload<typeof JobFailed>;
-      if (p.name !== BUILD && p.name !== BRAINSTORM && p.name !== EDIT_LANDING_PAGE) continue;
+      if (!STORED.has(p.name)) continue;
       if (e.type !== JobCompleted.type) {
         if (p.name === BUILD) await this.commands.execute(new ReleaseBuildSlot(p.runId));
         continue;
@@ -58,7 +67,7 @@ export class CreatorJobResultsReactor implements Reactor {
   }
 
   private async store(e: StoredEvent, p: EventPayload<typeof JobCompleted>) {
-    const [requested] = await this.events.readStream(this.orm.em.fork(), jobStreamId(p.runId));
+    const [requested] = await this.events.readStream(this.orm.em.fork(), jobStreamId(p.runId), { limit: 1 });
     if (requested?.type !== JobRequested.type) return;
     const payload = (requested.payload as EventPayload<typeof JobRequested>).payload as Record<string, string>;
     try {
@@ -78,6 +87,32 @@ export class CreatorJobResultsReactor implements Reactor {
           const result = JOBS[EDIT_LANDING_PAGE].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not a landing page');
           await this.commands.execute(new StoreLandingPageEdit(p.runId, payload.appId, result.data, e.eventId));
+          return;
+        }
+        case APP_IMAGE: {
+          const result = JOBS[APP_IMAGE].result.safeParse(p.result);
+          if (!result.success) return this.skip(p, 'its result is not an image');
+          await this.commands.execute(new StoreGeneratedAppImage(p.runId, payload.appId, result.data, e.eventId));
+          return;
+        }
+        case LANDING_IMAGE: {
+          const result = JOBS[LANDING_IMAGE].result.safeParse(p.result);
+          if (!result.success) return this.skip(p, 'its result is not a landing-page image');
+          const change = { kind: 'image' as const, ...result.data };
+          await this.commands.execute(new StoreLandingImages(p.runId, payload.appId, change, e.eventId));
+          return;
+        }
+        case SCREENSHOTS: {
+          const result = JOBS[SCREENSHOTS].result.safeParse(p.result);
+          if (!result.success) return this.skip(p, 'its result is not a set of screenshots');
+          const change = { kind: 'screenshots' as const, ...result.data };
+          await this.commands.execute(new StoreLandingImages(p.runId, payload.appId, change, e.eventId));
+          return;
+        }
+        case IMAGE_FROM_INPUTS: {
+          const result = JOBS[IMAGE_FROM_INPUTS].result.safeParse(p.result);
+          if (!result.success) return this.skip(p, 'its result is not a stored picture');
+          await this.commands.execute(new StoreGeneratedMedia(p.runId, payload.appId, result.data, payload.prompt, e.eventId));
           return;
         }
         case BRAINSTORM: {

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import { Controller, Inject, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import { appIdField, appMedia, describeIssue, type MediaType, type UploadedMedia } from '@sparkhouse/contracts';
+import type { Principal } from '../../../platform/auth/principal';
+import { requestContext } from '../../../platform/context/request-context';
+import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
+import { ApiError, badRequest } from '../../../platform/http/errors';
+import { FORMATS, originalKey, thumbnailKeyOf } from '../../../platform/media/media-keys';
+import { UPLOAD_TEMP_DIR } from '../../../platform/media/media.module';
+import { MediaProcessor, UnreadableMediaError, type ProcessedMedia } from '../../../platform/media/media-processing';
+import { MediaUrls } from '../../../platform/media/media-urls';
+import { MEDIA_STORAGE, type MediaStorage } from '../../../platform/media/storage/media-storage';
+import { receiveUpload, type ReceivedFile } from '../../../platform/media/upload-receiver';
+import { DeleteAppMedia, SaveAppMedia, UpdateAppMedia } from '../commands/app-media.commands';
+import type { MediaState } from '../domain/app-media';
+import { AppMediaQueries } from '../queries/app-media.queries';
+import { CreatorAppsQueries, type AppRow } from '../queries/creator-apps.queries';
+
+const principal = (): Principal | null => requestContext.current()?.principal ?? null;
+
+const KIND: Record<MediaType, string> = { image: 'image', video: 'video', audio: 'audio file', pdf: 'PDF' };
+
+/** The media library of spec 7 (App builder: media) and the uploads that fill it. */
+@Controller()
+export class AppMediaController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly apps: CreatorAppsQueries,
+    private readonly media: AppMediaQueries,
+    private readonly urls: MediaUrls,
+    private readonly processor: MediaProcessor,
+    @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+    @Inject(UPLOAD_TEMP_DIR) private readonly tempDir: string,
+  ) {}
+
+  @Endpoint(appMedia.uploadMedia)
+  async upload(@Req() req: Request): Promise<UploadedMedia> {
+    const who = principal();
+    const { fileField, fields: fieldsSchema } = appMedia.uploadMedia.upload!;
+    // the app is checked as soon as its id arrives: someone else's app ends the upload before the file is read
+    let owned: Promise<AppRow> | null = null;
+    const ownApp = (appId: string) => (owned ??= this.apps.ownAppRow(who, appId));
+    const { fields, file } = await receiveUpload(req, {
+      fileField,
+      tempDir: this.tempDir,
+      onField: async (name, value) => {
+        const appId = appIdField.safeParse(value);
+        if (name === 'appId' && appId.success) await ownApp(appId.data);
+      },
+    });
+    let thumbnail: string | null = null;
+    try {
+      const parsed = fieldsSchema.safeParse(fields);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((i) => ({
+          path: ['body', ...i.path].join('.'),
+          message: describeIssue(i.path, i.message),
+        }));
+        throw badRequest(issues[0].message, issues);
+      }
+      const app = await ownApp((parsed.data as { appId: string }).appId);
+      const processed = await this.read(file);
+      thumbnail = processed.thumbnailPath;
+      return await this.store(app.app_id, file, processed);
+    } finally {
+      await fsp.rm(file.path, { force: true });
+      if (thumbnail) await fsp.rm(thumbnail, { force: true });
+    }
+  }
+
+  private async read(file: ReceivedFile): Promise<ProcessedMedia> {
+    try {
+      return await this.processor.process(file.path, file.format);
+    } catch (err) {
+      if (err instanceof UnreadableMediaError) {
+        throw badRequest(`The ${KIND[err.type]} could not be read: it may be damaged or incomplete.`);
+      }
+      throw err;
+    }
+  }
+
+  private async store(appId: string, file: ReceivedFile, processed: ProcessedMedia): Promise<UploadedMedia> {
+    const key = originalKey(appId, randomUUID(), processed.ext);
+    const contentType = FORMATS[processed.ext].contentType;
+    try {
+      await this.storage.putFile(key, file.path, contentType);
+      if (processed.thumbnailPath) await this.storage.putFile(thumbnailKeyOf(key), processed.thumbnailPath, 'image/webp');
+    } catch {
+      throw new ApiError(503, 'STORAGE_UNAVAILABLE', 'The file could not be stored just now. Try again in a moment.');
+    }
+    return {
+      url: this.urls.sign(key),
+      thumbnailUrl: processed.thumbnailPath ? this.urls.sign(thumbnailKeyOf(key)) : null,
+      type: processed.type,
+      metadata: { fileName: file.fileName, size: file.size, mimeType: contentType, ...processed.metadata },
+    };
+  }
+
+  @Endpoint(appMedia.getAppMedia)
+  async getAppMedia(@Input() { query }: CallInput<typeof appMedia.getAppMedia>) {
+    const app = await this.apps.ownAppRow(principal(), query.appId);
+    return this.media.page(app.app_id, { limit: query.limit, cursor: query.cursorCreatedAt, types: query.onlyTypes });
+  }
+
+  @Endpoint(appMedia.saveAppMedia)
+  async saveAppMedia(@Input() { body }: CallInput<typeof appMedia.saveAppMedia>) {
+    return this.answer(await this.commands.execute(new SaveAppMedia(principal(), body)));
+  }
+
+  @Endpoint(appMedia.uploadUserMedia)
+  async uploadUserMedia(@Input() { body }: CallInput<typeof appMedia.uploadUserMedia>) {
+    return this.answer(await this.commands.execute(new SaveAppMedia(principal(), { ...body, metadata: {} })));
+  }
+
+  @Endpoint(appMedia.updateAppMedia)
+  async updateAppMedia(@Input() { body }: CallInput<typeof appMedia.updateAppMedia>) {
+    const { appId, url, ...changes } = body;
+    return this.answer(await this.commands.execute(new UpdateAppMedia(principal(), appId, url, changes)));
+  }
+
+  @Endpoint(appMedia.deleteAppMedia)
+  async deleteAppMedia(@Input() { body }: CallInput<typeof appMedia.deleteAppMedia>) {
+    await this.commands.execute(new DeleteAppMedia(principal(), body.appId, body.mediaId));
+    return { mediaId: body.mediaId, deleted: true as const };
+  }
+
+  private answer(state: MediaState) {
+    return { media: this.media.viewOfState(state) };
+  }
+}
