@@ -1,17 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/postgresql';
-import {
-  JobCancelRequested,
-  JobCanceled,
-  JobCompleted,
-  JobFailed,
-  JOBS,
-  type JobName,
-  type JobRunStatus,
-} from '@sparkhouse/contracts';
-import { isAdmin, ownerIdOf, type Principal } from '../../../platform/auth/principal';
+import { JobCancelRequested, JOBS, type JobName, type JobRunStatus } from '@sparkhouse/contracts';
+import { canOperate, ownerIdOf, type Principal } from '../../../platform/auth/principal';
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
+import { isRunFinished } from '../../../platform/jobs/job-lifecycle';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
 
 /** Ask for a queued or running job to stop. The dispatcher and the worker carry it out. */
@@ -21,8 +14,6 @@ export class CancelJobRun {
     readonly runId: string,
   ) {}
 }
-
-const TERMINAL = new Set<string>([JobCompleted.type, JobFailed.type, JobCanceled.type]);
 
 @CommandHandler(CancelJobRun)
 export class CancelJobRunHandler implements ICommandHandler<CancelJobRun, { runId: string; status: JobRunStatus }> {
@@ -40,11 +31,15 @@ export class CancelJobRunHandler implements ICommandHandler<CancelJobRun, { runI
         const owner =
           requested?.type === 'JobRequested' ? (requested.payload as { owner: { ownerId: string }; name: JobName }) : null;
         // someone else's run is reported as missing, not forbidden: ids are not to be probed
-        if (!owner || (owner.owner.ownerId !== ownerIdOf(principal) && !isAdmin(principal))) throw notFound('No such job run.');
-        if (stream.some((e) => TERMINAL.has(e.type))) throw conflict('This job has already finished.');
+        if (!owner || (owner.owner.ownerId !== ownerIdOf(principal) && !canOperate(principal)))
+          throw notFound('No such job run.');
+        if (isRunFinished(stream)) throw conflict('This job has already finished.');
         if (!JOBS[owner.name]?.cancellable) throw conflict('This kind of job cannot be canceled.');
-        running = stream.some((e) => e.type === 'JobStarted');
-        return stream.some((e) => e.type === JobCancelRequested.type)
+        // only what happened since the last retry counts
+        const lastRetry = stream.map((e) => e.type).lastIndexOf('JobRetryRequested');
+        const current = stream.slice(lastRetry + 1);
+        running = current.some((e) => e.type === 'JobStarted');
+        return current.some((e) => e.type === JobCancelRequested.type)
           ? null
           : [{ type: JobCancelRequested.type, payload: { runId } }];
       });

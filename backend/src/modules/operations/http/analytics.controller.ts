@@ -1,19 +1,49 @@
-import { Controller } from '@nestjs/common';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Controller, Inject } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ANALYTICS, operations } from '@sparkhouse/contracts';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
+import { rows, run } from '../../../platform/database/sql';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
+import { badRequest } from '../../../platform/http/errors';
+
+type Upload = CallInput<typeof operations.recordAnalytics>['body'];
+
+/** The checksum an upload carries: SHA-256 (hex) of version, API key, the events' JSON and the upload time. */
+export const uploadChecksum = (u: Pick<Upload, 'v' | 'api_key' | 'events' | 'upload_time'>) =>
+  createHash('sha256')
+    .update(`${u.v ?? ''}${u.api_key}${JSON.stringify(u.events)}${u.upload_time ?? ''}`)
+    .digest('hex');
 
 /**
- * Analytics intake (page views and product events). Telemetry, not domain state: rows go straight
- * into analytics_event rather than through the event log.
+ * The analytics collector (the spec's POST /data: API key, events, version, upload time, checksum).
+ * Telemetry, not domain state: rows go straight into analytics_event rather than through the event
+ * log. An unknown API key or a checksum that does not match is refused; an upload that arrives twice
+ * (a retry after a lost answer) is counted once.
  */
 @Controller()
 export class AnalyticsController {
-  constructor(private readonly orm: MikroORM) {}
+  private readonly keys: string[];
+
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.keys = config.ANALYTICS_API_KEYS.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
+  }
 
   @Endpoint(operations.recordAnalytics)
   async record(@Input() { body }: CallInput<typeof operations.recordAnalytics>) {
-    const rows = body.events.map((e) => ({
+    if (!this.keys.includes(body.api_key)) {
+      throw badRequest('Invalid API key', [{ path: 'body.api_key', message: 'api_key is not a key of this collector' }]);
+    }
+    const checksum = uploadChecksum(body);
+    if (body.checksum !== undefined && !sameText(body.checksum.toLowerCase(), checksum)) {
+      throw badRequest('checksum does not match the upload', [{ path: 'body.checksum', message: 'checksum does not match' }]);
+    }
+    const events = body.events.map((e) => ({
       event_type: e.event_type,
       occurred_at: new Date(e.time).toISOString(),
       user_id: e.user_id ?? null,
@@ -21,18 +51,29 @@ export class AnalyticsController {
       session_id: e.session_id ?? null,
       properties: trimProperties(e.event_properties ?? {}),
     }));
-    await this.orm.em
-      .fork()
-      .getConnection()
-      .execute(
-        `insert into analytics_event (event_type, occurred_at, user_id, device_id, session_id, properties)
-       select event_type, occurred_at, user_id, device_id, session_id, properties
-         from jsonb_to_recordset(?::jsonb) as r(event_type text, occurred_at timestamptz, user_id text, device_id text,
-                                                session_id bigint, properties jsonb)`,
-        [JSON.stringify(rows)],
+    const ingested = await this.orm.em.fork().transactional(async (tem) => {
+      const fresh = await rows(
+        tem,
+        'insert into analytics_upload (api_key, checksum, events) values (?, ?, ?) on conflict do nothing returning checksum',
+        [body.api_key, checksum, events.length],
       );
-    return { code: 200 as const, events_ingested: rows.length };
+      if (fresh.length === 0) return 0;
+      await run(
+        tem,
+        `insert into analytics_event (event_type, occurred_at, user_id, device_id, session_id, properties)
+         select event_type, occurred_at, user_id, device_id, session_id, properties
+           from jsonb_to_recordset(?::jsonb) as r(event_type text, occurred_at timestamptz, user_id text, device_id text,
+                                                  session_id bigint, properties jsonb)`,
+        [JSON.stringify(events)],
+      );
+      return events.length;
+    });
+    return { code: 200 as const, events_ingested: ingested };
   }
+}
+
+function sameText(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
 function trimProperties(props: Record<string, unknown>): Record<string, unknown> {

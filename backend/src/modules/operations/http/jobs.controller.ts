@@ -43,6 +43,11 @@ export class JobsController {
     });
   }
 
+  @Endpoint(operations.getJobDurations)
+  durations(@Input() { params }: CallInput<typeof operations.getJobDurations>) {
+    return this.runs.durations(params.name);
+  }
+
   @Endpoint(operations.cancelJobRun)
   cancel(@Input() { params }: CallInput<typeof operations.cancelJobRun>) {
     return this.commands.execute(new CancelJobRun(principal(), params.runId));

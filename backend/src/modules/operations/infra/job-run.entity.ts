@@ -21,4 +21,9 @@ export class JobRunRecord {
   @Property({ type: 'datetime', fieldName: 'started_at', nullable: true }) startedAt!: Date | null;
   @Property({ type: 'datetime', fieldName: 'finished_at', nullable: true }) finishedAt!: Date | null;
   @Property({ type: 'integer', fieldName: 'duration_ms', nullable: true }) durationMs!: number | null;
+  @Property({ type: 'text', fieldName: 'user_id', nullable: true }) userId!: string | null;
+  @Property({ type: 'text', fieldName: 'app_id', nullable: true }) appId!: string | null;
+  @Property({ type: 'text', fieldName: 'plan_id', nullable: true }) planId!: string | null;
+  @Property({ type: 'text', fieldName: 'correlation_id', nullable: true }) correlationId!: string | null;
+  @Property({ type: 'json', fieldName: 'planned_steps' }) plannedSteps!: string[];
 }

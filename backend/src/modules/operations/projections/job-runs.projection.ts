@@ -9,7 +9,9 @@ import {
   JobProgressed,
   JobRequeued,
   JobRequested,
+  JobRetryRequested,
   JobStarted,
+  jobEntities,
   type EventPayload,
   type StoredEvent,
 } from '@sparkhouse/contracts';
@@ -24,7 +26,9 @@ type P<D> = EventPayload<D>;
 export class JobRunsProjection implements Projection {
   readonly kind = 'projection';
   readonly name = 'operations.job-runs';
-  readonly version = 1;
+  // v2: the user/app/plan a run works for, its correlation id and planned steps; retries
+  readonly version = 2;
+  readonly tables = ['job_run'];
   readonly handles = [
     JobRequested.type,
     JobStarted.type,
@@ -35,6 +39,7 @@ export class JobRunsProjection implements Projection {
     JobCompleted.type,
     JobFailed.type,
     JobCanceled.type,
+    JobRetryRequested.type,
   ];
 
   async truncate(em: EntityManager) {
@@ -46,11 +51,25 @@ export class JobRunsProjection implements Projection {
     switch (e.type) {
       case JobRequested.type: {
         const p = e.payload as P<typeof JobRequested>;
+        const entities = jobEntities(p.name, p.owner, p.payload);
         return run(
           em,
-          `insert into job_run (run_id, name, queue, owner_id, subject_id, status, steps, requested_at)
-           values (?, ?, ?, ?, ?, 'queued', '[]', ?) on conflict (run_id) do nothing`,
-          [p.runId, p.name, p.queue, p.owner.ownerId, p.owner.subjectId ?? null, at],
+          `insert into job_run (run_id, name, queue, owner_id, subject_id, status, steps, requested_at,
+                                user_id, app_id, plan_id, correlation_id, planned_steps)
+           values (?, ?, ?, ?, ?, 'queued', '[]', ?, ?, ?, ?, ?, ?::jsonb) on conflict (run_id) do nothing`,
+          [
+            p.runId,
+            p.name,
+            p.queue,
+            p.owner.ownerId,
+            p.owner.subjectId ?? null,
+            at,
+            entities.user ?? null,
+            entities.app ?? null,
+            entities.plan ?? null,
+            e.metadata.correlationId,
+            JSON.stringify(p.steps),
+          ],
         );
       }
       case JobStarted.type: {
@@ -70,7 +89,7 @@ export class JobRunsProjection implements Projection {
                   steps = case when steps @> jsonb_build_array(jsonb_build_object('step', ?::text)) then steps
                                else steps || jsonb_build_array(jsonb_build_object('step', ?::text, 'startedAt', ?::text)) end
             where run_id = ? and status in ('queued', 'running')`,
-          [p.percent, p.step, p.message, p.step, p.step, at, p.runId],
+          [p.percent, p.step, p.message, p.step, p.step, p.at ?? at, p.runId],
         );
       }
       case JobAttemptFailed.type: {
@@ -87,6 +106,17 @@ export class JobRunsProjection implements Projection {
           p.reason,
           p.runId,
         ]);
+      }
+      case JobRetryRequested.type: {
+        // a finished run goes round again: its earlier attempts stay in its stream
+        const p = e.payload as P<typeof JobRetryRequested>;
+        return run(
+          em,
+          `update job_run set status = 'queued', percent = 0, step = null, steps = '[]', result = null, error = null,
+                  message = ?, cancel_requested = false, started_at = null, finished_at = null, duration_ms = null
+            where run_id = ? and status in ('failed', 'canceled')`,
+          [`Retry ${p.retry} requested by an operator`, p.runId],
+        );
       }
       case JobCancelRequested.type:
         return run(em, 'update job_run set cancel_requested = true where run_id = ?', [(e.payload as { runId: string }).runId]);

@@ -52,6 +52,7 @@ export class JobRunQueries implements JobRunAccess {
       step: null,
       message: null,
       steps: [],
+      plannedSteps: p.steps,
       attempts: 0,
       result: null,
       error: null,
@@ -60,6 +61,23 @@ export class JobRunQueries implements JobRunAccess {
       finishedAt: null,
       durationMs: null,
     };
+  }
+
+  /** What the person waits, measured: request to completion of the job's last completed runs. */
+  async durations(name: string): Promise<JobDurations> {
+    const [row] = await this.orm.em.getConnection().execute<{ n: string; median: number | null; p90: number | null }[]>(
+      `select count(*) as n,
+              percentile_cont(0.5) within group (order by ms) as median,
+              percentile_cont(0.9) within group (order by ms) as p90
+         from (select extract(epoch from finished_at - requested_at) * 1000 as ms
+                 from job_run
+                where name = ? and status = 'completed' and finished_at is not null
+                order by requested_at desc
+                limit ?) recent`,
+      [name, DURATION_SAMPLE],
+    );
+    const round = (v: number | null) => (v === null ? null : Math.round(Number(v)));
+    return { name, sampleSize: Number(row?.n ?? 0), medianMs: round(row?.median ?? null), p90Ms: round(row?.p90 ?? null) };
   }
 
   async list(q: ListJobRuns): Promise<{ runs: JobRunView[]; nextBefore: string | null }> {
@@ -80,6 +98,16 @@ export class JobRunQueries implements JobRunAccess {
   }
 }
 
+/** How many of a job's newest completed runs its duration figures are measured over. */
+export const DURATION_SAMPLE = 50;
+
+export interface JobDurations {
+  name: string;
+  sampleSize: number;
+  medianMs: number | null;
+  p90Ms: number | null;
+}
+
 function toView(r: JobRunRecord): JobRunView {
   return {
     runId: r.runId,
@@ -92,6 +120,7 @@ function toView(r: JobRunRecord): JobRunView {
     step: r.step,
     message: r.message,
     steps: r.steps,
+    plannedSteps: r.plannedSteps ?? [],
     attempts: r.attempts,
     result: r.result ?? null,
     error: r.error,

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { ownerIdOf, type Principal } from '../../../platform/auth/principal';
+import { rows } from '../../../platform/database/sql';
+import { SubscriberRegistry } from '../../../platform/events/subscriber-registry';
+import { conflict, notFound, unauthorized } from '../../../platform/http/errors';
+import { JobRequests } from '../../../platform/jobs/job-requests';
+
+/**
+ * Asks for a projection rebuild: a job (operations.rebuild-projection) that a worker runs with the
+ * same Rebuilder as `npm run replay`. One at a time per projection: the claim is the projection's
+ * projection_rebuild row, taken unless a live rebuild holds it (a rebuild silent for a minute is dead).
+ */
+@Injectable()
+export class ProjectionRebuilds {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly registry: SubscriberRegistry,
+    private readonly jobs: JobRequests,
+  ) {}
+
+  async request(principal: Principal | null, name: string): Promise<{ runId: string; projection: string }> {
+    const ownerId = ownerIdOf(principal);
+    if (!ownerId) throw unauthorized();
+    if (!this.registry.projections().some((p) => p.name === name)) throw notFound(`No projection named ${name}.`);
+    const runId = randomUUID();
+    await this.orm.em.fork().transactional(async (tem) => {
+      const claimed = await rows(
+        tem,
+        `insert into projection_rebuild (projection, run_id, status, phase, events_replayed, events_total, started_at, updated_at)
+         values (?, ?, 'running', 'copying', 0, 0, now(), now())
+         on conflict (projection) do update set run_id = excluded.run_id, status = 'running', phase = 'copying',
+           events_replayed = 0, events_total = 0, rate = 0, eta_ms = null, started_at = now(), finished_at = null,
+           error = null, updated_at = now()
+         where projection_rebuild.status <> 'running' or projection_rebuild.updated_at < now() - interval '1 minute'
+         returning projection`,
+        [name, runId],
+      );
+      if (claimed.length === 0) throw conflict(`${name} is being rebuilt already.`);
+      await this.jobs.request(tem, 'operations.rebuild-projection', { ownerId }, { projection: name }, runId);
+    });
+    return { runId, projection: name };
+  }
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AccessTokens } from '../../../platform/auth/access-tokens';
+import { createTestDatabase, startApi, testConfig } from '../../../test-support';
+import { uploadChecksum } from './analytics.controller';
+
+describe('analytics collector and the page-view summary (real PostgreSQL)', () => {
+  let app: NestExpressApplication;
+  let base: string;
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let viewer: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ({ app, baseUrl: base } = await startApi(testConfig(db.url)));
+    viewer = await app.get(AccessTokens).sign({ sub: randomUUID(), 'cognito:groups': ['operations-viewer'] });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  const upload = (body: unknown) =>
+    fetch(`${base}/api/data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const pageViews = async () =>
+    (
+      await (
+        await fetch(`${base}/api/operations/analytics/page-views?days=7`, { headers: { authorization: `Bearer ${viewer}` } })
+      ).json()
+    ).response;
+
+  const view = (route: string, path: string, time = Date.now()) => ({
+    event_type: 'Page Viewed',
+    time,
+    device_id: 'anon_device_0001',
+    session_id: 1,
+    event_properties: { route, path },
+  });
+
+  it('stores an upload once, checks its key and checksum, and sums page views per route per day', async () => {
+    const events = [
+      view('/classes/:storefrontSlug/:classSlug', '/classes/a/b'),
+      view('/classes/:storefrontSlug/:classSlug', '/classes/c/d'),
+      view('/browse', '/browse'),
+      view('/browse', '/browse', Date.now() - 24 * 3600 * 1000),
+    ];
+    const body = { api_key: 'sparkhouse-web', events, v: 2, upload_time: Date.now() };
+    const signed = { ...body, checksum: uploadChecksum(body) };
+    const first = await upload(signed);
+    expect(await first.json()).toEqual({ code: 200, events_ingested: 4 });
+    // the same upload again (its answer was lost): accepted, counted once
+    expect(await (await upload(signed)).json()).toEqual({ code: 200, events_ingested: 0 });
+
+    expect((await upload({ ...signed, checksum: 'f'.repeat(64) })).status).toBe(400);
+    const wrongKey = await upload({ ...body, api_key: 'someone-else' });
+    expect(wrongKey.status).toBe(400);
+    expect((await wrongKey.json()).message).toBe('Invalid API key');
+
+    const summary = await pageViews();
+    expect(summary.days).toHaveLength(7);
+    expect(summary.totalEvents).toBe(4);
+    // most viewed first; equal totals by route
+    expect(summary.routes).toEqual([
+      { route: '/browse', total: 2, perDay: [0, 0, 0, 0, 0, 1, 1] },
+      { route: '/classes/:storefrontSlug/:classSlug', total: 2, perDay: [0, 0, 0, 0, 0, 0, 2] },
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import {
+  JobCanceled,
+  JobCompleted,
+  JobFailed,
+  JobRequested,
+  JobRetryRequested,
+  JobStarted,
+  SERVER_EVENTS,
+  type JobRunStatus,
+  type StoredEvent,
+} from '@sparkhouse/contracts';
+import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
+import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
+
+const STATUS: Record<string, JobRunStatus> = {
+  [JobRequested.type]: 'queued',
+  [JobRetryRequested.type]: 'queued',
+  [JobStarted.type]: 'running',
+  [JobCompleted.type]: 'completed',
+  [JobFailed.type]: 'failed',
+  [JobCanceled.type]: 'canceled',
+};
+
+/** Tells connected operators when a run changes state, so the console's job table and pages follow live. */
+@Subscribes()
+@Injectable()
+export class OpsJobPushReactor implements Reactor {
+  readonly kind = 'reactor';
+  readonly name = 'operations.job-push';
+  readonly handles = Object.keys(STATUS);
+
+  constructor(private readonly publisher: RealtimePublisher) {}
+
+  async handle(events: StoredEvent[]): Promise<void> {
+    for (const e of events) {
+      const p = e.payload as { runId: string; name?: string; queue?: string };
+      this.publisher.toOperators(SERVER_EVENTS.opsJob, {
+        runId: p.runId,
+        name: p.name ?? '',
+        queue: p.queue ?? '',
+        status: STATUS[e.type],
+        at: e.metadata.occurredAt,
+      });
+    }
+  }
+}
