@@ -20,3 +20,23 @@ export const ANALYTICS = {
   maxStringLength: 4096,
   maxPropertiesPerEvent: 1000,
 } as const;
+
+/** Anonymous visitor ids start with this (the schema of the whole id is anonymousIdSchema in http.ts). */
+export const ANONYMOUS_ID_PREFIX = 'anon_';
+
+/** An app's name, and the app idea (prompt) a creator describes: the same limits on the home page and /build. */
+export const APP_NAME_MAX = 60;
+export const PROMPT_MIN = 3;
+export const PROMPT_MAX = 2000;
+
+/** Limits of an app's own pricing (update-price-options and the builder's pricing screen). Prices in cents. */
+export const APP_PRICING = {
+  /** Stripe's smallest charge in USD. */
+  minCents: 50,
+  maxMonthlyCents: 10_000_000,
+  maxAnnualCents: 100_000_000,
+  maxTrialDays: 90,
+} as const;
+
+/** The creator platform's plans (storefront 'sparkhouse', app 'creator-platform'): a tier of them lets a creator publish. */
+export const CREATOR_PLATFORM_PLANS = { storefrontSlug: 'sparkhouse', appSlug: 'creator-platform' } as const;

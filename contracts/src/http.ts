@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DefinitionOf } from './call-routes';
 
 /**
  * How a call answers. The spec has two styles: the older calls return the payload itself
@@ -11,9 +12,14 @@ export type ResponseStyle = 'legacy' | 'envelope';
  * - public: anyone; an anonymous visitor's `X-Non-Auth-User-Id` is read when present;
  * - owner: a signed-in user or an anonymous visitor that sent its `anon_` id;
  * - user: a signed-in user (Bearer access token);
- * - admin: a signed-in user with the admin role.
+ * - admin: a signed-in user with the admin role;
+ * - viewer: operations console reads: an admin, or a member of the operations-viewer or operations-operator group;
+ * - operator: operations console actions: an admin, or a member of the operations-operator group.
  */
-export type CallAccess = 'public' | 'owner' | 'user' | 'admin';
+export type CallAccess = 'public' | 'owner' | 'user' | 'admin' | 'viewer' | 'operator';
+
+/** Identity groups that give access to the operations console (besides `admin`). */
+export const OPERATIONS_GROUPS = { viewer: 'operations-viewer', operator: 'operations-operator' } as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -36,6 +42,11 @@ export interface CallDefinition<
   readonly params?: TParams;
   readonly query?: TQuery;
   readonly body?: TBody;
+  /**
+   * A file upload (multipart/form-data) instead of a JSON body: the file's field and the other fields.
+   * The handler reads the stream itself, so a file is never held in memory whole.
+   */
+  readonly upload?: { readonly fileField: string; readonly fields: z.ZodObject };
   readonly response: TResponse;
   /** HTTP status of a success answer; 200 unless said otherwise. */
   readonly successStatus?: number;
@@ -50,10 +61,12 @@ export function defineCall<
   return Object.freeze(call);
 }
 
-export type CallParams<C> = C extends CallDefinition<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
-export type CallQuery<C> = C extends CallDefinition<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
-export type CallBody<C> = C extends CallDefinition<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
-export type CallResponse<C> = C extends CallDefinition<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+// C is a declaration or a route taken from one (call-routes.ts)
+export type CallParams<C> = DefinitionOf<C> extends CallDefinition<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type CallQuery<C> = DefinitionOf<C> extends CallDefinition<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type CallBody<C> = DefinitionOf<C> extends CallDefinition<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type CallResponse<C> =
+  DefinitionOf<C> extends CallDefinition<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
 /** The envelope of the newer calls. */
 export const envelopeSchema = <T extends z.ZodType>(response: T) => z.object({ status: z.literal('success'), response });
@@ -90,10 +103,13 @@ export const errorCodes = {
   validationFailed: 'VALIDATION_FAILED',
   malformedJson: 'MALFORMED_JSON',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   notFound: 'NOT_FOUND',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   conflict: 'CONFLICT',
+  /** Publishing needs a creator-platform plan (402). */
+  tierRequired: 'TIER_REQUIRED',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL',
 } as const;
@@ -117,8 +133,13 @@ export const headerNames = {
   timeZone: 'x-time-zone',
   nonAuthUserId: 'x-non-auth-user-id',
   requestId: 'x-request-id',
+  /**
+   * Read-your-writes: answers to calls that changed something carry the log position they wrote; a
+   * client sends the newest one it holds back, and a read then waits (briefly) until the read models
+   * have reached it, on whichever API node serves it.
+   */
+  consistencyToken: 'x-consistency-token',
 } as const;
 
 /** Anonymous visitor ids are generated in the browser: 'anon_' followed by 8-64 url-safe characters. */
 export const anonymousIdSchema = z.string().regex(/^anon_[A-Za-z0-9_-]{8,64}$/, "must look like 'anon_<id>'");
-export const ANONYMOUS_ID_PREFIX = 'anon_';

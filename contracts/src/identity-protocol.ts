@@ -1,6 +1,7 @@
 /**
- * The subset of the hosted user-pool (AWS Cognito) JSON protocol the built-in identity provider
- * speaks at POST /api/identity. Shared by the server and any client that calls it directly.
+ * The hosted user-pool (AWS Cognito) JSON protocol the built-in identity provider speaks at
+ * POST /api/identity: the 24 user-facing actions, so the AWS SDK and amazon-cognito-identity-js
+ * (Amplify) work against it unchanged. Shared by the server and any client that calls it directly.
  */
 export const identityProtocol = {
   path: '/api/identity',
@@ -16,6 +17,10 @@ export const identityProtocol = {
   codeMaxAttempts: 5,
   passwordMinLength: 8,
   passwordMaxLength: 256,
+  /** The user pool id when IDENTITY_USER_POOL_ID is not set (the SPA's VITE_IDENTITY_USER_POOL_ID default too). */
+  defaultUserPoolId: 'us-east-2_sparkhouse',
+  /** Name of a software token when the client gives none. */
+  defaultTotpDeviceName: 'My TOTP device',
 } as const;
 
 export const identityActions = [
@@ -37,6 +42,12 @@ export const identityActions = [
   'VerifySoftwareToken',
   'SetUserMFAPreference',
   'GlobalSignOut',
+  'SetUserSettings',
+  'ConfirmDevice',
+  'GetDevice',
+  'ListDevices',
+  'ForgetDevice',
+  'UpdateDeviceStatus',
 ] as const;
 export type IdentityAction = (typeof identityActions)[number];
 
@@ -66,4 +77,10 @@ export interface OutboxMessage {
   text: string;
   code: string | null;
   created_at: string;
+}
+
+/** The pool name the SRP derivation uses: the part of the user pool id after `region_`. */
+export function userPoolName(userPoolId: string): string {
+  if (!/^[\w-]+_[0-9a-zA-Z]+$/.test(userPoolId)) throw new Error('Invalid UserPoolId format.');
+  return userPoolId.slice(userPoolId.indexOf('_') + 1);
 }

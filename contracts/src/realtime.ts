@@ -1,40 +1,9 @@
 import { z } from 'zod';
 import { jobRunStatusSchema } from './jobs';
+import type { QueuesOverview, RebuildProgress } from './api/operations-console-schemas';
 
-/** socket.io path and the client's reconnection policy (spec section 9). */
-export const REALTIME = {
-  path: '/socket.io',
-  reconnectionDelayMs: 1000,
-  reconnectionDelayMaxMs: 5000,
-  randomizationFactor: 0.5,
-  reconnectionAttempts: Infinity,
-  timeoutMs: 20000,
-} as const;
-
-/** Rooms a socket joins. A socket joins its owner's room on connect; job and subject rooms need ownership. */
-export const rooms = {
-  owner: (ownerId: string) => `owner:${ownerId}`,
-  job: (runId: string) => `job:${runId}`,
-  subject: (subjectId: string) => `subject:${subjectId}`,
-};
-
-/** Server -> client message names. */
-export const SERVER_EVENTS = {
-  jobProgress: 'job:progress',
-  jobCompleted: 'job:completed',
-  jobFailed: 'job:failed',
-  jobCanceled: 'job:canceled',
-  /** The spec's generic channel: an event named `message` with a payload. */
-  message: 'message',
-  /** A checkout of the buyer landed (webhook processed) or expired: to the buyer's owner room. */
-  checkoutUpdated: 'commerce:checkout-updated',
-} as const;
-
-/** Client -> server message names. */
-export const CLIENT_EVENTS = {
-  /** Follow a run the socket's owner owns (e.g. after a reload). Answers with an ack. */
-  watchJob: 'job:watch',
-} as const;
+// The names (path, rooms, message names) live in a zod-free module the web app loads up front.
+export { REALTIME, rooms, SERVER_EVENTS, CLIENT_EVENTS } from './realtime-names';
 
 const base = {
   runId: z.string(),
@@ -69,6 +38,24 @@ export const checkoutUpdatedMessageSchema = z.object({
 });
 export type CheckoutUpdatedMessage = z.infer<typeof checkoutUpdatedMessageSchema>;
 
+export const opsAlertMessageSchema = z.object({
+  ruleId: z.string(),
+  name: z.string(),
+  state: z.enum(['firing', 'resolved']),
+  message: z.string(),
+  value: z.number(),
+  at: z.string(),
+});
+export type OpsAlertMessage = z.infer<typeof opsAlertMessageSchema>;
+export const opsJobMessageSchema = z.object({
+  runId: z.string(),
+  name: z.string(),
+  queue: z.string(),
+  status: jobRunStatusSchema,
+  at: z.string(),
+});
+export type OpsJobMessage = z.infer<typeof opsJobMessageSchema>;
+
 export interface ServerToClientEvents {
   'job:progress': (m: JobProgressMessage) => void;
   'job:completed': (m: JobCompletedMessage) => void;
@@ -76,6 +63,10 @@ export interface ServerToClientEvents {
   'job:canceled': (m: JobCanceledMessage) => void;
   message: (payload: unknown) => void;
   'commerce:checkout-updated': (m: CheckoutUpdatedMessage) => void;
+  'ops:queues': (m: QueuesOverview) => void;
+  'ops:rebuild': (m: RebuildProgress) => void;
+  'ops:alert': (m: OpsAlertMessage) => void;
+  'ops:job': (m: OpsJobMessage) => void;
 }
 
 export const watchJobAckSchema = z.union([

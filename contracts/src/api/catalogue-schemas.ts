@@ -83,7 +83,12 @@ export const productSchema = productCardSchema.extend({
 });
 
 /** A page of products. `lastProductId` is the cursor of the next page; null on the last page. */
-export const productPageSchema = z.object({ products: z.array(productCardSchema), lastProductId: z.string().nullable() });
+export const productPageSchema = z.object({
+  products: z.array(productCardSchema),
+  lastProductId: z.string().nullable(),
+  /** Present when the search as typed matched nothing and its words were corrected: what was searched for. */
+  searchedFor: z.string().optional(),
+});
 
 export const programTypeSchema = z.enum(['collection', 'school', 'series', 'challenge']);
 

@@ -3,6 +3,7 @@
 // Only calls are exported from this file: api/index.ts lists every export as a call.
 import { z } from 'zod';
 import { defineCall } from '../http';
+import { APP_PRICING } from '../constants';
 import {
   cardDataSchema,
   cartSchema,
@@ -137,7 +138,8 @@ export const updatePriceOptions = defineCall({
   access: 'user',
   style: 'envelope',
   summary:
-    "Set an app's monthly and/or annual price (cents): creates the Stripe product and prices; only the prices sent change. " +
+    "Set an app's monthly and/or annual price (cents) and free trial: creates the Stripe product and prices; only the prices " +
+    'sent change. They go live when the app is next published (visitors see the published pricing; its owner the draft). ' +
     "Only the app's owner or an admin. Failure: 'Failed to update pricing'.",
   body: z
     .object({
@@ -145,17 +147,24 @@ export const updatePriceOptions = defineCall({
       monthlyPrice: z
         .number({ message: 'must be a number' })
         .int('must be whole cents')
-        .min(50, 'must be at least 50')
-        .max(10_000_000)
+        .min(APP_PRICING.minCents, `must be at least ${APP_PRICING.minCents}`)
+        .max(APP_PRICING.maxMonthlyCents, `must be at most ${APP_PRICING.maxMonthlyCents}`)
         .optional(),
       annualPrice: z
         .number({ message: 'must be a number' })
         .int('must be whole cents')
-        .min(50, 'must be at least 50')
-        .max(100_000_000)
+        .min(APP_PRICING.minCents, `must be at least ${APP_PRICING.minCents}`)
+        .max(APP_PRICING.maxAnnualCents, `must be at most ${APP_PRICING.maxAnnualCents}`)
         .optional(),
       /** 'year': the annual option is 1 year; 'month': it is 12 months. */
       annualDurationUnit: z.enum(['year', 'month'], { message: "must be 'year' or 'month'" }).default('year'),
+      /** Free trial days for new members on every plan of the app (0: none); omitted: as it was. */
+      trialDays: z
+        .number({ message: 'must be a number' })
+        .int('must be whole days')
+        .min(0, 'must be 0 or more')
+        .max(APP_PRICING.maxTrialDays, `must be at most ${APP_PRICING.maxTrialDays}`)
+        .optional(),
     })
     .refine((b) => b.monthlyPrice !== undefined || b.annualPrice !== undefined, {
       message: 'monthlyPrice or annualPrice is required',

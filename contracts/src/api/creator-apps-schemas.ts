@@ -1,5 +1,6 @@
 // Shapes shared by the creator studio's calls (contracts/src/api/creator-apps.ts).
 import { z } from 'zod';
+import { APP_NAME_MAX, PROMPT_MAX, PROMPT_MIN } from '../constants';
 import {
   AppBlueprintSchema,
   BrainstormIdeasSchema,
@@ -8,14 +9,22 @@ import {
   OnboardingFlowSchema,
 } from '../creator-documents';
 import { appImageSchema, jobRunStatusSchema } from '../jobs';
+import { SIMULATED_FLOWS } from '../events/simulator';
 
 export const appIdField = z.uuid('must be an app id');
 export const versionIdField = z.uuid('must be a version id');
 export const slugParam = z.string().trim().min(1).max(120);
+/** A simulator run's key (spec: testingStepId): a creator's test state, plans and items are kept under it. */
+export const testingStepIdField = z
+  .string({ error: (i) => (i.input === undefined ? 'testingStepId is required' : undefined) })
+  .trim()
+  .min(1, 'testingStepId is required')
+  .max(64, 'testingStepId must be at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'testingStepId must be letters, digits, - or _');
 
-export const APP_NAME_MAX = 60;
-export const PROMPT_MIN = 3;
-export const PROMPT_MAX = 2000;
+/** Which flow a creator's test runs: the draft (default) or what is published (only once published). */
+export const simulatedFlowField = z.enum(SIMULATED_FLOWS, { message: "flow must be 'draft' or 'published'" }).optional();
+
 export const INSTRUCTION_MAX = 1000;
 
 export const appNameField = z
@@ -140,9 +149,49 @@ export type BrainstormStatus = z.infer<typeof brainstormStatusSchema>;
 export const brainstormIdeaSchema = BrainstormIdeasSchema.shape.ideas.element;
 export type BrainstormIdea = z.output<typeof brainstormIdeaSchema>;
 
+/** The parts of an app that publishing copies live, in their fixed order. */
+export const appPartSchema = z.enum(['blueprint', 'onboardingFlow', 'landingPage', 'pricing', 'theme', 'canvasSettings']);
+
 export const unpublishedChangesSchema = z.object({
   hasUnpublishedChanges: z.boolean(),
-  changed: z.array(z.enum(['blueprint', 'landingPage', 'onboardingFlow', 'theme', 'canvasSettings'])),
+  changed: z.array(appPartSchema),
+});
+
+/** One field that differs between the draft and the live version, as text to show ("$9.99", "“Run faster”"). */
+export const fieldChangeSchema = z.object({
+  /** Where it sits: "hero.title", "pages[goals].questions[level].prompt". */
+  path: z.string(),
+  /** The same for people: "Hero › Title". */
+  label: z.string(),
+  change: z.enum(['added', 'removed', 'changed']),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+
+/** What goes live: each part's draft against its live version, field by field, and whether the caller may publish. */
+export const publishPreviewSchema = z.object({
+  appId: z.string(),
+  isPublished: z.boolean(),
+  publishedAt: z.string().nullable(),
+  hasUnpublishedChanges: z.boolean(),
+  documents: z.array(
+    z.object({
+      part: appPartSchema,
+      label: z.string(),
+      /** new: nothing live yet; removed: live but no draft; changed; unchanged. */
+      state: z.enum(['new', 'changed', 'removed', 'unchanged']),
+      changes: z.array(fieldChangeSchema),
+      /** Changes beyond the ones listed (a long document lists its first 40). */
+      moreChanges: z.number().int().nonnegative(),
+    }),
+  ),
+  publishing: z.object({
+    allowed: z.boolean(),
+    /** tier-required: the owner has no creator-platform plan yet. */
+    reason: z.enum(['tier-required']).nullable(),
+    /** The owner's creator-platform tier, when they have one. */
+    tierSlug: z.string().nullable(),
+  }),
 });
 
 export const editorSuggestionsResponseSchema = EditorSuggestionsSchema.extend({

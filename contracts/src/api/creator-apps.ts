@@ -25,6 +25,7 @@ import {
   publicAppSchema,
   slugParam,
   themeSchema,
+  publishPreviewSchema,
   unpublishedChangesSchema,
   versionIdField,
 } from './creator-apps-schemas';
@@ -164,6 +165,20 @@ export const checkUnpublishedChanges = defineCall({
   response: unpublishedChangesSchema,
 });
 
+export const getPublishPreview = defineCall({
+  id: 'getPublishPreview',
+  module: mod,
+  method: 'GET',
+  path: '/apps/getPublishPreview/:appId',
+  access: 'user',
+  style: 'envelope',
+  summary:
+    'What goes live: each part (blueprint, onboarding flow, landing page, pricing, theme, canvas) as draft against live, ' +
+    'field by field, and whether the caller may publish (a creator-platform plan is needed). Owner or admin.',
+  params: appParam,
+  response: publishPreviewSchema,
+});
+
 export const publishApp = defineCall({
   id: 'publishApp',
   module: mod,
@@ -171,7 +186,9 @@ export const publishApp = defineCall({
   path: '/apps/publishApp/:appId',
   access: 'user',
   style: 'envelope',
-  summary: 'Publish the app: its current drafts become the published versions. Owner or admin.',
+  summary:
+    'Publish the app: its current drafts (and pricing) become the published versions. Owner or admin. ' +
+    'An owner without a creator-platform plan: 402 TIER_REQUIRED.',
   params: appParam,
   body: z.object({}).passthrough().optional(),
   response: z.object({ app: appSchema }),
@@ -445,6 +462,80 @@ export const getOnboardingFlowForApp = defineCall({
     versionId: z.string().nullable(),
     versions: z.array(onboardingFlowVersionSchema.omit({ content: true })),
   }),
+});
+
+// ---------------------------------------------------------------- Onboarding flow (Apps area)
+
+const versionPageQuery = z.object({
+  appId: appIdField,
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .optional(),
+  cursor: z.string().max(40).optional(),
+});
+
+export const getAppOnboardingFlow = defineCall({
+  id: 'getAppOnboardingFlow',
+  module: mod,
+  method: 'GET',
+  path: '/apps/getAppOnboardingFlow/:storefrontSlug/:appSlug',
+  access: 'public',
+  style: 'envelope',
+  summary:
+    "The app's onboarding flow: the published version for anyone, the draft for its owner (or an admin), who may ask " +
+    "for the published one with version=published (the simulator's published run; 404 before publishing). An app " +
+    'without one answers a default flow (isDefault: true) derived from its blueprint. Unknown or unpublished app: 404.',
+  params: slugParams,
+  query: z.object({ version: z.enum(['draft', 'published'], { message: "must be 'draft' or 'published'" }).optional() }),
+  response: z.object({
+    appId: z.string(),
+    appName: z.string(),
+    onboardingFlow: OnboardingFlowSchema,
+    versionId: z.string().nullable(),
+    isDefault: z.boolean(),
+    isDraft: z.boolean(),
+  }),
+});
+
+export const saveAppOnboardingFlowV2 = defineCall({
+  id: 'saveAppOnboardingFlowV2',
+  module: mod,
+  method: 'POST',
+  path: '/apps/saveAppOnboardingFlowV2',
+  access: 'user',
+  style: 'envelope',
+  summary:
+    'Save the onboarding flow draft (pages of single choice, multiple choice, text, number, date questions and info pages) ' +
+    'as a new version; saving what is already current adds none. Owner or admin.',
+  body: z.object({ appId: appIdField, onboardingFlow: OnboardingFlowSchema }),
+  response: z.object({ version: onboardingFlowVersionSchema }),
+});
+
+export const getOnboardingFlowVersionHistoryPaginated = defineCall({
+  id: 'getOnboardingFlowVersionHistoryPaginated',
+  module: mod,
+  method: 'GET',
+  path: '/apps/getOnboardingFlowVersionHistoryPaginated',
+  access: 'user',
+  style: 'envelope',
+  summary: 'Onboarding flow versions newest first, a page at a time (limit default 20, at most 100; cursor from nextCursor).',
+  query: versionPageQuery,
+  response: z.object({ versions: z.array(onboardingFlowVersionSchema), nextCursor: z.string().nullable(), hasMore: z.boolean() }),
+});
+
+export const restoreOnboardingFlowVersion = defineCall({
+  id: 'restoreOnboardingFlowVersion',
+  module: mod,
+  method: 'POST',
+  path: '/apps/restoreOnboardingFlowVersion',
+  access: 'user',
+  style: 'envelope',
+  summary: 'Restore an earlier onboarding flow version: a new version copying it. Owner or admin.',
+  body: z.object({ app_id: appIdField, version_id: versionIdField }),
+  response: z.object({ version: onboardingFlowVersionSchema }),
 });
 
 // ---------------------------------------------------------------- Landing page versions

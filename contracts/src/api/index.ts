@@ -6,9 +6,15 @@ import * as catalogue from './catalogue';
 import * as commerce from './commerce';
 import * as offers from './offers';
 import * as creatorApps from './creator-apps';
+import * as appVisitors from './app-visitors';
+import * as creatorAi from './creator-ai';
+import * as simulatorItems from './simulator-items';
+import * as appMedia from './app-media';
 
-export { operations, system, users, catalogue, commerce, offers, creatorApps };
+export { operations, system, users, catalogue, commerce, offers, creatorApps, appVisitors, creatorAi, simulatorItems, appMedia };
 export * from './commerce-schemas';
+export * from './operations-console-schemas';
+export * from './simulator-items-schemas';
 export type { AiInfo } from './system';
 
 /** Every call, for the OpenAPI document and the contract tests. */
@@ -20,4 +26,8 @@ export const apiCalls: readonly CallDefinition[] = [
   ...(Object.values(commerce) as CallDefinition[]),
   ...(Object.values(offers) as CallDefinition[]),
   ...(Object.values(creatorApps) as CallDefinition[]),
+  ...(Object.values(appVisitors) as CallDefinition[]),
+  ...(Object.values(creatorAi) as CallDefinition[]),
+  ...(Object.values(simulatorItems) as CallDefinition[]),
+  ...(Object.values(appMedia) as CallDefinition[]),
 ];

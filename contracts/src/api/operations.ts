@@ -11,8 +11,12 @@ export const startPipelineCheck = defineCall({
   style: 'envelope',
   summary:
     'Run a synthetic job through the whole pipeline (command, event, queue, worker, push) and watch it live. ' +
-    'Admins always; other callers only where OPERATIONS_OPEN_PIPELINE_CHECKS is on (the default outside production).',
-  body: pipelineCheckPayloadSchema,
+    'Admins and operators; anyone else only where OPERATIONS_OPEN_PIPELINE_CHECKS is on (off by default in every ' +
+    'environment; for load tests and harnesses).',
+  body: pipelineCheckPayloadSchema.omit({ userId: true }).extend({
+    /** Run it for the account with this email (the console links the run to that user). */
+    forEmail: z.string().trim().toLowerCase().min(3).max(320).optional(),
+  }),
   response: z.object({ runId: z.string() }),
   successStatus: 202,
 });
@@ -44,6 +48,25 @@ export const listJobRuns = defineCall({
     all: z.enum(['true', 'false']).optional(),
   }),
   response: z.object({ runs: z.array(jobRunSchema), nextBefore: z.string().nullable() }),
+});
+
+export const getJobDurations = defineCall({
+  id: 'getJobDurations',
+  module: 'operations',
+  method: 'GET',
+  path: '/jobs/durations/:name',
+  access: 'public',
+  style: 'envelope',
+  summary:
+    'How long a kind of job takes, measured: the median and 90th percentile from request to completion of its ' +
+    "last 50 completed runs (everyone's; no run is named). Null figures when none completed yet.",
+  params: z.object({ name: z.string().min(1).max(100) }),
+  response: z.object({
+    name: z.string(),
+    sampleSize: z.number().int().nonnegative(),
+    medianMs: z.number().int().nullable(),
+    p90Ms: z.number().int().nullable(),
+  }),
 });
 
 export const cancelJobRun = defineCall({
@@ -85,3 +108,4 @@ export const recordAnalytics = defineCall({
   }),
   response: z.object({ code: z.literal(200), events_ingested: z.number().int() }),
 });
+export * from './operations-console';

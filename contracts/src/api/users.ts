@@ -44,7 +44,8 @@ const userSchema = z.object({
   profilePhoto: z.string().nullable(),
   classesEnrolled: z.record(z.string(), z.object({ classStartDate: z.string(), classEndDate: z.string() })),
   currentSessionSlug: z.string().nullable(),
-  creatorInfo: z.object({ hasNewDashboardAccess: z.boolean() }),
+  /** Present only for creators (spec 6: a creator has creatorInfo); null for everyone else. */
+  creatorInfo: z.object({ hasNewDashboardAccess: z.boolean() }).nullable(),
   /** The VIP flag: true when the user is VIP of any product. */
   isVip: z.boolean(),
   /** VIP flags by product (lower-cased), as set by `/users/update{product}VipStatus`. */

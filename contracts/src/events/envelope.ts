@@ -44,8 +44,13 @@ export interface NewEvent<D extends EventDefinition = EventDefinition> {
 
 /** An event as read from the store. */
 export interface StoredEvent<P = unknown> {
-  /** Global position: the order of delivery and replay. */
+  /** Global position: unique and increasing within a transaction; not in commit order across transactions. */
   position: string;
+  /**
+   * The id of the transaction that appended it (PostgreSQL xid8). Delivery and replay follow
+   * (transactionId, position); see docs/event-ordering.md. Absent on events built by hand in tests.
+   */
+  transactionId?: string;
   eventId: string;
   streamId: string;
   streamVersion: number;

@@ -7,7 +7,16 @@ import { defineEvent, type EventDefinition } from './envelope';
  */
 const userId = z.string().uuid();
 const attributes = z.record(z.string(), z.string());
-const codePurpose = z.enum(['sign-up', 'password-reset', 'email-verification']);
+const codePurpose = z.enum([
+  'sign-up',
+  'password-reset',
+  'email-verification',
+  'phone-verification',
+  'sms-mfa',
+  'custom-challenge',
+]);
+const mfaMethod = z.enum(['SOFTWARE_TOKEN_MFA', 'SMS_MFA']);
+const deviceKey = z.string().min(1);
 
 export const UserSignedUp = defineEvent('UserSignedUp', 1, z.object({ userId, email: z.string(), attributes }));
 
@@ -19,6 +28,8 @@ export const UserCreatedWithTemporaryPassword = defineEvent(
 );
 
 export const UserAddedToGroup = defineEvent('UserAddedToGroup', 1, z.object({ userId, group: z.string() }));
+
+export const UserRemovedFromGroup = defineEvent('UserRemovedFromGroup', 1, z.object({ userId, group: z.string() }));
 
 /** `destination` is masked (`a***@e***`). */
 export const VerificationCodeSent = defineEvent(
@@ -50,14 +61,45 @@ export const SignedIn = defineEvent(
   z.object({
     userId,
     sessionId: z.string().uuid(),
-    method: z.enum(['password', 'software-token-mfa', 'new-password', 'Google', 'SignInWithApple']),
+    method: z.enum([
+      'password',
+      'software-token-mfa',
+      'new-password',
+      'Google',
+      'SignInWithApple',
+      'srp',
+      'sms-mfa',
+      'mfa-setup',
+      'device-srp',
+      'custom-challenge',
+    ]),
   }),
 );
 
 export const SignInFailed = defineEvent(
   'SignInFailed',
   1,
-  z.object({ userId, reason: z.enum(['incorrect-password', 'mfa-code-mismatch']) }),
+  z.object({
+    userId,
+    reason: z.enum([
+      'incorrect-password',
+      'mfa-code-mismatch',
+      'sms-mfa-code-mismatch',
+      'device-verifier-mismatch',
+      'custom-challenge-failed',
+    ]),
+  }),
+);
+
+/**
+ * A sign-in or a code request named a username that has no account. Stream `unknown-user-<digest>`;
+ * the username itself is never stored, only a keyed digest of it. Recorded in the same kind of
+ * transaction as a known account's attempt, so the two take the same time to answer.
+ */
+export const UnknownUserAttempted = defineEvent(
+  'UnknownUserAttempted',
+  1,
+  z.object({ usernameDigest: z.string(), action: z.enum(['sign-in', 'password-reset', 'custom-challenge']) }),
 );
 
 /** A refresh token was exchanged for new tokens (and a new refresh token) of the same session. */
@@ -98,9 +140,25 @@ export const SoftwareTokenAssociated = defineEvent('SoftwareTokenAssociated', 1,
 
 export const SoftwareTokenVerified = defineEvent('SoftwareTokenVerified', 1, z.object({ userId, deviceName: z.string() }));
 
-export const MfaEnabled = defineEvent('MfaEnabled', 1, z.object({ userId, method: z.literal('SOFTWARE_TOKEN_MFA') }));
+export const MfaEnabled = defineEvent('MfaEnabled', 1, z.object({ userId, method: mfaMethod }));
 
-export const MfaDisabled = defineEvent('MfaDisabled', 1, z.object({ userId, method: z.literal('SOFTWARE_TOKEN_MFA') }));
+export const MfaDisabled = defineEvent('MfaDisabled', 1, z.object({ userId, method: mfaMethod }));
+
+/** The factor asked first when more than one is on (null: none preferred, the user chooses). */
+export const PreferredMfaSet = defineEvent('PreferredMfaSet', 1, z.object({ userId, method: mfaMethod.nullable() }));
+
+export const PhoneNumberVerified = defineEvent('PhoneNumberVerified', 1, z.object({ userId }));
+
+/** A device confirmed with its own SRP verifier (ConfirmDevice); remembered devices skip MFA. */
+export const DeviceConfirmed = defineEvent('DeviceConfirmed', 1, z.object({ userId, deviceKey, remembered: z.boolean() }));
+
+export const DeviceStatusUpdated = defineEvent(
+  'DeviceStatusUpdated',
+  1,
+  z.object({ userId, deviceKey, remembered: z.boolean() }),
+);
+
+export const DeviceForgotten = defineEvent('DeviceForgotten', 1, z.object({ userId, deviceKey }));
 
 export const UserDeleted = defineEvent('UserDeleted', 1, z.object({ userId }));
 
@@ -115,6 +173,7 @@ export const identityProviderEvents: readonly EventDefinition[] = [
   UserSignedUp,
   UserCreatedWithTemporaryPassword,
   UserAddedToGroup,
+  UserRemovedFromGroup,
   VerificationCodeSent,
   VerificationCodeRejected,
   EmailConfirmed,
@@ -134,4 +193,10 @@ export const identityProviderEvents: readonly EventDefinition[] = [
   MfaDisabled,
   UserDeleted,
   FederatedIdentityLinked,
+  UnknownUserAttempted,
+  PreferredMfaSet,
+  PhoneNumberVerified,
+  DeviceConfirmed,
+  DeviceStatusUpdated,
+  DeviceForgotten,
 ];

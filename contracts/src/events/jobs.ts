@@ -25,13 +25,21 @@ export const JobStarted = defineEvent(
 export const JobProgressed = defineEvent(
   'JobProgressed',
   1,
-  z.object({ runId: z.string(), percent: z.number(), step: z.string(), message: z.string() }),
+  // `at`: when the worker reported it (reports are stored in batches, so the event's own time is later)
+  z.object({ runId: z.string(), percent: z.number(), step: z.string(), message: z.string(), at: z.string().optional() }),
 );
 
 export const JobAttemptFailed = defineEvent(
   'JobAttemptFailed',
   1,
-  z.object({ runId: z.string(), attempt: z.number().int(), reason: z.string(), retryInMs: z.number() }),
+  z.object({
+    runId: z.string(),
+    attempt: z.number().int(),
+    reason: z.string(),
+    retryInMs: z.number(),
+    /** The error's stack, for operators (never shown to the job's owner). */
+    stack: z.string().optional(),
+  }),
 );
 
 /** Terminal events carry the job's name and owner, so a push needs no look-up. */
@@ -39,7 +47,11 @@ const finished = { runId: z.string(), name: z.string(), owner: jobOwnerSchema };
 
 export const JobCompleted = defineEvent('JobCompleted', 1, z.object({ ...finished, result: z.unknown() }));
 
-export const JobFailed = defineEvent('JobFailed', 1, z.object({ ...finished, attempts: z.number().int(), reason: z.string() }));
+export const JobFailed = defineEvent(
+  'JobFailed',
+  1,
+  z.object({ ...finished, attempts: z.number().int(), reason: z.string(), stack: z.string().optional() }),
+);
 
 export const JobCancelRequested = defineEvent('JobCancelRequested', 1, z.object({ runId: z.string() }));
 
@@ -47,6 +59,35 @@ export const JobCanceled = defineEvent('JobCanceled', 1, z.object({ ...finished,
 
 /** A worker gave the job back to the queue (it was shutting down); another picks it up. */
 export const JobRequeued = defineEvent('JobRequeued', 1, z.object({ runId: z.string(), reason: z.string() }));
+
+/**
+ * An operator asked for a finished run (failed or canceled) to run again. It carries what the
+ * dispatcher needs to enqueue it afresh; the run's earlier attempts stay in its stream.
+ */
+export const JobRetryRequested = defineEvent(
+  'JobRetryRequested',
+  1,
+  z.object({
+    runId: z.string(),
+    name: z.string(),
+    queue: z.string(),
+    owner: jobOwnerSchema,
+    payload: z.unknown(),
+    requestedAt: z.string(),
+    correlationId: z.string(),
+    /** 1 for the first retry of the run, and so on. */
+    retry: z.number().int().positive(),
+  }),
+);
+
+/** Operator actions on a queue as a whole (pause, resume, clean), for the audit trail. Stream: `queue-<name>`. */
+export const QueuePaused = defineEvent('QueuePaused', 1, z.object({ queue: z.string() }));
+export const QueueResumed = defineEvent('QueueResumed', 1, z.object({ queue: z.string() }));
+export const QueueCleaned = defineEvent(
+  'QueueCleaned',
+  1,
+  z.object({ queue: z.string(), state: z.string(), olderThanMs: z.number(), removed: z.number().int() }),
+);
 
 export const jobEvents = [
   JobRequested,
@@ -58,4 +99,8 @@ export const jobEvents = [
   JobCancelRequested,
   JobCanceled,
   JobRequeued,
+  JobRetryRequested,
+  QueuePaused,
+  QueueResumed,
+  QueueCleaned,
 ] as const;
