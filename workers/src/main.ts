@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { loadConfig, WorkerRuntime } from '@sparkhouse/backend';
+import { loadConfig, Metrics, WorkerRuntime } from '@sparkhouse/backend';
 import { WorkerModule } from './worker.module';
 
 /** The worker process: same modules as the API, no HTTP; consumes the queues until SIGTERM/SIGINT. */
@@ -11,6 +11,8 @@ async function main() {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
+  // job durations and process metrics, served by the API at /api/metrics
+  app.get(Metrics).startAs('worker');
   await app.get(WorkerRuntime).start();
   app.get(Logger).log(`worker ${process.pid} ready`);
 }

@@ -3,23 +3,43 @@ import { aiSetup, APP_CONFIG, domainModules, PlatformModule, type AppConfig } fr
 import { AI_PROVIDER, createAiProvider } from './ai/provider-factory';
 import { AppImageMaker } from './media/app-image';
 import { PipelineCheckProcessor } from './processors/pipeline-check.processor';
+import { RebuildProjectionProcessor } from './processors/operations/rebuild-projection.processor';
 import { BuildAppProcessor } from './processors/creator/build-app.processor';
 import { BrainstormProcessor } from './processors/creator/brainstorm.processor';
 import { EditLandingPageProcessor } from './processors/creator/edit-landing-page.processor';
 import { BlueprintHelpProcessor } from './processors/creator/blueprint-help.processor';
 import { EditorSuggestionsProcessor } from './processors/creator/editor-suggestions.processor';
+import { PersonalizedPlanProcessor } from './processors/app-visitors/personalized-plan.processor';
+import { LinkPreviewProcessor } from './processors/creator/link-preview.processor';
+import { DescribeLinkProcessor } from './processors/creator/describe-link.processor';
+import { GenerateAppImageProcessor } from './processors/creator/generate-app-image.processor';
+import { DescribeMediaProcessor } from './processors/creator/describe-media.processor';
+import { AiScreenshotsProcessor, LandingPageImageProcessor } from './processors/creator/landing-images.processor';
+import { SceneImageMaker } from './media/scene-image';
+import { AnalyzeUploadsProcessor } from './processors/creator/analyze-uploads.processor';
+import { ImageFromInputsProcessor } from './processors/creator/image-from-inputs.processor';
 
 /** Every job processor. Each job of contracts/jobs has exactly one (checked at start-up). */
 export const processors = [
   PipelineCheckProcessor,
+  RebuildProjectionProcessor,
   BuildAppProcessor,
   BrainstormProcessor,
   EditLandingPageProcessor,
   BlueprintHelpProcessor,
   EditorSuggestionsProcessor,
+  PersonalizedPlanProcessor,
+  LinkPreviewProcessor,
+  DescribeLinkProcessor,
+  GenerateAppImageProcessor,
+  LandingPageImageProcessor,
+  AiScreenshotsProcessor,
+  DescribeMediaProcessor,
+  AnalyzeUploadsProcessor,
+  ImageFromInputsProcessor,
 ];
 
-/** What the processors work with: the configured AI provider and the app-image maker. */
+/** What the processors work with: the configured AI provider, the app-image maker and the scene drawer. */
 const tools = [
   {
     provide: AI_PROVIDER,
@@ -32,6 +52,11 @@ const tools = [
       );
       return provider;
     },
+    inject: [APP_CONFIG],
+  },
+  {
+    provide: SceneImageMaker,
+    useFactory: (config: AppConfig) => new SceneImageMaker(config.MEDIA_DIR),
     inject: [APP_CONFIG],
   },
   {

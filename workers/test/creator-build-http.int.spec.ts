@@ -69,7 +69,7 @@ describe('buildApp through the HTTP API, run by the real worker', () => {
     const { appId, runId } = started.body.response;
 
     await eventually(() => cora.seen.some((x) => x.event === SERVER_EVENTS.jobCompleted && x.m.runId === runId), {
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
     });
     const mine = cora.seen.filter((x) => x.m.runId === runId);
     const progress = mine.filter((x) => x.event === SERVER_EVENTS.jobProgress).map((x) => x.m as JobProgressMessage);
@@ -127,7 +127,7 @@ describe('buildApp through the HTTP API, run by the real worker', () => {
       async () =>
         (await call('GET', `/app-builder/getBrainstormStatus?brainstormId=${brainstormId}`, 'cora-creator')).body.response
           ?.status === 'completed',
-      { timeoutMs: 15_000 },
+      { timeoutMs: 60_000 },
     );
     const ideas = await eventually(async () => {
       const r = await call('GET', `/app-builder/getBrainstormApps?brainstormId=${brainstormId}`, 'cora-creator');

@@ -70,7 +70,7 @@ describe('creator-studio jobs on the real worker (local AI provider)', () => {
         'creator-apps.build-app',
         { ownerId: ALICE, subjectId: 'app-marathon' },
         { appId: 'app-marathon', prompt: MARATHON },
-        { timeoutMs: 20_000 },
+        { timeoutMs: 60_000 },
       );
     expect(outcome.status).toBe('completed');
     if (outcome.status !== 'completed') return;
@@ -124,7 +124,7 @@ describe('creator-studio jobs on the real worker (local AI provider)', () => {
       { ownerId: ALICE, subjectId: 'brainstorm-1' },
       { brainstormId: 'brainstorm-1', prompt: 'apps for nurses on night shifts' },
     );
-    const outcome = await stack.api.get(JobAwaiter).awaitRun('creator-apps.brainstorm', runId, { timeoutMs: 15_000 });
+    const outcome = await stack.api.get(JobAwaiter).awaitRun('creator-apps.brainstorm', runId, { timeoutMs: 60_000 });
     expect(outcome.status).toBe('completed');
     if (outcome.status !== 'completed') return;
     expect(outcome.result.ideas.length).toBeGreaterThanOrEqual(3);
@@ -145,7 +145,7 @@ describe('creator-studio jobs on the real worker (local AI provider)', () => {
         'creator-apps.blueprint-help',
         { ownerId: ALICE, subjectId: 'app-1' },
         { appId: 'app-1', prompt: MARATHON },
-        { timeoutMs: 10_000 },
+        { timeoutMs: 60_000 },
       ),
       awaiter.requestAndAwait(
         'creator-apps.editor-suggestions',

@@ -57,8 +57,11 @@ describe('job pipeline: command -> event -> projection -> queue -> worker -> pus
       const r = await stack.call('GET', `/jobs/${runId}`, ALICE);
       return r.body.response.status === 'completed' ? r.body.response : null;
     });
-    expect(run).toMatchObject({ ownerId: ALICE, percent: 100, step: 'reporting', attempts: 1, error: null });
-    expect(run.steps.map((s: { step: string }) => s.step)).toEqual(['checking', 'reporting']);
+    expect(run).toMatchObject({ ownerId: ALICE, percent: 100, step: 'step 3', attempts: 1, error: null });
+    // one named step per step checked: the steps shown are the steps counted ("All 3 steps passed")
+    expect(run.steps.map((s: { step: string }) => s.step)).toEqual(['step 1', 'step 2', 'step 3']);
+    expect(run.plannedSteps).toEqual(['step 1', 'step 2', 'step 3']);
+    expect(run.message).toBe('All 3 steps passed');
     expect(run.durationMs).toBeGreaterThanOrEqual(60);
 
     // Bob's socket got nothing, and Bob cannot read Alice's run
@@ -115,7 +118,7 @@ describe('job pipeline: command -> event -> projection -> queue -> worker -> pus
         const r = (await stack.call('GET', `/jobs/${runId}`, ALICE)).body.response;
         return r.status === 'completed' ? r : null;
       },
-      { timeoutMs: 20_000 },
+      { timeoutMs: 60_000 },
     );
     expect(run.result.stepsCompleted).toBe(4);
     const types = (

@@ -47,6 +47,8 @@ describe('the start command', () => {
         SPARKHOUSE_SKIP_BUILD: '1',
         SPARKHOUSE_SKIP_INSTALL: '1',
         LOG_LEVEL: 'warn',
+        // an anonymous caller starts the pipeline check below
+        OPERATIONS_OPEN_PIPELINE_CHECKS: 'true',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -71,7 +73,7 @@ describe('the start command', () => {
           const r = await fetch(`http://localhost:${port}/api/jobs/${runId}`, { headers: { 'x-non-auth-user-id': OWNER } });
           return (await r.json()).response.status === 'running';
         },
-        { timeoutMs: 15_000 },
+        { timeoutMs: 60_000 },
       );
 
       const tree = descendants(child.pid!);

@@ -2,9 +2,12 @@ import type { z } from 'zod';
 import {
   AppBlueprintSchema,
   BrainstormIdeasSchema,
+  ContentDescriptionSchema,
   EditorSuggestionsSchema,
+  UploadsAnalysisSchema,
   LandingPageSchema,
   OnboardingFlowSchema,
+  PersonalizedPlanSchema,
 } from '@sparkhouse/contracts';
 
 export const AI_TASK_KINDS = [
@@ -15,6 +18,11 @@ export const AI_TASK_KINDS = [
   'editor-suggestions',
   'landing-page-edit',
   'blueprint-help',
+  'personalized-plan',
+  /** A description of a link, PDF, video or audio from what was read from it (context: ContentMaterial). */
+  'content-description',
+  /** An answer to a creator's question about several files, from what was read from each (context.files: FileMaterial[]). */
+  'uploads-analysis',
 ] as const;
 export type AiTaskKind = (typeof AI_TASK_KINDS)[number];
 
@@ -24,6 +32,8 @@ export interface AiTask {
   prompt: string;
   /** Extra material, e.g. the current blueprint or landing page for an edit. */
   context?: Record<string, unknown>;
+  /** Pictures to look at (a video's frames), as data: URLs. A provider that cannot see ignores them. */
+  images?: string[];
 }
 
 /** The schema each kind is expected to answer with; callers may pass a narrower one. */
@@ -35,6 +45,9 @@ export const SCHEMA_FOR_KIND = {
   'editor-suggestions': EditorSuggestionsSchema,
   'landing-page-edit': LandingPageSchema,
   'blueprint-help': AppBlueprintSchema,
+  'personalized-plan': PersonalizedPlanSchema,
+  'content-description': ContentDescriptionSchema,
+  'uploads-analysis': UploadsAnalysisSchema,
 } satisfies Record<AiTaskKind, z.ZodType>;
 
 export interface AiProvider {
@@ -42,6 +55,8 @@ export interface AiProvider {
   readonly name: string;
   readonly isLocal: boolean;
   generate<T>(task: AiTask, schema: z.ZodType<T>): Promise<T>;
+  /** The words spoken in an audio file (absent: the provider cannot transcribe). */
+  transcribe?(file: string, signal?: AbortSignal): Promise<string>;
 }
 
 export type AiProviderErrorReason =

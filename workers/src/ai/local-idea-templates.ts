@@ -1,47 +1,59 @@
 import type { BrainstormIdeas, EditorSuggestions } from '@sparkhouse/contracts';
+import { withArticle } from './local-english';
 import { capitalise, titleCase, type Fill, type TemplateCtx as Ctx } from './local-subject';
 
 /** Template banks for the local generator's idea lists: brainstorm angles and editor suggestions. */
+/** An adjective before the audience, unless it already starts with it ("busy busy parents"). */
+const before = (adjective: string, audience: string) =>
+  audience.toLowerCase().startsWith(`${adjective} `) ? audience : `${adjective} ${audience}`;
+
+/** A name with a word after the subject, unless the subject already ends in it ("Running Coach Coach"). */
+const named = (c: Ctx, word: string, fallback: string) => {
+  const base = titleCase(c.subject);
+  return base.toLowerCase().endsWith(word.toLowerCase()) ? `${base} ${fallback}` : `${base} ${word}`;
+};
+
 const IDEA_ANGLES: Array<{ title: Fill; pitch: Fill; audience: Fill }> = [
   {
-    title: (c) => `${titleCase(c.subject)} Companion`,
-    pitch: (c) => `A daily ${c.subject} with plans, check-ins and progress tracking.`,
+    title: (c) => named(c, 'Companion', 'Daily'),
+    pitch: (c) => `A daily companion for ${c.topic}, with plans, check-ins and progress tracking.`,
     audience: (c) => c.audience,
   },
   {
-    title: (c) => `${titleCase(c.subject)} Challenges`,
-    pitch: (c) => `30-day challenges that turn ${c.subject} into a game with streaks and badges.`,
-    audience: (c) => `competitive ${c.audience}`,
+    title: (c) => named(c, 'Challenges', 'Sprints'),
+    pitch: (c) => `30-day challenges that turn ${c.topic} into a game with streaks and badges.`,
+    audience: (c) => before('competitive', c.audience),
   },
   {
-    title: (c) => `${titleCase(c.subject)} Academy`,
-    pitch: (c) => `Bite-sized video lessons that teach the craft behind a great ${c.subject}.`,
-    audience: (c) => `${c.audience} who want to learn the basics`,
+    title: (c) => named(c, 'Academy', 'School'),
+    pitch: (c) => `Bite-sized video lessons on ${c.topic}, from the first steps to a confident routine.`,
+    audience: (c) => `${c.audience}, starting with the basics`,
   },
   {
-    title: (c) => `${titleCase(c.subject)} Circles`,
-    pitch: (c) => `Small accountability groups built around a shared ${c.subject}.`,
-    audience: (c) => `${c.audience} who stay motivated with others`,
+    title: (c) => named(c, 'Circles', 'Groups'),
+    pitch: (c) => `Small accountability groups built around ${c.topic}.`,
+    audience: (c) => `${c.audience}, in small groups`,
   },
   {
-    title: (c) => `${titleCase(c.subject)} Coach`,
-    pitch: (c) => `One-to-one guidance: weekly reviews of your ${c.subject} with personal tips.`,
-    audience: (c) => `${c.audience} wanting expert feedback`,
+    title: (c) => named(c, 'Coach', 'Mentor'),
+    pitch: (c) => `One-to-one guidance: a weekly review of your progress, with personal tips on ${c.topic}.`,
+    audience: (c) => `${c.audience}, with a personal coach`,
   },
   {
-    title: (c) => `${titleCase(c.subject)} for Teams`,
-    pitch: (c) => `A shared ${c.subject} for clubs, classes and workplaces, with an organiser dashboard.`,
-    audience: (c) => `groups and organisers of ${c.audience}`,
+    title: (c) => named(c, 'for Teams', 'Together'),
+    pitch: (c) =>
+      `${capitalise(withArticle(`shared ${c.product}`))} for clubs, classes and workplaces, with an organiser dashboard.`,
+    audience: (c) => `clubs and teams of ${c.audience}`,
   },
   {
     title: (c) => `Mini ${titleCase(c.subject)}`,
-    pitch: (c) => `A two-minute-a-day ${c.subject} for the busiest weeks.`,
-    audience: (c) => `busy ${c.audience}`,
+    pitch: (c) => `${capitalise(c.topic)} in two minutes a day, for the busiest weeks.`,
+    audience: (c) => before('busy', c.audience),
   },
   {
-    title: (c) => `${titleCase(c.subject)} Journal`,
-    pitch: (c) => `Reflective prompts and notes that make your ${c.subject} personal.`,
-    audience: (c) => `${c.audience} who like to write`,
+    title: (c) => named(c, 'Journal', 'Notes'),
+    pitch: (c) => `Reflective prompts and notes that make ${c.topic} personal.`,
+    audience: (c) => `${c.audience}, especially those who like to write`,
   },
 ];
 
@@ -53,7 +65,7 @@ export function brainstorm(c: Ctx): BrainstormIdeas {
 }
 
 export function editorSuggestions(c: Ctx): EditorSuggestions {
-  const s = c.subject;
+  const theApp = `the ${c.product}`;
   return {
     sections: [
       {
@@ -61,9 +73,9 @@ export function editorSuggestions(c: Ctx): EditorSuggestions {
         items: [
           {
             id: 'suggested-welcome',
-            title: `Welcome to your ${s}`,
+            title: `Welcome to ${titleCase(c.subject)}`,
             icon: 'sparkles',
-            content: `Introduce the ${s} and what ${c.audience} will get in the first week.`,
+            content: `Introduce ${theApp} and what ${c.audience} will get in the first week.`,
           },
           {
             id: 'suggested-plan',
@@ -81,7 +93,7 @@ export function editorSuggestions(c: Ctx): EditorSuggestions {
               id: 'story-why',
               title: 'Why I built this',
               icon: 'book-open',
-              content: `The story behind the ${s}, told by the creator.`,
+              content: `The story behind ${theApp}, told by the creator.`,
             },
             {
               id: 'story-member',
@@ -93,7 +105,7 @@ export function editorSuggestions(c: Ctx): EditorSuggestions {
               id: 'story-mistakes',
               title: 'Common mistakes',
               icon: 'alert-circle',
-              content: `Three traps ${c.audience} fall into, and how to avoid them.`,
+              content: `Three traps ${c.audience} fall into with ${c.topic}, and how to avoid them.`,
             },
           ],
           2,
@@ -106,7 +118,7 @@ export function editorSuggestions(c: Ctx): EditorSuggestions {
             id: 'activity-checkin',
             title: 'Daily check-in',
             icon: 'check-circle',
-            content: `A quick check-in to keep the ${s} on track.`,
+            content: 'A quick check-in to keep the week on track.',
           },
           {
             id: 'activity-reflect',

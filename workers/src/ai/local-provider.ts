@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import { AiProviderError, describeIssues, kindLabel, type AiProvider, type AiTask } from './ai-provider';
-import { createRng, extractIdea, hashString } from './local-subject';
+import { createRng, extractIdea, hashString, titleCase } from './local-subject';
 import { brainstorm, editorSuggestions } from './local-idea-templates';
 import { blueprint, editLandingPage, landingPage, onboarding } from './local-templates';
 import { LandingPageSchema } from '@sparkhouse/contracts';
+import { personalizedPlan, planContext } from './local-plan';
+import { describeLocally, materialOf } from './local-description';
+import { analyzeLocally, filesOf } from './local-analysis';
 
 /**
  * The default AI when no model is configured: no network, and the same kind + prompt always
@@ -51,6 +54,12 @@ export class LocalProvider implements AiProvider {
         return brainstorm(ctx);
       case 'editor-suggestions':
         return editorSuggestions(ctx);
+      case 'personalized-plan':
+        return personalizedPlan(ctx, planContext(task.context, titleCase(ctx.subject)));
+      case 'content-description':
+        return describeLocally(materialOf(task.context, task.prompt));
+      case 'uploads-analysis':
+        return analyzeLocally(filesOf(task.context), task.prompt);
       default: {
         const kind: never = task.kind;
         throw new AiProviderError('unsupported', `The local generator has no template for task kind '${String(kind)}'`, {

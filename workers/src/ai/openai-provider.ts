@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import { z } from 'zod';
 import { AiProviderError, describeIssues, kindLabel, type AiProvider, type AiTask } from './ai-provider';
@@ -5,6 +6,8 @@ import { AiProviderError, describeIssues, kindLabel, type AiProvider, type AiTas
 export interface OpenAiProviderOptions {
   apiKey: string;
   model: string;
+  /** The speech-to-text model of /audio/transcriptions (video and audio descriptions). */
+  transcriptionModel?: string;
   /** Any OpenAI-compatible endpoint (OpenAI, a gateway, a local server). */
   baseURL?: string;
   /** Total tries when the answer is not valid JSON for the schema (the first try included). */
@@ -33,7 +36,10 @@ export class OpenAiProvider implements AiProvider {
   readonly name: string;
   readonly isLocal = false;
   private readonly client: OpenAI;
-  private readonly opts: Required<Omit<OpenAiProviderOptions, 'baseURL' | 'temperature'>> & { temperature?: number };
+  private readonly opts: Required<Omit<OpenAiProviderOptions, 'baseURL' | 'temperature' | 'transcriptionModel'>> & {
+    temperature?: number;
+  };
+  private readonly transcriptionModel: string;
 
   constructor(options: OpenAiProviderOptions) {
     this.opts = {
@@ -46,6 +52,7 @@ export class OpenAiProvider implements AiProvider {
       ...options,
     };
     this.name = `openai-compatible:${options.model}`;
+    this.transcriptionModel = options.transcriptionModel ?? 'whisper-1';
     // maxRetries 0: the SDK would otherwise retry 429/5xx on its own schedule, hiding ours.
     this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: this.opts.timeoutMs });
   }
@@ -74,6 +81,26 @@ export class OpenAiProvider implements AiProvider {
       kind: task.kind,
       attempts: this.opts.maxAttempts,
     });
+  }
+
+  /** Speech to text with the transcription model; 429s are retried like chat answers. */
+  async transcribe(file: string, signal?: AbortSignal): Promise<string> {
+    const task: AiTask = { kind: 'content-description', prompt: 'transcription' };
+    for (let retry = 0; ; retry++) {
+      try {
+        const answer = await this.client.audio.transcriptions.create(
+          { file: fs.createReadStream(file), model: this.transcriptionModel, response_format: 'json' },
+          { signal },
+        );
+        return answer.text.trim();
+      } catch (error) {
+        if (error instanceof APIError && error.status === 429 && retry < this.opts.maxRateLimitRetries) {
+          await this.opts.sleep(this.retryWaitMs(error.headers, retry));
+          continue;
+        }
+        throw this.describe(error, task);
+      }
+    }
   }
 
   /** One chat completion, retrying only 429s. Returns the message content (null when refused/empty). */
@@ -145,10 +172,16 @@ export class OpenAiProvider implements AiProvider {
   }
 }
 
-function userMessage(task: AiTask): string {
+/** The task in words, and its pictures (if any) as image parts the model can look at. */
+function userMessage(task: AiTask): string | OpenAI.Chat.Completions.ChatCompletionContentPart[] {
   const parts = [`Task: ${kindLabel(task.kind)}.`, `Creator's request:\n${task.prompt}`];
   if (task.context && Object.keys(task.context).length > 0) parts.push(`Context (JSON):\n${JSON.stringify(task.context)}`);
-  return parts.join('\n\n');
+  const text = parts.join('\n\n');
+  if (!task.images?.length) return text;
+  return [
+    { type: 'text', text },
+    ...task.images.map((url) => ({ type: 'image_url' as const, image_url: { url, detail: 'low' as const } })),
+  ];
 }
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };

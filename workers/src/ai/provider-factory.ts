@@ -12,6 +12,7 @@ type AiSettings = Pick<
   | 'AI_BASE_URL'
   | 'AI_API_KEY'
   | 'AI_MODEL'
+  | 'AI_TRANSCRIPTION_MODEL'
   | 'AI_TIMEOUT_MS'
   | 'AI_LOCAL_DELAY_MS'
   | 'IMAGE_API_BASE_URL'
@@ -33,6 +34,7 @@ export function createAiProvider(config: AiSettings): AiProvider {
     apiKey: config.AI_API_KEY || 'not-needed',
     baseURL: config.AI_BASE_URL || undefined,
     model: config.AI_MODEL,
+    transcriptionModel: config.AI_TRANSCRIPTION_MODEL,
     timeoutMs: config.AI_TIMEOUT_MS,
   });
 }
@@ -53,5 +55,9 @@ export class PacedProvider implements AiProvider {
   async generate<T>(task: AiTask, schema: z.ZodType<T>): Promise<T> {
     await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     return this.inner.generate(task, schema);
+  }
+
+  get transcribe(): AiProvider['transcribe'] {
+    return this.inner.transcribe?.bind(this.inner);
   }
 }

@@ -17,6 +17,8 @@ export interface AppImageInput {
   /** The creator's idea: seeds colours and shapes, and is what an image API is asked to draw. */
   prompt: string;
   tagline?: string;
+  /** A new picture for the same app and words (e.g. a run id): drawn differently, stored apart. */
+  variation?: string;
 }
 
 const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 360) % 360)}, ${s}%, ${l}%)`;
@@ -26,8 +28,10 @@ const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 
  * icon with the name's initials in a monoline alphabet. Everything is seeded by the name and the
  * prompt, so the same app always gets the same picture and different apps get different ones.
  */
-export function appImageSvg(input: Pick<AppImageInput, 'name' | 'prompt'>, size = APP_IMAGE_SIZE): string {
-  const rng = createRng(hashString(`app-image\u0000${input.name}\u0000${input.prompt}`));
+export function appImageSvg(input: Pick<AppImageInput, 'name' | 'prompt' | 'variation'>, size = APP_IMAGE_SIZE): string {
+  const rng = createRng(
+    hashString(`app-image\u0000${input.name}\u0000${input.prompt}${input.variation ? `\u0000${input.variation}` : ''}`),
+  );
   const hue = rng.int(0, 359);
   const hue2 = hue + rng.int(35, 85) * (rng.next() < 0.5 ? -1 : 1);
   const from = hsl(hue, rng.int(62, 78), rng.int(42, 52));
@@ -95,7 +99,10 @@ export function appImageSvg(input: Pick<AppImageInput, 'name' | 'prompt'>, size 
 }
 
 /** The procedural app image as a PNG. */
-export async function renderAppImagePng(input: Pick<AppImageInput, 'name' | 'prompt'>, size = APP_IMAGE_SIZE): Promise<Buffer> {
+export async function renderAppImagePng(
+  input: Pick<AppImageInput, 'name' | 'prompt' | 'variation'>,
+  size = APP_IMAGE_SIZE,
+): Promise<Buffer> {
   return sharp(Buffer.from(appImageSvg(input, size)))
     .png({ compressionLevel: 6 })
     .toBuffer();
@@ -158,8 +165,37 @@ export class AppImageMaker {
     return this.procedural(input);
   }
 
+  /** The images API's model when pictures are asked of one (else they are drawn). */
+  get imageApiModel(): string | null {
+    return this.client && this.imageApi ? this.imageApi.model : null;
+  }
+
+  /** A picture of `prompt` from the images API, as a PNG of the size asked (cover-cropped); throws when it fails. */
+  async apiPicture(prompt: string, size: { width: number; height: number }, signal?: AbortSignal): Promise<Buffer> {
+    if (!this.client || !this.imageApi) throw new Error('no images API is configured');
+    const res = await this.client.images.generate(
+      { model: this.imageApi.model, prompt: prompt.slice(0, 1000), n: 1, size: '1024x1024' },
+      { signal },
+    );
+    return sharp(await this.bytesOf(res.data?.[0], signal))
+      .resize(size.width, size.height, { fit: 'cover' })
+      .png()
+      .toBuffer();
+  }
+
+  private async bytesOf(first: { b64_json?: string; url?: string } | undefined, signal?: AbortSignal): Promise<Buffer> {
+    if (first?.b64_json) return Buffer.from(first.b64_json, 'base64');
+    if (first?.url) {
+      const download = await fetch(first.url, { signal });
+      if (!download.ok) throw new Error(`downloading the image answered HTTP ${download.status}`);
+      return Buffer.from(await download.arrayBuffer());
+    }
+    throw new Error('the answer held no image');
+  }
+
   private async procedural(input: AppImageInput): Promise<CreatedAppImage> {
-    const name = `${fileSafeId(input.appId)}-${hashString(`${input.name}\u0000${input.prompt}`).toString(36)}.png`;
+    const seed = `${input.name}\u0000${input.prompt}${input.variation ? `\u0000${input.variation}` : ''}`;
+    const name = `${fileSafeId(input.appId)}-${hashString(seed).toString(36)}.png`;
     const file = path.join(appImagesDir(this.mediaDir), name);
     const exists = await fs.stat(file).then(
       (s) => s.size > 0,
@@ -179,16 +215,11 @@ export class AppImageMaker {
       { model: this.imageApi!.model, prompt, n: 1, size: `${APP_IMAGE_SIZE}x${APP_IMAGE_SIZE}` as '1024x1024' },
       { signal },
     );
-    const first = res.data?.[0];
-    let bytes: Buffer;
-    if (first?.b64_json) bytes = Buffer.from(first.b64_json, 'base64');
-    else if (first?.url) {
-      const download = await fetch(first.url, { signal });
-      if (!download.ok) throw new Error(`downloading the image answered HTTP ${download.status}`);
-      bytes = Buffer.from(await download.arrayBuffer());
-    } else throw new Error('the answer held no image');
     // whatever format and size came back, store a square PNG of the expected size
-    return sharp(bytes).resize(APP_IMAGE_SIZE, APP_IMAGE_SIZE, { fit: 'cover' }).png().toBuffer();
+    return sharp(await this.bytesOf(res.data?.[0], signal))
+      .resize(APP_IMAGE_SIZE, APP_IMAGE_SIZE, { fit: 'cover' })
+      .png()
+      .toBuffer();
   }
 
   private async write(name: string, png: Buffer) {

@@ -20,13 +20,13 @@ describe('extractIdea', () => {
     ['I want to build an app that helps nurses swap shifts', 'swap shifts', 'nurses'],
     ['An app for dog owners to find walkers nearby', 'find walkers nearby', 'dog owners'],
     ['Build me a language learning app for kids aged 6-10, with games', 'language learning', 'kids aged 6-10'],
-    ['meal planner that suggests recipes from my fridge', 'meal planner', 'people who want to make steady progress'],
+    ['meal planner that suggests recipes from my fridge', 'meal planner', 'people who want to make a change'],
   ])('%s', (prompt, subject, audience) => {
     expect(extractIdea(prompt)).toMatchObject({ subject, audience });
   });
 
   it('falls back to a generic subject and audience for empty prompts', () => {
-    expect(extractIdea('   ?! ')).toMatchObject({ subject: 'personal coach', keywords: [] });
+    expect(extractIdea('   ?! ')).toMatchObject({ subject: 'good habits', keywords: [] });
   });
 
   it('bounds the parts for very long prompts', () => {
@@ -62,18 +62,17 @@ describe('LocalProvider', () => {
   it('uses the subject and audience in the blueprint', async () => {
     const bp = await provider.generate({ kind: 'blueprint', prompt: MARATHON }, AppBlueprintSchema);
     expect(bp.name.toLowerCase()).toContain('habit tracker');
-    expect(bp.tagline.toLowerCase()).toContain('habit tracker');
+    expect(bp.tagline.toLowerCase()).toContain('habit track');
     expect(bp.audience.toLowerCase()).toContain('runners training for their first marathon');
     expect(bp.features.length).toBeGreaterThanOrEqual(4);
   });
 
   it('uses the subject in the landing hero and the onboarding questions', async () => {
     const page = await provider.generate({ kind: 'landing-page', prompt: MARATHON }, LandingPageSchema);
-    expect(`${page.hero.title} ${page.hero.subtitle}`.toLowerCase()).toContain('habit tracker');
-    expect(page.hero.title.toLowerCase()).toContain('habit tracker');
+    expect(page.hero.title.toLowerCase()).toContain('habit track');
     const flow = await provider.generate({ kind: 'onboarding', prompt: MARATHON }, OnboardingFlowSchema);
     const prompts = flow.pages.flatMap((p) => p.questions.map((q) => q.prompt.toLowerCase()));
-    expect(prompts.some((p) => p.includes('habit tracker'))).toBe(true);
+    expect(prompts.some((p) => p.includes('habit track'))).toBe(true);
     expect(new Set(flow.pages.flatMap((p) => p.questions.map((q) => q.kind)))).toEqual(
       new Set(['single', 'multi', 'text', 'number']),
     );
@@ -100,7 +99,27 @@ describe('LocalProvider', () => {
     );
     expect(edited.sections).toEqual(current.sections);
     expect(edited.hero.title).toBe(current.hero.title);
-    expect(edited.hero.subtitle).toContain('Make the tone friendlier');
+    // the request is applied in the page's own voice, never pasted into it
+    expect(edited.hero.subtitle).not.toBe(current.hero.subtitle);
+    expect(edited.hero.subtitle.toLowerCase()).not.toContain('make the tone');
+  });
+
+  it('sets quoted text where the request says, adds what it asks to mention, shortens on request', async () => {
+    const current: LandingPage = await provider.generate({ kind: 'landing-page', prompt: MARATHON }, LandingPageSchema);
+    const edit = (prompt: string) =>
+      provider.generate(
+        { kind: 'landing-page-edit', prompt, context: { landingPage: current, idea: MARATHON } },
+        LandingPageSchema,
+      );
+    expect((await edit('make the title "Run your first 10K"')).hero.title).toBe('Run your first 10K');
+    expect((await edit('button text “Start my plan”')).hero.cta).toBe('Start my plan');
+    expect((await edit('mention the free trial')).hero.subtitle).toMatch(/Also included: the free trial\.$/);
+    const shorter = await edit('shorter please');
+    expect(shorter.hero.subtitle.length).toBeLessThan(current.hero.subtitle.length);
+    // several asks in one request are all applied
+    const both = await edit('Make the headline shorter and mention the free trial');
+    expect(both.hero.title.length).toBeLessThan(current.hero.title.length);
+    expect(both.hero.subtitle).toBe(`${current.hero.subtitle} Also included: the free trial.`);
   });
 
   const prompts = [

@@ -105,6 +105,18 @@ describe('image API', () => {
     expect([data[0], data[1], data[2]]).toEqual([255, 0, 0]);
   });
 
+  it('makes a picture of any size from words alone (generateImageFromInputs), cover-cropped', async () => {
+    mode = 'ok';
+    const maker = new AppImageMaker(mediaDir, { baseURL, apiKey: 'k', model: 'img-model' });
+    expect(maker.imageApiModel).toBe('img-model');
+    expect(new AppImageMaker(mediaDir).imageApiModel).toBeNull();
+    const png = await maker.apiPicture('A poster for the spring bake', { width: 1600, height: 1200 });
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1600, height: 1200 });
+    expect(requests.at(-1)).toMatchObject({ model: 'img-model', prompt: 'A poster for the spring bake', size: '1024x1024' });
+    mode = 'fail';
+    await expect(maker.apiPicture('A poster', { width: 1600, height: 1200 })).rejects.toThrow(/500/);
+  });
+
   it('draws the image itself when the API fails, and says why', async () => {
     mode = 'fail';
     const r = await new AppImageMaker(mediaDir, { baseURL, apiKey: 'k', model: 'img-model' }).create(INPUT);
