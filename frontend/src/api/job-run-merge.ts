@@ -10,7 +10,10 @@ const isTerminal = (status: JobRunView['status']) => status === 'completed' || s
  */
 export function mergeFetchedRun(cached: JobRunView | undefined, fresh: JobRunView): JobRunView {
   if (!cached || cached.runId !== fresh.runId) return fresh;
-  if (isTerminal(cached.status) && !isTerminal(fresh.status)) return cached;
+  if (isTerminal(cached.status) && !isTerminal(fresh.status)) {
+    // ended by a push; the read model may still know steps whose pushes this page missed
+    return fresh.steps.length > cached.steps.length ? { ...cached, steps: fresh.steps } : cached;
+  }
   const behind = fresh.steps.length < cached.steps.length || fresh.percent < cached.percent;
   if (!behind) return fresh;
   const progress = {

@@ -58,6 +58,15 @@ describe('mergeFetchedRun', () => {
     expect(mergeFetchedRun(canceled, base)).toBe(canceled);
   });
 
+  it('a run a push ended takes the steps the read model knows and the missed pushes did not bring', () => {
+    // the page reloaded mid-run and missed the second step's push; the end arrived by push
+    const ended = { ...pushed, status: 'completed' as const, percent: 100, finishedAt: '2026-01-01T00:00:02.000Z' };
+    const steps = [...pushed.steps, { step: 'onboarding', startedAt: '2026-01-01T00:00:01.000Z' }];
+    const merged = mergeFetchedRun(ended, { ...pushed, percent: 90, steps });
+    expect(merged).toMatchObject({ status: 'completed', percent: 100 });
+    expect(merged.steps).toEqual(steps);
+  });
+
   it("takes the read model's outcome, keeping the steps the run had reached", () => {
     const merged = mergeFetchedRun(pushed, { ...base, status: 'canceled', finishedAt: '2026-01-01T00:00:01.000Z' });
     expect(merged).toMatchObject({ status: 'canceled', step: 'blueprint', finishedAt: '2026-01-01T00:00:01.000Z' });

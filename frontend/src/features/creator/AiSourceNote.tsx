@@ -1,4 +1,4 @@
-import { system } from '@sparkhouse/contracts';
+import { system } from '../../api/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/call-api';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { isTerminalStatus } from '../../api/operations.queries';
 import { JobStatusChip } from '../../routes/operations/JobStatusChip';
 import { Button } from '../../ui';
-import { formatDuration } from '../format/relative-time';
+import { formatSpan } from '../format/relative-time';
 import { CancelRunButton, elapsedMs, RunLoadStates, RunProgress, runMessage, useJobRunLive, useRunClock } from '../realtime';
 import { buildStepStates, type BuildStepState } from './build-steps';
 import { useProgressLog } from './useProgressLog';
@@ -78,7 +78,7 @@ function BuildProgressView({
         <div>
           <h2 id={headingId}>{title}</h2>
           <p className="build-progress__elapsed muted">
-            Elapsed <time aria-label="Elapsed time">{elapsed === null ? '–' : formatDuration(elapsed)}</time>
+            Elapsed <time aria-label="Elapsed time">{elapsed === null ? '–' : formatSpan(elapsed)}</time>
           </p>
         </div>
         <div className="build-progress__status">
@@ -102,7 +102,7 @@ function BuildProgressView({
             <span className="build-steps__label">{s.label}</span>
             <span className="build-steps__state">
               {STATE_TEXT[s.state]}
-              {s.durationMs !== null && s.state !== 'pending' && <span className="muted"> · {formatDuration(s.durationMs)}</span>}
+              {s.durationMs !== null && s.state !== 'pending' && <span className="muted"> · {formatSpan(s.durationMs)}</span>}
             </span>
           </li>
         ))}

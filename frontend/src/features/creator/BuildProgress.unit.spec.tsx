@@ -72,6 +72,29 @@ describe('BuildProgress', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
   });
 
+  it('shows what a fast build really took: sub-second steps in tenths of a second, not 0:00', () => {
+    const ms = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, n)).toISOString();
+    renderRun(
+      finished({
+        requestedAt: ms(0),
+        startedAt: ms(100),
+        steps: [
+          { step: 'blueprint', startedAt: ms(100) },
+          { step: 'onboarding', startedAt: ms(480) },
+          { step: 'landing-page', startedAt: ms(520) },
+          { step: 'app-image', startedAt: ms(820) },
+        ],
+        finishedAt: ms(1250),
+        durationMs: 1150,
+      }),
+    );
+    const times = within(screen.getByRole('list', { name: 'Steps' }))
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.build-steps__state')?.textContent);
+    expect(times).toEqual(['Done · 0.4 s', 'Done · < 0.1 s', 'Done · 0.3 s', 'Done · 0.4 s']);
+    expect(screen.getByLabelText('Elapsed time')).toHaveTextContent('1.3 s');
+  });
+
   it('shows a failed build with its reason and the step it failed at, and offers Retry', () => {
     const onRetry = jest.fn();
     renderRun(

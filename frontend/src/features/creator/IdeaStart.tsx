@@ -1,11 +1,13 @@
 import { PROMPT_MAX, PROMPT_MIN } from '@sparkhouse/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api';
+import { formatTypicalWait } from '../format/relative-time';
 import { Button, TextBox } from '../../ui';
 import { clearAppIdea, loadAppIdea, saveAppIdea } from '../catalogue/app-idea-storage';
 import { useKeptAppIdea } from '../catalogue/useKeptAppIdea';
 import { AiSourceNote } from './AiSourceNote';
-import { useBuildApp } from './creator.queries';
+import { buildDurationsQuery, useBuildApp } from './creator.queries';
 import { useSignedInAction } from './useSignedInAction';
 
 /** The idea check the server makes too, said before the round trip. */
@@ -17,6 +19,12 @@ export function ideaError(text: string): string | undefined {
   return undefined;
 }
 
+/** What a build takes, as measured on the last completed builds; nothing claimed before there are any. */
+export function buildEstimate(durations: { medianMs: number | null; sampleSize: number } | undefined): string {
+  if (!durations || durations.medianMs === null || durations.sampleSize === 0) return 'You can leave and come back.';
+  return `Recent builds took ${formatTypicalWait(durations.medianMs)}. You can leave and come back.`;
+}
+
 /**
  * Start a build from an idea: the text the home page's app-idea builder kept (appBuilderContextState)
  * is picked up, kept as it is typed, and sent as the prompt (and the stored app idea).
@@ -25,6 +33,7 @@ export function IdeaStart({ onStarted }: { onStarted: (started: { appId: string;
   const [text, setText] = useKeptAppIdea();
   const [error, setError] = useState<string | undefined>();
   const build = useBuildApp();
+  const durations = useQuery(buildDurationsQuery());
   const whenSignedIn = useSignedInAction();
 
   const start = (idea: string) =>
@@ -75,7 +84,7 @@ export function IdeaStart({ onStarted }: { onStarted: (started: { appId: string;
         <Button type="submit" size="large" loading={build.isPending}>
           Build my app
         </Button>
-        <span className="muted">Building takes about a minute. You can leave and come back.</span>
+        <span className="muted">{buildEstimate(durations.data)}</span>
       </div>
       <AiSourceNote />
     </form>

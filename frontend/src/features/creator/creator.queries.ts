@@ -1,14 +1,14 @@
-import {
-  creatorApps,
-  operations,
-  type JobRunView,
-  type AppBlueprint,
-  type CallBody,
-  type CallResponse,
-  type CreatorApp,
-  type EditorSuggestions,
-  type LandingPageInfo,
+import type {
+  JobRunView,
+  AppBlueprint,
+  CallBody,
+  CallResponse,
+  CreatorApp,
+  EditorSuggestions,
+  LandingPageInfo,
+  OnboardingFlow,
 } from '@sparkhouse/contracts';
+import { creatorApps, operations } from '../../api/routes';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../api/api-error';
 import { callApi } from '../../api/call-api';
@@ -36,6 +36,8 @@ export const creatorKeys = {
   blueprint: (appId: string) => [...creatorKeys.app(appId), 'blueprint'] as const,
   blueprintVersions: (appId: string) => [...creatorKeys.app(appId), 'blueprint-versions'] as const,
   onboarding: (appId: string) => [...creatorKeys.app(appId), 'onboarding'] as const,
+  publishedOnboarding: (appId: string) => [...creatorKeys.app(appId), 'onboarding', 'published'] as const,
+  onboardingVersions: (appId: string) => [...creatorKeys.app(appId), 'onboarding-versions'] as const,
   landingPage: (appId: string) => [...creatorKeys.app(appId), 'landing-page'] as const,
   landingPageVersions: (appId: string) => [...creatorKeys.app(appId), 'landing-page-versions'] as const,
   unpublished: (appId: string) => [...creatorKeys.app(appId), 'unpublished'] as const,
@@ -43,7 +45,19 @@ export const creatorKeys = {
   blueprintHelp: (appId: string) => [...creatorKeys.app(appId), 'blueprint-help'] as const,
   brainstorm: (brainstormId: string) => [...creatorKeys.all, 'brainstorm', brainstormId] as const,
   brainstormApps: (brainstormId: string) => [...creatorKeys.brainstorm(brainstormId), 'apps'] as const,
+  buildDurations: () => [...creatorKeys.all, 'build-durations'] as const,
 };
+
+/** The job a build from an idea runs (its measured durations make the estimate). */
+export const BUILD_APP_JOB = 'creator-apps.build-app';
+
+/** How long builds take, measured over the last completed ones: the estimate the idea form states. */
+export const buildDurationsQuery = () =>
+  queryOptions({
+    queryKey: creatorKeys.buildDurations(),
+    queryFn: ({ signal }) => callApi(operations.getJobDurations, { params: { name: BUILD_APP_JOB }, signal }),
+    staleTime: 60_000,
+  });
 
 // ---------------------------------------------------------------- apps
 
@@ -93,10 +107,39 @@ export const blueprintVersionsQuery = (appId: string) =>
     getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
   });
 
-export const onboardingFlowQuery = (appId: string) =>
+/** The flow as its owner edits it: the draft, or the default one derived from the blueprint (isDefault). */
+export const onboardingFlowQuery = (app: Pick<CreatorApp, 'appId' | 'storefrontSlug' | 'appSlug'>) =>
   queryOptions({
-    queryKey: creatorKeys.onboarding(appId),
-    queryFn: ({ signal }) => callCreator(creatorApps.getOnboardingFlowForApp, { query: { appId }, signal }),
+    queryKey: creatorKeys.onboarding(app.appId),
+    queryFn: ({ signal }) =>
+      callCreator(creatorApps.getAppOnboardingFlow, {
+        params: { storefrontSlug: app.storefrontSlug, appSlug: app.appSlug },
+        signal,
+      }),
+  });
+
+/** The flow visitors meet (what was last published), for the simulator's published run. */
+export const publishedOnboardingFlowQuery = (app: Pick<CreatorApp, 'appId' | 'storefrontSlug' | 'appSlug'>) =>
+  queryOptions({
+    queryKey: creatorKeys.publishedOnboarding(app.appId),
+    queryFn: ({ signal }) =>
+      callCreator(creatorApps.getAppOnboardingFlow, {
+        params: { storefrontSlug: app.storefrontSlug, appSlug: app.appSlug },
+        query: { version: 'published' },
+        signal,
+      }),
+  });
+
+export const onboardingFlowVersionsQuery = (appId: string) =>
+  infiniteQueryOptions({
+    queryKey: creatorKeys.onboardingVersions(appId),
+    queryFn: ({ pageParam, signal }) =>
+      callCreator(creatorApps.getOnboardingFlowVersionHistoryPaginated, {
+        query: { appId, limit: VERSION_PAGE_SIZE, cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
   });
 
 export const landingPageQuery = (app: Pick<CreatorApp, 'appId' | 'storefrontSlug' | 'appSlug'>) =>
@@ -253,6 +296,35 @@ export function useRestoreLandingPageVersion(appId: string) {
   });
 }
 
+function useOnboardingFlowSaved(appId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshApp();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: creatorKeys.onboarding(appId) }),
+      queryClient.invalidateQueries({ queryKey: creatorKeys.onboardingVersions(appId) }),
+      refresh(appId),
+    ]);
+}
+
+export function useSaveOnboardingFlow(appId: string) {
+  const onSuccess = useOnboardingFlowSaved(appId);
+  return useMutation({
+    mutationFn: (onboardingFlow: OnboardingFlow) =>
+      callCreator(creatorApps.saveAppOnboardingFlowV2, { body: { appId, onboardingFlow } }),
+    onSuccess,
+  });
+}
+
+export function useRestoreOnboardingFlowVersion(appId: string) {
+  const onSuccess = useOnboardingFlowSaved(appId);
+  return useMutation({
+    mutationFn: (versionId: string) =>
+      callCreator(creatorApps.restoreOnboardingFlowVersion, { body: { app_id: appId, version_id: versionId } }),
+    onSuccess,
+  });
+}
+
 export function useEditLandingPage(appId: string) {
   return useMutation({
     mutationFn: (instruction: string) => callCreator(creatorApps.editLandingPage, { body: { appId, instruction } }),
@@ -269,6 +341,8 @@ export function usePublishApp(appId: string) {
         refresh(appId),
         queryClient.invalidateQueries({ queryKey: creatorKeys.blueprintVersions(appId) }),
         queryClient.invalidateQueries({ queryKey: creatorKeys.landingPageVersions(appId) }),
+        queryClient.invalidateQueries({ queryKey: creatorKeys.onboardingVersions(appId) }),
+        queryClient.invalidateQueries({ queryKey: creatorKeys.publishedOnboarding(appId) }),
       ]),
   });
 }

@@ -1,4 +1,5 @@
-import { SERVER_EVENTS, type JobProgressMessage, type JobRunView } from '@sparkhouse/contracts';
+import type { JobProgressMessage, JobRunView } from '@sparkhouse/contracts';
+import { SERVER_EVENTS } from '@sparkhouse/contracts/realtime-names';
 import { useEffect, useState } from 'react';
 import { getSocket } from '../realtime';
 import { appendLogEntry, type ProgressLogEntry } from './build-steps';

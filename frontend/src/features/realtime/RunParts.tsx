@@ -82,3 +82,47 @@ export function RunProgress({ run, label }: { run: JobRunView; label: string }) 
 /** The run's latest message; a queued run without one is waiting for a worker. */
 export const runMessage = (run: JobRunView): string =>
   run.message || (run.status === 'queued' ? 'Waiting for a worker…' : '\u00a0');
+
+/**
+ * A run the page waits on, until it has what the page shows: why it could not be read (`error`),
+ * "Starting…" before it is read, `failed` and the run's reason when it failed or was canceled, else its
+ * progress bar and latest message.
+ */
+export function RunWaiting({
+  run,
+  label,
+  failed,
+  error,
+  className,
+}: {
+  run: JobRunView | undefined;
+  label: string;
+  failed: string;
+  error?: unknown;
+  className?: string;
+}) {
+  if (error) {
+    return (
+      <p role="alert" className="inline-error">
+        {errorMessage(error)}
+      </p>
+    );
+  }
+  if (!run) return <p className="muted">Starting…</p>;
+  if (run.status === 'failed' || run.status === 'canceled') {
+    return (
+      <p role="alert" className="inline-error">
+        {failed}
+        {run.error ? `: ${run.error}` : '.'}
+      </p>
+    );
+  }
+  return (
+    <div className={className}>
+      <RunProgress run={run} label={label} />
+      <p className="muted" aria-live="polite">
+        {runMessage(run)}
+      </p>
+    </div>
+  );
+}

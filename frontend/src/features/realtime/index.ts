@@ -3,4 +3,4 @@ export { useJobRunLive } from './useJobRunLive';
 export { applyJobMessage, type LiveJobMessage } from './job-run-cache';
 export { getSocket, type RealtimeStatus } from './socket';
 export { elapsedMs, useRunClock } from './useRunClock';
-export { CancelRunButton, RunLoadStates, RunProgress, runMessage } from './RunParts';
+export { CancelRunButton, RunLoadStates, RunProgress, RunWaiting, runMessage } from './RunParts';

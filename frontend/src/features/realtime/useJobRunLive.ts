@@ -1,12 +1,11 @@
-import {
-  REALTIME,
-  SERVER_EVENTS,
-  type JobCanceledMessage,
-  type JobCompletedMessage,
-  type JobFailedMessage,
-  type JobProgressMessage,
-  type JobRunView,
+import type {
+  JobCanceledMessage,
+  JobCompletedMessage,
+  JobFailedMessage,
+  JobProgressMessage,
+  JobRunView,
 } from '@sparkhouse/contracts';
+import { REALTIME, SERVER_EVENTS } from '@sparkhouse/contracts/realtime-names';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isTerminalStatus, jobRunKeys, useJobRun } from '../../api/operations.queries';
@@ -36,6 +35,8 @@ export function useJobRunLive(runId: string | null | undefined) {
       // lists show statuses: refresh them when this run starts and when it ends, not on every tick
       const started = message.type === 'progress' && before === 'queued';
       if (started || message.type !== 'progress') void queryClient.invalidateQueries({ queryKey: jobRunKeys.lists() });
+      // the end is read back from the read model too: a push missed while reconnecting (a step) is not lost
+      if (message.type !== 'progress') void queryClient.invalidateQueries({ queryKey: key });
     };
     const onProgress = (message: JobProgressMessage) => apply({ type: 'progress', message });
     const onCompleted = (message: JobCompletedMessage) => apply({ type: 'completed', message });

@@ -51,6 +51,7 @@ function AppWorkspace({ appId }: { appId: string }) {
 export function BuilderPage() {
   const [params] = useSearchParams();
   const appId = params.get('appId');
+  const mode = params.get('mode');
   const signIn = useSignInState();
 
   useEffect(() => {
@@ -79,7 +80,13 @@ export function BuilderPage() {
   return (
     <div className="page">
       <PageHeader eyebrow="Dashboard" title="App builder">
-        <p>Pick an app to edit its blueprint and landing page, or build a new one.</p>
+        <p>
+          {mode === 'pricing_tiers'
+            ? 'Pick the app whose pricing you want to set; its pricing screen is one click away in the builder.'
+            : mode === 'publish'
+              ? 'Pick the app you want to publish; Publish in the builder shows what goes live first.'
+              : 'Pick an app to edit its blueprint and landing page, or build a new one.'}
+        </p>
       </PageHeader>
       <CreatorAppsList />
       <p>

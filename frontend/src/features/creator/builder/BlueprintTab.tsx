@@ -7,7 +7,7 @@ import { ErrorState, LoadingState } from '../../catalogue/QueryStates';
 import { callCreator } from '../creator-api';
 import { blueprintQuery, blueprintVersionsQuery, useRestoreBlueprintVersion, useUpdateBlueprint } from '../creator.queries';
 import { fieldErrors } from './form-errors';
-import { DraftSaveBar, NewerVersionNotice, RestorableVersions } from './DraftControls';
+import { DraftSaveBar, NewerVersionNotice, OlderVersionsButton, RestorableVersions } from './DraftControls';
 import { canonicalJson, useVersionDraft } from './useVersionDraft';
 
 const EMPTY_BLUEPRINT: AppBlueprint = {
@@ -193,18 +193,7 @@ function BlueprintHistory({ appId, currentVersionId }: { appId: string; currentV
       versions={versions.data?.pages.flatMap((p) => p.versions) ?? []}
       currentVersionId={currentVersionId}
       restore={restore.mutate}
-      footer={
-        versions.hasNextPage && (
-          <Button
-            variant="secondary"
-            size="small"
-            loading={versions.isFetchingNextPage}
-            onClick={() => void versions.fetchNextPage()}
-          >
-            Show older versions
-          </Button>
-        )
-      }
+      footer={<OlderVersionsButton pages={versions} />}
     />
   );
 }

@@ -102,3 +102,17 @@ export function RestorableVersions({
     />
   );
 }
+
+/** "Show older versions" under a paged version history, while there are older pages to load. */
+export function OlderVersionsButton({
+  pages,
+}: {
+  pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+}) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <Button variant="secondary" size="small" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+      Show older versions
+    </Button>
+  );
+}

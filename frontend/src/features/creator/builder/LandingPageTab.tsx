@@ -21,6 +21,7 @@ import { LandingPagePreview } from './LandingPagePreview';
 import { PlusSuggestions } from './PlusSuggestions';
 import { DraftSaveBar, NewerVersionNotice, RestorableVersions } from './DraftControls';
 import { canonicalJson, useVersionDraft } from './useVersionDraft';
+import { LandingPictures } from '../ai-assets/LandingPictures';
 
 const EMPTY_PAGE: LandingPage = {
   hero: { title: '', subtitle: '', cta: 'Get started' },
@@ -32,8 +33,16 @@ const MAX_SECTIONS = 12;
 const AWAIT_VERSION_MS = 20_000;
 const EDIT_RUN_PARAM = 'edit';
 
+/** The stored info as the page the editor edits (its status left out). */
 const toPage = (info: LandingPageInfo | null): LandingPage | null =>
-  info ? { hero: info.hero, sections: info.sections, pricingCopy: info.pricingCopy } : null;
+  info
+    ? {
+        hero: info.hero,
+        sections: info.sections,
+        pricingCopy: info.pricingCopy,
+        ...(info.screenshots ? { screenshots: info.screenshots } : {}),
+      }
+    : null;
 
 // compared as the page it saves, so key order or an empty bullet list is not an edit
 const serialise = (draft: PageDraft) => canonicalJson(fromDraft(draft));
@@ -345,6 +354,7 @@ export function LandingPageTab({ app, building }: { app: CreatorApp; building: b
       aside={
         <>
           {current && <AiEdit appId={app.appId} />}
+          {current && <LandingPictures appId={app.appId} page={current} />}
           <LandingHistory appId={app.appId} />
         </>
       }

@@ -1,21 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../../api';
-import { Button, useToast } from '../../../ui';
-import { unpublishedChangesQuery, usePublishApp, type UnpublishedChanges } from '../creator.queries';
+import { Button } from '../../../ui';
+import { unpublishedChangesQuery, type UnpublishedChanges } from '../creator.queries';
 
 const PART: Record<UnpublishedChanges['changed'][number], string> = {
   blueprint: 'blueprint',
   landingPage: 'landing page',
   onboardingFlow: 'onboarding flow',
+  pricing: 'pricing',
   theme: 'theme',
   canvasSettings: 'canvas',
 };
 
-/** "Unpublished changes" (checkUnpublishedChanges) and Publish. */
-export function PublishBar({ appId, isPublished }: { appId: string; isPublished: boolean }) {
+/**
+ * "Unpublished changes" (checkUnpublishedChanges), Pricing and Publish. Publish opens what goes live
+ * (and, for a creator without a creator plan, the plans) before anything is published.
+ */
+export function PublishBar({
+  appId,
+  isPublished,
+  onPricing,
+  onPublish,
+}: {
+  appId: string;
+  isPublished: boolean;
+  onPricing: () => void;
+  onPublish: () => void;
+}) {
   const changes = useQuery(unpublishedChangesQuery(appId));
-  const publish = usePublishApp(appId);
-  const toast = useToast();
 
   let label: string;
   let pending = false;
@@ -37,17 +48,10 @@ export function PublishBar({ appId, isPublished }: { appId: string; isPublished:
         <span className="unpublished__dot" aria-hidden="true" />
         {label}
       </span>
-      <Button
-        size="small"
-        loading={publish.isPending}
-        disabled={!changes.data?.hasUnpublishedChanges}
-        onClick={() =>
-          publish.mutate(undefined, {
-            onSuccess: () => toast.show({ kind: 'success', message: 'Published. Visitors now see this version.' }),
-            onError: (e) => toast.show({ kind: 'error', title: 'Could not publish', message: errorMessage(e) }),
-          })
-        }
-      >
+      <Button size="small" variant="secondary" onClick={onPricing}>
+        Pricing
+      </Button>
+      <Button size="small" disabled={!changes.data?.hasUnpublishedChanges} onClick={onPublish}>
         Publish
       </Button>
     </div>

@@ -1,9 +1,10 @@
 import type { CreatorApp } from '@sparkhouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api';
 import { useJobRunLive } from '../../realtime';
+import { LoadingState } from '../../catalogue/QueryStates';
 import { useToast } from '../../../ui';
 import { AiSourceNote } from '../AiSourceNote';
 import { BuildWatch } from '../BuildWatch';
@@ -12,11 +13,26 @@ import { BlueprintTab } from './BlueprintTab';
 import { LandingPageTab } from './LandingPageTab';
 import { OnboardingTab } from './OnboardingTab';
 import { PublishBar } from './PublishBar';
+import { SimulatorTab } from './SimulatorTab';
+import { AppImageControl } from '../ai-assets/AppImageControl';
+
+// loaded when first opened: uploads, players and previews are not needed to edit the documents
+const MediaTab = lazy(() => import('./media/MediaTab'));
+
+// the pricing and publish screens load when first opened
+const PricingScreen = lazy(async () => ({ default: (await import('../pricing/PricingScreen')).PricingScreen }));
+const PublishFlow = lazy(async () => ({ default: (await import('../publish/PublishFlow')).PublishFlow }));
+
+/** Screens of the workspace besides the editors (spec 2: /dashboard/builder?mode=…). */
+export const BUILDER_MODES = ['pricing_tiers', 'publish'] as const;
+export type BuilderMode = (typeof BUILDER_MODES)[number];
 
 const TABS = [
   { id: 'blueprint', label: 'Blueprint' },
   { id: 'landing-page', label: 'Landing page' },
   { id: 'onboarding', label: 'Onboarding' },
+  { id: 'test', label: 'Test' },
+  { id: 'media', label: 'Media' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 /** Documents a build wrote are stored moments after it completes: keep looking for them this long. */
@@ -71,6 +87,8 @@ function useBuilding(app: CreatorApp): boolean {
 export function Workspace({ app }: { app: CreatorApp }) {
   const [params, setParams] = useSearchParams();
   const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'blueprint';
+  const mode = BUILDER_MODES.find((m) => m === params.get('mode')) ?? null;
+  const toast = useToast();
   const building = useBuilding(app);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const opened = useRef<string | null>(null);
@@ -85,6 +103,15 @@ export function Workspace({ app }: { app: CreatorApp }) {
   useEffect(() => {
     document.title = `${app.name} · App builder · Sparkhouse`;
   }, [app.name]);
+
+  // opens a screen (or, with null, goes back to the editors), dropping the payment page's return details
+  const openMode = (next: BuilderMode | null) =>
+    setParams((current) => {
+      const kept = new URLSearchParams(current);
+      for (const key of ['mode', 'payment_success', 'payment_canceled', 'tier']) kept.delete(key);
+      if (next) kept.set('mode', next);
+      return kept;
+    });
 
   const select = (id: TabId) =>
     setParams(
@@ -120,39 +147,70 @@ export function Workspace({ app }: { app: CreatorApp }) {
             <h1>{app.name}</h1>
             <IdeaSwitch app={app} />
             <AiSourceNote />
+            <AppImageControl appId={app.appId} appName={app.name} />
           </div>
         </div>
-        <PublishBar appId={app.appId} isPublished={app.isPublished} />
+        <PublishBar
+          appId={app.appId}
+          isPublished={app.isPublished}
+          onPricing={() => openMode('pricing_tiers')}
+          onPublish={() => openMode('publish')}
+        />
       </div>
 
       {watchRunId && <BuildWatch appId={app.appId} runId={watchRunId} autoOpen={false} />}
 
-      <div className="builder__tabs" role="tablist" aria-label="Editors">
-        {TABS.map((t, index) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              tabRefs.current[index] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            className="builder__tab"
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => select(t.id)}
-            onKeyDown={(e) => onTabKey(e, index)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'blueprint' && <BlueprintTab appId={app.appId} building={building} />}
-        {tab === 'landing-page' && <LandingPageTab app={app} building={building} />}
-        {tab === 'onboarding' && <OnboardingTab appId={app.appId} building={building} />}
-      </div>
+      {mode && (
+        <Suspense fallback={<LoadingState label="Opening" />}>
+          {mode === 'pricing_tiers' && <PricingScreen app={app} onDone={() => openMode(null)} />}
+          {mode === 'publish' && (
+            <PublishFlow
+              app={app}
+              onDone={(published) => {
+                openMode(null);
+                if (published) toast.show({ kind: 'success', message: 'Published. Visitors now see this version.' });
+              }}
+            />
+          )}
+        </Suspense>
+      )}
+
+      {!mode && (
+        <>
+          <div className="builder__tabs" role="tablist" aria-label="Editors">
+            {TABS.map((t, index) => (
+              <button
+                key={t.id}
+                ref={(el) => {
+                  tabRefs.current[index] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`tab-${t.id}`}
+                className="builder__tab"
+                aria-selected={tab === t.id}
+                aria-controls={`panel-${t.id}`}
+                tabIndex={tab === t.id ? 0 : -1}
+                onClick={() => select(t.id)}
+                onKeyDown={(e) => onTabKey(e, index)}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+            {tab === 'blueprint' && <BlueprintTab appId={app.appId} building={building} />}
+            {tab === 'landing-page' && <LandingPageTab app={app} building={building} />}
+            {tab === 'onboarding' && <OnboardingTab app={app} building={building} />}
+            {tab === 'test' && <SimulatorTab app={app} />}
+            {tab === 'media' && (
+              <Suspense fallback={<LoadingState label="Opening the media library" />}>
+                <MediaTab appId={app.appId} />
+              </Suspense>
+            )}
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -17,6 +17,19 @@ describe('landing-page draft', () => {
     expect(toDraft(page).sections[0].items).toBe('Weekly plans\nRecovery tips');
   });
 
+  it('keeps the pictures the image jobs made: hero and section images and screenshots survive the editor', () => {
+    const pictured: LandingPage = {
+      ...page,
+      hero: { ...page.hero, image: { url: '/api/media/app-images/a-banner-1.png', alt: page.hero.title } },
+      sections: [
+        page.sections[0]!,
+        { ...page.sections[1]!, image: { url: '/api/media/app-images/a-banner-2.png', alt: 'Questions' } },
+      ],
+      screenshots: [{ url: '/api/media/app-images/a-screen-1.png', caption: 'Run your first marathon' }],
+    };
+    expect(fromDraft(toDraft(pictured))).toEqual(pictured);
+  });
+
   it('turns typed bullet lines into items, dropping blank lines, and names an unnamed section custom', () => {
     const draft = toDraft(page);
     draft.sections[1] = { kind: ' ', title: 'Questions', body: 'Answers.', items: '  Can I cancel?\n\n Yes, anytime. \n' };

@@ -1,0 +1,89 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MediaUploader } from './MediaUploader';
+import { formatDuration, guessMediaType, mediaName } from './media.queries';
+import { useMediaUploads, type UploadItem } from './useMediaUploads';
+
+const sized = (name: string, type: string, size: number) => {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+describe('media library helpers', () => {
+  it('formats durations as players do', () => {
+    expect(formatDuration(7.2)).toBe('0:07');
+    expect(formatDuration(205)).toBe('3:25');
+    expect(formatDuration(3729)).toBe('1:02:09');
+  });
+
+  it('guesses a file’s kind from its declared type (the server decides from its bytes)', () => {
+    expect(guessMediaType({ type: 'image/png' })).toBe('image');
+    expect(guessMediaType({ type: 'video/webm' })).toBe('video');
+    expect(guessMediaType({ type: 'audio/mpeg' })).toBe('audio');
+    expect(guessMediaType({ type: 'application/pdf' })).toBe('pdf');
+    expect(guessMediaType({ type: 'text/html' })).toBeNull();
+    expect(guessMediaType({ type: '' })).toBeNull();
+  });
+
+  it('names an item by its file name, else by the end of its address', () => {
+    expect(mediaName({ url: '/api/media/files/a/original.png?x=1', metadata: { fileName: 'Cover.png' } })).toBe('Cover.png');
+    expect(mediaName({ url: 'https://cdn.example.com/photos/sea%20view.jpg', metadata: {} })).toBe('sea view.jpg');
+  });
+});
+
+describe('the uploader', () => {
+  const items: UploadItem[] = [
+    { id: '1', fileName: 'clip.mp4', size: 3_000_000, type: 'video', percent: 42, status: 'uploading' },
+    {
+      id: '2',
+      fileName: 'huge.png',
+      size: 30_000_000,
+      type: 'image',
+      percent: 0,
+      status: 'failed',
+      error: 'Images can be at most 25 MB.',
+    },
+  ];
+
+  it('shows a progress bar per file being sent, and why a file failed', () => {
+    render(
+      <MediaUploader items={items} onFiles={() => undefined} onDismiss={() => undefined} onClearFinished={() => undefined} />,
+    );
+    const bar = screen.getByRole('progressbar', { name: 'Uploading clip.mp4' });
+    expect(bar).toHaveAttribute('aria-valuenow', '42');
+    expect(screen.getByText('Uploading · 2.9 MB')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Uploading huge.png' })).toBeNull();
+    expect(screen.getByText('Images can be at most 25 MB.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel clip.mp4' })).toBeInTheDocument();
+  });
+
+  it('takes dropped files', () => {
+    const onFiles = jest.fn();
+    render(<MediaUploader items={[]} onFiles={onFiles} onDismiss={() => undefined} onClearFinished={() => undefined} />);
+    const file = new File(['%PDF-1.4'], 'guide.pdf', { type: 'application/pdf' });
+    fireEvent.drop(screen.getByTestId('media-drop'), { dataTransfer: { files: [file] } });
+    expect(onFiles).toHaveBeenCalledWith([file]);
+  });
+});
+
+describe('uploading', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+  );
+
+  it('refuses a file over its kind’s limit, or an empty one, without sending it', () => {
+    const open = jest.spyOn(XMLHttpRequest.prototype, 'open');
+    const { result } = renderHook(() => useMediaUploads('app-1'), { wrapper });
+    act(() => result.current.add([sized('huge.png', 'image/png', 26 * 1024 * 1024), sized('empty.pdf', 'application/pdf', 0)]));
+    expect(result.current.items.map((i) => [i.fileName, i.status, i.error])).toEqual([
+      ['huge.png', 'failed', 'Images can be at most 25 MB.'],
+      ['empty.pdf', 'failed', 'The file is empty.'],
+    ]);
+    expect(open).not.toHaveBeenCalled();
+    act(() => result.current.dismiss(result.current.items[0].id));
+    expect(result.current.items).toHaveLength(1);
+    open.mockRestore();
+  });
+});
