@@ -1,4 +1,4 @@
-import { ANONYMOUS_ID_PREFIX } from '@sparkhouse/contracts';
+import { ANONYMOUS_ID_PREFIX } from '@sparkhouse/contracts/constants';
 
 export const ANONYMOUS_ID_STORAGE_KEY = 'sparkhouse.anonymousId';
 const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
