@@ -1,6 +1,6 @@
 import { JOBS, pipelineCheckResultSchema, type JobRunView } from '@sparkhouse/contracts';
 import { isTerminalStatus } from '../../api/operations.queries';
-import { formatDuration } from '../../features/format/relative-time';
+import { formatSpan } from '../../features/format/relative-time';
 import { CancelRunButton, RunLoadStates, RunProgress, runMessage, useJobRunLive, useRunClock } from '../../features/realtime';
 import { JobStatusChip } from './JobStatusChip';
 
@@ -9,7 +9,10 @@ type StepState = 'done' | 'current' | 'failed' | 'pending';
 /** The run's named steps: those it went through, then the job's declared steps it has not reached. */
 export function stepStates(run: JobRunView): { step: string; state: StepState }[] {
   const seen = run.steps.map((s) => s.step);
-  const declared = (JOBS as Record<string, { steps: readonly string[] } | undefined>)[run.name]?.steps ?? [];
+  // the run's own plan (a pipeline check of 3 steps plans 3), else its job's declared steps
+  const declared = run.plannedSteps?.length
+    ? run.plannedSteps
+    : ((JOBS as Record<string, { steps: readonly string[] } | undefined>)[run.name]?.steps ?? []);
   // A finished run shows only the steps it reached; a live one also shows what is still ahead.
   const ahead = isTerminalStatus(run.status) ? [] : declared.filter((s) => !seen.includes(s));
   const names = [...seen, ...ahead];
@@ -113,7 +116,7 @@ function LiveRunView({ run }: { run: JobRunView }) {
         </p>
         <p className="run__elapsed">
           <span className="muted">Elapsed</span>{' '}
-          <time aria-label="Elapsed time">{elapsed === null ? '–' : formatDuration(elapsed)}</time>
+          <time aria-label="Elapsed time">{elapsed === null ? '–' : formatSpan(elapsed)}</time>
         </p>
       </div>
 

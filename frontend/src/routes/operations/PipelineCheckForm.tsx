@@ -9,6 +9,8 @@ export function PipelineCheckForm({ onStarted }: { onStarted: (runId: string) =>
   const [steps, setSteps] = useState('3');
   const [delay, setDelay] = useState('800');
   const [failAt, setFailAt] = useState('');
+  const [outage, setOutage] = useState('0');
+  const [forEmail, setForEmail] = useState('');
   const start = useStartPipelineCheck();
   const toast = useToast();
 
@@ -22,6 +24,8 @@ export function PipelineCheckForm({ onStarted }: { onStarted: (runId: string) =>
         steps: stepCount,
         stepDelayMs: clamp(Number.parseInt(delay, 10) || 0, 0, 5000),
         ...(failAtStep ? { failAtStep } : {}),
+        ...(Number(outage) > 0 ? { failForMs: clamp(Math.round(Number(outage) * 1000), 0, 120_000) } : {}),
+        ...(forEmail.trim() ? { forEmail: forEmail.trim() } : {}),
       },
       {
         onSuccess: ({ runId }) => {
@@ -87,7 +91,26 @@ export function PipelineCheckForm({ onStarted }: { onStarted: (runId: string) =>
             <path d="M6 9l6 6 6-6" />
           </svg>
         </div>
+        <Input
+          label="Simulated outage (s)"
+          type="number"
+          name="failForS"
+          min={0}
+          max={120}
+          value={outage}
+          onChange={(e) => setOutage(e.target.value)}
+        />
+        <Input
+          label="For user (email, optional)"
+          type="email"
+          name="forEmail"
+          value={forEmail}
+          onChange={(e) => setForEmail(e.target.value)}
+        />
       </div>
+      <p className="muted ops-form__hint">
+        A simulated outage makes the check fail until that long after it was asked for: retry it from its job page afterwards.
+      </p>
       {start.isError && (
         <p className="inline-error" role="alert">
           {errorMessage(start.error)}

@@ -1,6 +1,6 @@
 import { errorMessage } from '../../api';
 import { useJobRuns } from '../../api/operations.queries';
-import { formatDuration, formatRelativeTime } from '../../features/format/relative-time';
+import { formatRelativeTime, formatSpan } from '../../features/format/relative-time';
 import { Button, Spinner } from '../../ui';
 import { JobStatusChip } from './JobStatusChip';
 
@@ -47,7 +47,7 @@ export function RecentRuns({ selectedRunId, onSelect }: { selectedRunId: string 
               <JobStatusChip status={run.status} />
               <span className="run-list__time muted">
                 <time dateTime={run.requestedAt}>{formatRelativeTime(run.requestedAt)}</time>
-                {run.durationMs !== null && ` · ${formatDuration(run.durationMs)}`}
+                {run.durationMs !== null && ` · ${formatSpan(run.durationMs)}`}
               </span>
               <Button
                 variant="transparent"

@@ -1,20 +1,19 @@
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../layout/PageHeader';
 import { LiveRun } from './LiveRun';
 import { PipelineCheckForm } from './PipelineCheckForm';
 import { RecentRuns } from './RecentRuns';
 
-/** /ops/jobs: start a pipeline check and watch it live. The run id lives in the URL, so a reload resumes. */
-export function JobsPage() {
+/** /ops/pipeline-check: start a synthetic job and watch it live. The run id lives in the URL, so a reload resumes. */
+export function PipelineCheckPage() {
   const [params, setParams] = useSearchParams();
   const runId = params.get('run');
   const select = (id: string) => setParams({ run: id }, { replace: false });
 
   return (
-    <div className="page ops">
-      <PageHeader eyebrow="Operations" title="Background jobs">
-        <p>Check that the job pipeline works end to end, and follow runs as they happen.</p>
-      </PageHeader>
+    <div className="ops-stack">
+      <p className="muted">
+        Check that the job pipeline works end to end — command, event, queue, worker, live push — and follow runs as they happen.
+      </p>
       <div className="ops__grid">
         <PipelineCheckForm onStarted={select} />
         {runId ? (

@@ -1,0 +1,1 @@
+export { useConsoleAccess, consoleAccessKey, type ConsoleAccess } from './useConsoleAccess';

@@ -1,0 +1,156 @@
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../api/api-error';
+import { Button, Modal, type ButtonVariant } from '../../../ui';
+
+/** An action that asks first: the dialog says what will happen; errors show in it. */
+export function ConfirmAction({
+  label,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  variant = 'secondary',
+  triggerVariant,
+  disabled,
+  size = 'small',
+}: {
+  label: string;
+  title: string;
+  description: ReactNode;
+  confirmLabel?: string;
+  onConfirm: () => Promise<unknown>;
+  variant?: ButtonVariant;
+  /** The opening button's look, when it differs from the confirming one. */
+  triggerVariant?: ButtonVariant;
+  disabled?: boolean;
+  size?: 'small' | 'medium';
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant={triggerVariant ?? variant} size={size} disabled={disabled} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Modal open={open} onClose={() => !busy && setOpen(false)} title={title} size="small">
+        <div className="ops-confirm">
+          <div className="muted">{description}</div>
+          {error && (
+            <p className="inline-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="row">
+            <Button variant={variant === 'destructive' ? 'destructive' : 'primary'} loading={busy} onClick={() => void confirm()}>
+              {confirmLabel ?? label}
+            </Button>
+            <Button variant="transparent" disabled={busy} onClick={() => setOpen(false)}>
+              Keep as is
+            </Button>
+          </div>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+export const formatMs = (ms: number | null | undefined): string => {
+  if (ms === null || ms === undefined) return '–';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+  return `${Math.floor(ms / 3_600_000)} h ${Math.round((ms % 3_600_000) / 60_000)} min`;
+};
+
+export const formatTime = (iso: string | null | undefined): string =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' }) : '–';
+
+export const percent = (fraction: number) => `${(fraction * 100).toFixed(fraction > 0 && fraction < 0.01 ? 1 : 0)} %`;
+
+/** A small key/value list. */
+export function Facts({ items, label }: { items: [string, ReactNode][]; label?: string }) {
+  return (
+    <dl className="ops-facts" aria-label={label}>
+      {items.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** JSON shown as code, collapsed when long. */
+export function JsonBlock({ value, label }: { value: unknown; label: string }) {
+  const text = JSON.stringify(value, null, 2) ?? 'null';
+  return (
+    <details className="ops-json" open={text.length < 400}>
+      <summary>{label}</summary>
+      <pre className="code-block">{text}</pre>
+    </details>
+  );
+}
+
+/** Newer / Older over cursor pages: Older is off when there is no next page, Newer on the first page. */
+export function Pager({
+  hasNewer,
+  nextCursor,
+  onNewer,
+  onOlder,
+}: {
+  hasNewer: boolean;
+  nextCursor: string | null | undefined;
+  onNewer: () => void;
+  onOlder: (cursor: string) => void;
+}) {
+  return (
+    <div className="row ops-pager">
+      <Button variant="secondary" size="small" disabled={!hasNewer} onClick={onNewer}>
+        Newer
+      </Button>
+      <Button variant="secondary" size="small" disabled={!nextCursor} onClick={() => nextCursor && onOlder(nextCursor)}>
+        Older
+      </Button>
+    </div>
+  );
+}
+
+/** Cursor pages in the address (`?cursor=`, so a page can be linked), remembering the way back to newer ones. */
+export function useCursorInUrl() {
+  const [params, setParams] = useSearchParams();
+  const [history, setHistory] = useState<string[]>([]);
+  const go = (cursor: string | null) => {
+    const next = new URLSearchParams(params);
+    if (cursor) next.set('cursor', cursor);
+    else next.delete('cursor');
+    setParams(next);
+  };
+  return {
+    hasNewer: history.length > 0,
+    newer: () => {
+      setHistory(history.slice(0, -1));
+      go(history[history.length - 1] || null);
+    },
+    older: (cursor: string) => {
+      setHistory([...history, params.get('cursor') ?? '']);
+      go(cursor);
+    },
+    /** A new search starts at the newest page. */
+    reset: () => setHistory([]),
+  };
+}
