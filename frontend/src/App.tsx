@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from './api';
+import { createQueryClient } from './api/query-client';
 import { AuthProvider, type AuthNavigation } from './features/auth';
 import { UserProvider } from './features/user';
 import { createRouter } from './routes/router';

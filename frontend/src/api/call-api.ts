@@ -1,20 +1,25 @@
-import {
-  type CallBody,
-  type CallDefinition,
-  type CallParams,
-  type CallQuery,
-  type CallResponse,
-  type ErrorEnvelope,
-  type LegacyErrorBody,
+import type { CallRoute } from '@sparkhouse/contracts/call-routes';
+import type {
+  CallBody,
+  CallDefinition,
+  CallParams,
+  CallQuery,
+  CallResponse,
+  ErrorEnvelope,
+  LegacyErrorBody,
 } from '@sparkhouse/contracts';
 import type { z } from 'zod';
 import { getAnonymousId } from './anonymous-id';
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-error';
+import { CONSISTENCY_HEADER, consistencyToken, rememberConsistencyToken } from './consistency-token';
 import { getAccessToken } from './token-store';
 
 export const API_PREFIX = '/api';
 
-export type AnyCall = CallDefinition<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+/** A declared call, or its route (src/api/routes.ts: what the first page's code uses). */
+export type AnyCall =
+  | CallDefinition<z.ZodType, z.ZodType, z.ZodType, z.ZodType>
+  | CallRoute<CallDefinition<z.ZodType, z.ZodType, z.ZodType, z.ZodType>>;
 
 /** A call without params/body takes none; one whose fields are all optional may omit the object. */
 type Field<K extends string, T> = [T] extends [never]
@@ -31,6 +36,8 @@ export type CallApiOptions<C extends AnyCall> = Field<'params', CallParams<C>> &
     keepalive?: boolean;
     /** Send the anonymous visitor id even when signed in (the app builder's retry without sign-in). */
     anonymous?: boolean;
+    /** Speak for this session rather than the page's (a sign-in not yet handed to the app: its user is being made). */
+    accessToken?: string;
   };
 
 type CallApiArgs<C extends AnyCall> =
@@ -65,14 +72,14 @@ export function currentTimeZone(): string {
 }
 
 /** Identity headers: the Bearer token when signed in, otherwise the anonymous visitor id. */
-export function identityHeaders(): Record<string, string> {
-  const token = getAccessToken();
+export function identityHeaders(token: string | null = getAccessToken()): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : { 'X-Non-Auth-User-Id': getAnonymousId() };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-function errorFromBody(status: number, body: unknown): ApiError {
+/** The ApiError of a failed answer, whichever error shape the server used. */
+export function errorFromBody(status: number, body: unknown): ApiError {
   if (isObject(body) && body.status === 'error' && typeof body.error === 'string') {
     const envelope = body as unknown as ErrorEnvelope;
     return new ApiError({ status, code: envelope.code ?? 'ERROR', message: envelope.error, details: envelope.details });
@@ -108,10 +115,13 @@ export async function callApi<C extends AnyCall>(call: C, ...[options]: CallApiA
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Time-Zone': currentTimeZone(),
-    ...(opts.anonymous ? { 'X-Non-Auth-User-Id': getAnonymousId() } : identityHeaders()),
+    ...(opts.anonymous ? { 'X-Non-Auth-User-Id': getAnonymousId() } : identityHeaders(opts.accessToken)),
   };
   const hasBody = opts.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
+  // read-your-writes: a read waits until the read models show this tab's own latest change
+  const written = consistencyToken();
+  if (written) headers[CONSISTENCY_HEADER] = written;
 
   let response: Response;
   try {
@@ -128,6 +138,7 @@ export async function callApi<C extends AnyCall>(call: C, ...[options]: CallApiA
     return Promise.reject(new ApiError({ status: 0, code: 'NETWORK', message: NETWORK_ERROR_MESSAGE }));
   }
 
+  rememberConsistencyToken(response.headers?.get(CONSISTENCY_HEADER));
   const body = await readJson(response);
   if (!response.ok) throw errorFromBody(response.status, body);
 

@@ -3,4 +3,3 @@ export { callApi, type CallApiOptions } from './call-api';
 export { getAnonymousId, clearAnonymousId } from './anonymous-id';
 export { getAccessToken, setAccessToken, subscribeAccessToken } from './token-store';
 export { createQueryClient } from './query-client';
-export * from './operations.queries';

@@ -1,4 +1,4 @@
-import { QUERY_CACHE } from '@sparkhouse/contracts';
+import { QUERY_CACHE } from '@sparkhouse/contracts/constants';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AuthCallbackPage } from './auth/AuthCallbackPage';
 import { placeholderRoutes } from './coming-soon/placeholders';
 import { HomePage } from './home/HomePage';
 import { AppLayout } from './layout/AppLayout';
@@ -12,9 +11,95 @@ const page =
   <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
+const opsRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: page(
+      () => import('./operations/console/OverviewPage'),
+      (m) => m.OverviewPage,
+    ),
+  },
+  {
+    path: 'jobs',
+    lazy: page(
+      () => import('./operations/console/JobsPage'),
+      (m) => m.JobsPage,
+    ),
+  },
+  {
+    path: 'jobs/:runId',
+    lazy: page(
+      () => import('./operations/console/JobDetailPage'),
+      (m) => m.JobDetailPage,
+    ),
+  },
+  {
+    path: 'events',
+    lazy: page(
+      () => import('./operations/console/EventsPage'),
+      (m) => m.EventsPage,
+    ),
+  },
+  {
+    path: 'projections',
+    lazy: page(
+      () => import('./operations/console/ProjectionsPage'),
+      (m) => m.ProjectionsPage,
+    ),
+  },
+  {
+    path: 'alerts',
+    lazy: page(
+      () => import('./operations/console/AlertsPage'),
+      (m) => m.AlertsPage,
+    ),
+  },
+  {
+    path: 'emails',
+    lazy: page(
+      () => import('./operations/console/SidePages'),
+      (m) => m.EmailsPage,
+    ),
+  },
+  {
+    path: 'webhooks',
+    lazy: page(
+      () => import('./operations/console/SidePages'),
+      (m) => m.WebhooksPage,
+    ),
+  },
+  {
+    path: 'analytics',
+    lazy: page(
+      () => import('./operations/console/SidePages'),
+      (m) => m.AnalyticsPage,
+    ),
+  },
+  {
+    path: 'members',
+    lazy: page(
+      () => import('./operations/console/SidePages'),
+      (m) => m.MembersPage,
+    ),
+  },
+  {
+    path: 'pipeline-check',
+    lazy: page(
+      () => import('./operations/PipelineCheckPage'),
+      (m) => m.PipelineCheckPage,
+    ),
+  },
+];
+
+/** Shown while a page's code loads on first visit (a lazy route), instead of React Router's warning. */
+function PageLoading() {
+  return <div className="page" aria-busy="true" />;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    HydrateFallback: PageLoading,
     children: [
       {
         // Errors render inside the layout, so the header and footer stay usable.
@@ -96,6 +181,14 @@ export const routes: RouteObject[] = [
               (m) => m.BuilderPage,
             ),
           },
+          // An app's visitors: its onboarding, with or without an account, then their plan.
+          {
+            path: '/apps/:storefrontSlug/:appSlug/onboarding',
+            lazy: page(
+              () => import('./app-onboarding/AppOnboardingPage'),
+              (m) => m.AppOnboardingPage,
+            ),
+          },
           {
             path: '/build',
             lazy: page(
@@ -161,7 +254,13 @@ export const routes: RouteObject[] = [
             ),
           },
           ...placeholderRoutes,
-          { path: '/auth/callback', element: <AuthCallbackPage /> },
+          {
+            path: '/auth/callback',
+            lazy: page(
+              () => import('./auth/AuthCallbackPage'),
+              (m) => m.AuthCallbackPage,
+            ),
+          },
           {
             path: '/terms',
             lazy: page(
@@ -176,12 +275,14 @@ export const routes: RouteObject[] = [
               (m) => m.PrivacyPage,
             ),
           },
+          // The operations console (admins, operators, viewers): its own chunks, never loaded by visitors.
           {
-            path: '/ops/jobs',
+            path: '/ops',
             lazy: page(
-              () => import('./operations/JobsPage'),
-              (m) => m.JobsPage,
+              () => import('./operations/console/OpsLayout'),
+              (m) => m.OpsLayout,
             ),
+            children: opsRoutes,
           },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -66,7 +66,8 @@ export function Modal({
     const first =
       dialog?.querySelector('.modal__body')?.querySelector<HTMLElement>(FOCUSABLE) ??
       dialog?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog)?.focus();
+    // (a field of the content that focused itself on mount keeps the focus: typing may have begun)
+    if (!(dialog && dialog !== document.activeElement && dialog.contains(document.activeElement))) (first ?? dialog)?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {

@@ -14,6 +14,16 @@ function renderModal(props: Partial<ModalProps> = {}) {
 }
 
 describe('Modal', () => {
+  it('leaves the focus where its content put it (a field that focused itself may already be typed in)', () => {
+    render(
+      <Modal open onClose={jest.fn()} title="Create your account">
+        <input aria-label="First name" />
+        <input aria-label="Password" autoFocus />
+      </Modal>,
+    );
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+  });
+
   it('is a named dialog with focus moved inside', () => {
     renderModal();
     expect(screen.getByRole('dialog', { name: 'Log in' })).toBeInTheDocument();

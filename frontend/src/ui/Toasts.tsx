@@ -1,4 +1,4 @@
-import { TOASTS } from '@sparkhouse/contracts';
+import { TOASTS } from '@sparkhouse/contracts/constants';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export type ToastKind = 'info' | 'success' | 'error';
@@ -89,7 +89,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className={`toasts toasts--${TOASTS.position}`} aria-label="Notifications">
+      {/* a named region (a label on a plain div is not allowed); each toast announces itself */}
+      <div className={`toasts toasts--${TOASTS.position}`} role="region" aria-label="Notifications">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onClose={closerFor(toast.id)} />
         ))}

@@ -1,4 +1,4 @@
-import { ANALYTICS } from '@sparkhouse/contracts';
+import { ANALYTICS } from '@sparkhouse/contracts/constants';
 
 export const ANALYTICS_API_KEY = 'sparkhouse-web';
 const MAX_EVENT_TYPE_LENGTH = 200;

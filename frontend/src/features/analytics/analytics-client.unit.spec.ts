@@ -1,6 +1,6 @@
 import { ANALYTICS } from '@sparkhouse/contracts';
 import { AnalyticsClient, ANALYTICS_API_KEY, type AnalyticsUpload } from './analytics-client';
-import { safeSearch } from './analytics';
+import { routePattern, safeSearch } from './analytics';
 
 function setup(send: jest.Mock = jest.fn().mockResolvedValue(undefined)) {
   const uploads: AnalyticsUpload[] = [];
@@ -73,5 +73,16 @@ describe('AnalyticsClient', () => {
   it('never sends an auth code or state in a page view', () => {
     expect(safeSearch('?code=secret&state=s&view=top')).toBe('?code=redacted&state=redacted&view=top');
     expect(safeSearch('')).toBe('');
+  });
+});
+
+describe('routePattern', () => {
+  it('names the route a page view matched, so views group per route', () => {
+    expect(routePattern('/classes/jazz-school/piano-101', { storefrontSlug: 'jazz-school', classSlug: 'piano-101' })).toBe(
+      '/classes/:storefrontSlug/:classSlug',
+    );
+    expect(routePattern('/watch/a%20b-12', { titleAndId: 'a b-12' })).toBe('/watch/:titleAndId');
+    expect(routePattern('/browse', {})).toBe('/browse');
+    expect(routePattern('/no/such/page', { '*': 'no/such/page' })).toBe('*');
   });
 });

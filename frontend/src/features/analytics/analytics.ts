@@ -1,7 +1,16 @@
-import { operations } from '@sparkhouse/contracts';
+import { operations } from '../../api/routes';
 import { getAnonymousId } from '../../api/anonymous-id';
 import { callApi } from '../../api/call-api';
-import { AnalyticsClient } from './analytics-client';
+import { AnalyticsClient, type AnalyticsUpload } from './analytics-client';
+
+/** The upload's checksum, as the collector checks it: SHA-256 (hex) of version, key, events JSON and upload time. */
+export async function uploadChecksum(u: AnalyticsUpload): Promise<string | undefined> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return undefined; // not a secure context: the collector accepts an upload without one
+  const bytes = new TextEncoder().encode(`${u.v}${u.api_key}${JSON.stringify(u.events)}${u.upload_time}`);
+  const digest = new Uint8Array(await subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 let client: AnalyticsClient | null = null;
 
@@ -9,7 +18,8 @@ let client: AnalyticsClient | null = null;
 export function getAnalytics(): AnalyticsClient {
   if (client) return client;
   const created = new AnalyticsClient({
-    send: (upload, { keepalive }) => callApi(operations.recordAnalytics, { body: upload, keepalive }),
+    send: async (upload, { keepalive }) =>
+      callApi(operations.recordAnalytics, { body: { ...upload, checksum: await uploadChecksum(upload) }, keepalive }),
     deviceId: getAnonymousId,
   });
   // pagehide (not unload) fires reliably on mobile and with the back-forward cache.
@@ -28,11 +38,33 @@ export function safeSearch(search: string): string {
   return text ? `?${text}` : '';
 }
 
-export function trackPageView(location: { pathname: string; search: string }): void {
+/** The route a path matched, its parameters put back as names: /classes/a/b -> /classes/:storefrontSlug/:classSlug. */
+export function routePattern(pathname: string, params: Record<string, string | undefined>): string {
+  const names = new Map(Object.entries(params).flatMap(([k, v]) => (v && k !== '*' ? [[v, k] as const] : [])));
+  if (params['*'] !== undefined && params['*'] !== '') return '*';
+  return pathname
+    .split('/')
+    .map((segment) => {
+      const decoded = safeDecode(segment);
+      return names.has(decoded) ? `:${names.get(decoded)}` : segment;
+    })
+    .join('/');
+}
+
+const safeDecode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+export function trackPageView(location: { pathname: string; search: string }, route?: string, title = document.title): void {
   getAnalytics().track('Page Viewed', {
     path: location.pathname,
+    route: route ?? location.pathname,
     search: safeSearch(location.search),
-    title: document.title,
+    title,
     referrer: document.referrer || undefined,
   });
 }

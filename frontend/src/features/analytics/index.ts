@@ -1,2 +1,2 @@
 export { AnalyticsClient, ANALYTICS_API_KEY, type AnalyticsEvent, type AnalyticsUpload } from './analytics-client';
-export { getAnalytics, trackPageView, safeSearch } from './analytics';
+export { getAnalytics, trackPageView, safeSearch, routePattern } from './analytics';

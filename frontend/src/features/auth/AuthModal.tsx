@@ -34,12 +34,14 @@ export function AuthModal({ initialView, options = {}, services, onClose, onSign
   const view = stack[stack.length - 1];
   const firstRender = useRef(true);
 
-  // The dialog focuses its first field on open; on each later form change, focus follows.
+  // The dialog focuses its first field on open; on each later form change, focus follows, unless the
+  // new form already put it in one of its fields (autoFocus) and someone may be typing there.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
+    if (focusIsIn(bodyRef.current)) return;
     bodyRef.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
   }, [view]);
 
@@ -72,3 +74,7 @@ export function AuthModal({ initialView, options = {}, services, onClose, onSign
     </Modal>
   );
 }
+
+/** Whether a control inside the element (not the element itself) has the focus. */
+export const focusIsIn = (element: HTMLElement | null): boolean =>
+  !!element && element !== document.activeElement && element.contains(document.activeElement);

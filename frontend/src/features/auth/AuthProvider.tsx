@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { basicUserInfoQuery, userKeys } from '../user/user.queries';
 import { afterLoginAction } from './after-login';
 import { clearSignedInStorage, readCartItemCount, storeRedirect, takeStoredRedirect } from './auth-storage';
 import { getAuthServices, type AuthServices } from './auth-services';
 import { sessionFromResult, sessionIdentity, type AuthSession } from './auth-session';
 import { authEnv } from './auth-env';
-import { completeHostedLogin } from './hosted-login';
 import type { AuthView, OpenAuthOptions } from './auth-view';
 import { AuthContext, type AuthContextValue } from './AuthContext';
-import { AuthModal } from './AuthModal';
+
+// The dialog and its forms load when it first opens: no page needs them to render.
+const AuthModal = lazy(() => import('./AuthModal').then((m) => ({ default: m.AuthModal })));
 
 /** Hosted sign-out gives up after 3 s (spec section 9): leaving must never hang on the network. */
 const SIGN_OUT_TIMEOUT_MS = 3000;
@@ -109,12 +110,15 @@ export function AuthProvider({ children, navigation, services: injected }: AuthP
   /** /auth/callback: finish a Google/Apple sign-in, then land as after any sign-in, from where it began. */
   const completeSocialSignIn = useCallback(
     async (params: URLSearchParams) => {
-      const { result, from } = await completeHostedLogin(params, authEnv.identityClientId, window.location.origin);
+      const { completeHostedLogin } = await import('./hosted-login');
+      const { result, provider, from } = await completeHostedLogin(params, authEnv.identityClientId, window.location.origin);
       const signedIn = sessionFromResult(result, undefined, Date.now());
+      // its backend user first (as the email sign-up makes one): the app reads the user once it has the session
+      await services.createSocialUser(signedIn, provider);
       store.setSession(signedIn);
       await handleSignedIn(signedIn, from);
     },
-    [store, handleSignedIn],
+    [store, services, handleSignedIn],
   );
 
   const value = useMemo<AuthContextValue>(
@@ -126,14 +130,16 @@ export function AuthProvider({ children, navigation, services: injected }: AuthP
     <AuthContext.Provider value={value}>
       {children}
       {modal && (
-        <AuthModal
-          key={modal.key}
-          initialView={modal.view}
-          options={modal.options}
-          services={services}
-          onClose={closeAuthModal}
-          onSignedIn={handleSignedIn}
-        />
+        <Suspense fallback={null}>
+          <AuthModal
+            key={modal.key}
+            initialView={modal.view}
+            options={modal.options}
+            services={services}
+            onClose={closeAuthModal}
+            onSignedIn={handleSignedIn}
+          />
+        </Suspense>
       )}
     </AuthContext.Provider>
   );

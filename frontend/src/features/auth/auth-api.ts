@@ -1,4 +1,4 @@
-import { system } from '@sparkhouse/contracts';
+import { system } from '../../api/routes';
 import { API_PREFIX, callApi, identityHeaders } from '../../api/call-api';
 
 /** GET /up answers { up: 'yes' } when the backend can take a sign-up. */

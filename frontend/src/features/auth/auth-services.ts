@@ -1,5 +1,5 @@
 import { addToWaitlist, isBackendUp } from './auth-api';
-import { startHostedLogin, type SocialProvider } from './hosted-login';
+import type { SocialProvider } from './hosted-login';
 import { authEnv } from './auth-env';
 import { createAuthSessionStore, sessionIdentity, type AuthSession, type AuthSessionStore } from './auth-session';
 import { createIdentityClient, IdentityError, type IdentityClient } from './identity-client';
@@ -24,6 +24,8 @@ export interface AuthServices {
   checkEmail: typeof checkEmail;
   checkUserExists: typeof checkUserExists;
   linkAnonymousUser: typeof linkAnonymousUser;
+  /** The backend user of a Google/Apple sign-in (made the first time, answered as it is after). */
+  createSocialUser: (session: AuthSession, provider: SocialProvider) => Promise<void>;
   creatorHasAnyApp: typeof creatorHasAnyApp;
   addToWaitlist: typeof addToWaitlist;
   startSocialLogin: (provider: SocialProvider) => Promise<void>;
@@ -32,9 +34,12 @@ export interface AuthServices {
   devOutboxUrl: (email: string) => string | null;
 }
 
-/** Sign in and insist on a session (a challenge here means the account needs more than the sign-up form gives). */
+/**
+ * Sign in and insist on a session (a challenge here means the account needs more than the sign-up form
+ * gives). The session is held until the backend user exists.
+ */
 async function signInForSignUp(store: AuthSessionStore, email: string, password: string): Promise<AuthSession> {
-  const outcome = await store.signIn(email, password);
+  const outcome = await store.signIn(email, password, { hold: true });
   if (outcome.kind !== 'signedIn') throw new IdentityError('ChallengeRequired', 'Error logging in');
   return outcome.session;
 }
@@ -47,9 +52,25 @@ export function createAuthServices(identity: IdentityClient, store: AuthSessionS
     checkEmail,
     checkUserExists,
     linkAnonymousUser,
+    createSocialUser: async (session, provider) => {
+      const who = sessionIdentity(session);
+      if (!who) throw new IdentityError('HostedLoginError', 'Error logging in');
+      await createBackendUser(
+        {
+          userId: who.userId,
+          email: who.email.toLowerCase(),
+          firstName: who.firstName,
+          lastName: who.lastName,
+          isSocialSignIn: true,
+          socialProvider: provider,
+        },
+        session.accessToken,
+      );
+    },
     creatorHasAnyApp,
     addToWaitlist,
-    startSocialLogin: (provider) => startHostedLogin(provider, authEnv.identityClientId),
+    // the hosted sign-in's code loads when a visitor picks Google or Apple
+    startSocialLogin: async (provider) => (await import('./hosted-login')).startHostedLogin(provider, authEnv.identityClientId),
     devOutboxUrl: (email) => (authEnv.dev ? `/api/dev/outbox?to=${encodeURIComponent(email)}` : null),
     signUpDeps: {
       isBackendUp,
@@ -64,14 +85,9 @@ export function createAuthServices(identity: IdentityClient, store: AuthSessionS
       confirmIdentityAccount: (email, code) => identity.confirmSignUp(email, code),
       signIn: (email, password) => signInForSignUp(store, email, password),
       userIdOf: (session) => sessionIdentity(session)?.userId ?? '',
-      createBackendUser: (user) => createBackendUser(user),
-      deleteIdentityAccount: async (session) => {
-        try {
-          await identity.deleteUser(session.accessToken);
-        } finally {
-          store.clear();
-        }
-      },
+      createBackendUser: (user, session) => createBackendUser(user, session.accessToken),
+      startSession: (session) => store.setSession(session),
+      deleteIdentityAccount: (session) => identity.deleteUser(session.accessToken),
       confirmEmail: (email) => confirmEmail(email),
     },
   };
@@ -82,7 +98,7 @@ let defaultServices: AuthServices | null = null;
 /** The page's one identity client and session store. */
 export function getAuthServices(): AuthServices {
   if (!defaultServices) {
-    const identity = createIdentityClient({ clientId: authEnv.identityClientId });
+    const identity = createIdentityClient({ clientId: authEnv.identityClientId, userPoolId: authEnv.identityUserPoolId });
     defaultServices = createAuthServices(identity, createAuthSessionStore({ client: identity }));
   }
   return defaultServices;

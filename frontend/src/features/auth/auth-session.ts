@@ -214,13 +214,17 @@ export function createAuthSessionStore({
       return refreshing;
     },
 
-    /** USER_PASSWORD_AUTH. Only one sign-in may be pending at a time. */
-    async signIn(username: string, password: string): Promise<SignInOutcome> {
+    /**
+     * SRP (USER_SRP_AUTH, as the hosted pool's own clients sign in). Only one sign-in may be pending at a
+     * time. `hold`: answer the session without making it the page's yet (sign-up makes its user first;
+     * setSession hands it over).
+     */
+    async signIn(username: string, password: string, { hold = false }: { hold?: boolean } = {}): Promise<SignInOutcome> {
       if (pendingSignIn) throw new IdentityError('SignInPending', 'A sign-in is already in progress.');
       pendingSignIn = true;
       try {
-        const answer = await client.initiatePasswordAuth(username, password);
-        return store.acceptAuthAnswer(answer, username);
+        const answer = await client.signInWithSrp(username, password);
+        return store.acceptAuthAnswer(answer, username, hold);
       } finally {
         pendingSignIn = false;
       }
@@ -242,10 +246,14 @@ export function createAuthSessionStore({
       }
     },
 
-    acceptAuthAnswer(answer: Awaited<ReturnType<IdentityClient['initiatePasswordAuth']>>, username: string): SignInOutcome {
+    acceptAuthAnswer(
+      answer: Awaited<ReturnType<IdentityClient['initiatePasswordAuth']>>,
+      username: string,
+      hold = false,
+    ): SignInOutcome {
       if (answer.AuthenticationResult) {
         const next = sessionFromResult(answer.AuthenticationResult, undefined, now());
-        set(next);
+        if (!hold) set(next);
         return { kind: 'signedIn', session: next };
       }
       if (answer.ChallengeName) {

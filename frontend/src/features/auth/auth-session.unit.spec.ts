@@ -20,7 +20,7 @@ function memoryStorage(): Storage {
 
 function fakeClient(over: Partial<IdentityClient> = {}): IdentityClient {
   return {
-    initiatePasswordAuth: jest.fn(),
+    signInWithSrp: jest.fn(),
     initiateRefreshAuth: jest.fn(),
     respondToAuthChallenge: jest.fn(),
     ...over,
@@ -56,7 +56,7 @@ describe('auth session store', () => {
   it('persists the session and publishes the access token on sign-in', async () => {
     const storage = memoryStorage();
     const publish = jest.fn();
-    const client = fakeClient({ initiatePasswordAuth: jest.fn().mockResolvedValue({ AuthenticationResult: authResult(T0) }) });
+    const client = fakeClient({ signInWithSrp: jest.fn().mockResolvedValue({ AuthenticationResult: authResult(T0) }) });
     const store = createAuthSessionStore({ client, storage, now: () => T0 * 1000, publishAccessToken: publish });
     const outcome = await store.signIn('ada@example.com', 'correct horse');
     expect(outcome.kind).toBe('signedIn');
@@ -68,7 +68,7 @@ describe('auth session store', () => {
   it('allows only one pending sign-in at a time', async () => {
     let release!: (v: unknown) => void;
     const client = fakeClient({
-      initiatePasswordAuth: jest.fn(() => new Promise((resolve) => (release = resolve))) as never,
+      signInWithSrp: jest.fn(() => new Promise((resolve) => (release = resolve))) as never,
     });
     const store = createAuthSessionStore({
       client,
@@ -85,7 +85,7 @@ describe('auth session store', () => {
 
   it('returns challenges instead of a session', async () => {
     const client = fakeClient({
-      initiatePasswordAuth: jest.fn().mockResolvedValue({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 's1' }),
+      signInWithSrp: jest.fn().mockResolvedValue({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 's1' }),
     });
     const store = createAuthSessionStore({ client, storage: memoryStorage(), publishAccessToken: jest.fn() });
     await expect(store.signIn('ada@example.com', 'pw123456')).resolves.toEqual({

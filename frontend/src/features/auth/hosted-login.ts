@@ -76,7 +76,7 @@ export async function completeHostedLogin(
   origin: string,
   storage: Storage = sessionStorage,
   fetchImpl?: typeof fetch,
-): Promise<{ result: AuthenticationResult; from: PendingHostedLogin['from'] }> {
+): Promise<{ result: AuthenticationResult; provider: SocialProvider; from: PendingHostedLogin['from'] }> {
   const raw = storage.getItem(HOSTED_LOGIN_STORAGE_KEY);
   storage.removeItem(HOSTED_LOGIN_STORAGE_KEY);
   const pending = raw ? (JSON.parse(raw) as PendingHostedLogin) : null;
@@ -118,6 +118,7 @@ export async function completeHostedLogin(
       ExpiresIn: Number(body.expires_in ?? 900),
       TokenType: 'Bearer',
     },
+    provider: pending.provider,
     from: pending.from,
   };
 }

@@ -2,7 +2,7 @@
  * A client for the identity provider at POST /api/identity, speaking the user-pool JSON protocol:
  * one endpoint, the action named in `X-Amz-Target`, errors as HTTP 400 `{ __type, message }`.
  */
-import { identityProtocol } from '@sparkhouse/contracts';
+import { identityProtocol, userPoolName } from '@sparkhouse/contracts/identity-protocol';
 
 export const IDENTITY_ENDPOINT = identityProtocol.path;
 const TARGET_PREFIX = identityProtocol.targetPrefix;
@@ -83,6 +83,8 @@ type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface IdentityClientOptions {
   clientId: string;
+  /** `region_id`; its id part enters the SRP derivation (must match the provider's IDENTITY_USER_POOL_ID). */
+  userPoolId?: string;
   endpoint?: string;
   /** Injected in tests; the global fetch otherwise (read at call time, so mocks apply). */
   fetch?: FetchLike;
@@ -95,7 +97,19 @@ function requireValue(value: string | undefined, kind: keyof typeof INPUT_ERRORS
 /** Provider exception names may come namespaced (`prefix#NotAuthorizedException`). */
 const exceptionName = (type: string) => type.slice(type.lastIndexOf('#') + 1);
 
-export function createIdentityClient({ clientId, endpoint = IDENTITY_ENDPOINT, fetch: fetchImpl }: IdentityClientOptions) {
+export function createIdentityClient({
+  clientId,
+  userPoolId = identityProtocol.defaultUserPoolId,
+  endpoint = IDENTITY_ENDPOINT,
+  fetch: fetchImpl,
+}: IdentityClientOptions) {
+  let poolName: string;
+  try {
+    poolName = userPoolName(userPoolId);
+  } catch {
+    throw new IdentityError('invalidUserPoolId', 'Invalid UserPoolId format.');
+  }
+
   async function send<T>(action: string, payload: object): Promise<T> {
     let response: Response;
     try {
@@ -149,6 +163,53 @@ export function createIdentityClient({ clientId, endpoint = IDENTITY_ENDPOINT, f
       });
     },
 
+    /**
+     * Sign-in as the hosted pool's own clients do it (USER_SRP_AUTH): the password never leaves the
+     * browser; the provider's PASSWORD_VERIFIER challenge is answered with a signature proving it.
+     * Answers tokens, or the challenge that follows (MFA, new password).
+     */
+    async signInWithSrp(username: string, password: string): Promise<InitiateAuthResponse> {
+      requireValue(username, 'emptyUsername');
+      requireValue(password, 'emptyPassword');
+      // the SRP arithmetic loads with the first sign-in, not with every page
+      const { srpClientEphemeral, srpClientSessionKey, srpSignature, srpTimestamp } = await import(
+        '@sparkhouse/contracts/identity-srp'
+      );
+      const { a, A } = srpClientEphemeral();
+      const start = await send<InitiateAuthResponse>('InitiateAuth', {
+        AuthFlow: 'USER_SRP_AUTH',
+        ClientId: clientId,
+        AuthParameters: { USERNAME: username, SRP_A: A.toString(16) },
+      });
+      const p = start.ChallengeParameters ?? {};
+      if (start.ChallengeName !== 'PASSWORD_VERIFIER' || !p.SRP_B || !p.SALT || !p.SECRET_BLOCK || !p.USER_ID_FOR_SRP) {
+        throw new IdentityError('UnexpectedResponse', 'Error logging in');
+      }
+      const userId = p.USER_ID_FOR_SRP;
+      const key = await srpClientSessionKey({
+        poolName,
+        username: userId,
+        password,
+        saltHex: p.SALT,
+        a,
+        A,
+        B: BigInt(`0x${p.SRP_B}`),
+      });
+      const timestamp = srpTimestamp(new Date());
+      return send<InitiateAuthResponse>('RespondToAuthChallenge', {
+        ChallengeName: 'PASSWORD_VERIFIER',
+        ClientId: clientId,
+        Session: start.Session,
+        ChallengeResponses: {
+          USERNAME: userId,
+          PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
+          TIMESTAMP: timestamp,
+          PASSWORD_CLAIM_SIGNATURE: await srpSignature(key, poolName, userId, p.SECRET_BLOCK, timestamp),
+        },
+      });
+    },
+
+    /** USER_PASSWORD_AUTH: the password itself is sent (over TLS). Kept for accounts made before SRP verifiers. */
     initiatePasswordAuth(username: string, password: string) {
       requireValue(username, 'emptyUsername');
       requireValue(password, 'emptyPassword');

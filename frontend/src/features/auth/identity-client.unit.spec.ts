@@ -1,3 +1,4 @@
+import { srpServerEphemeral, srpServerSessionKey, srpSignature, srpVerifier } from '@sparkhouse/contracts';
 import { createIdentityClient, IdentityError } from './identity-client';
 
 const response = (status: number, body: unknown) =>
@@ -69,5 +70,54 @@ describe('identity client', () => {
       Session: 'sess',
       ChallengeResponses: { USERNAME: 'ada@example.com', NEW_PASSWORD: 'new password' },
     });
+  });
+
+  it('signs in with SRP: the password never leaves, the provider checks the signed claim', async () => {
+    const userId = '7d6f1c1e-0000-4000-8000-000000000001';
+    const { salt, verifier } = await srpVerifier('sparkhouse', userId, 'correct horse');
+    const { b, B } = await srpServerEphemeral(verifier);
+    const sent: Record<string, unknown>[] = [];
+    const fetch = jest.fn(async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as Record<string, Record<string, string>>;
+      sent.push(body);
+      if (body.AuthFlow) {
+        return response(200, {
+          ChallengeName: 'PASSWORD_VERIFIER',
+          Session: 'srp-session',
+          ChallengeParameters: {
+            SALT: salt,
+            SRP_B: B.toString(16),
+            SECRET_BLOCK: 'c2VjcmV0',
+            USER_ID_FOR_SRP: userId,
+            USERNAME: userId,
+          },
+        });
+      }
+      const A = BigInt(`0x${(sent[0].AuthParameters as Record<string, string>).SRP_A}`);
+      const key = await srpServerSessionKey(A, B, b, verifier);
+      const r = body.ChallengeResponses;
+      const expected = await srpSignature(key!, 'sparkhouse', userId, 'c2VjcmV0', r.TIMESTAMP);
+      return expected === r.PASSWORD_CLAIM_SIGNATURE
+        ? response(200, { AuthenticationResult: { AccessToken: 'a', IdToken: 'i', RefreshToken: 'r' } })
+        : response(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    });
+    const client = createIdentityClient({ clientId: 'web', userPoolId: 'us-east-2_sparkhouse', fetch: fetch as never });
+    const answer = await client.signInWithSrp('ada@example.com', 'correct horse');
+    expect(answer.AuthenticationResult?.AccessToken).toBe('a');
+    expect(JSON.stringify(sent)).not.toContain('correct horse');
+    expect(sent[0]).toMatchObject({ AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: 'ada@example.com' } });
+    expect(sent[1]).toMatchObject({ ChallengeName: 'PASSWORD_VERIFIER', Session: 'srp-session' });
+    expect((sent[1].ChallengeResponses as Record<string, string>).TIMESTAMP).toMatch(
+      /^\w{3} \w{3} \d{1,2} \d{2}:\d{2}:\d{2} UTC \d{4}$/,
+    );
+
+    sent.length = 0;
+    await expect(client.signInWithSrp('ada@example.com', 'wrong horse')).rejects.toMatchObject({
+      code: 'NotAuthorizedException',
+    });
+  });
+
+  it('refuses a user pool id not of the form region_id', () => {
+    expect(() => createIdentityClient({ clientId: 'web', userPoolId: 'sparkhouse' })).toThrow('Invalid UserPoolId format.');
   });
 });

@@ -6,7 +6,8 @@ import { MESSAGES } from './validation';
  * The sign-up flow of spec section 4, free of React and fetch: check the backend is up, create the
  * identity account, confirm it with the emailed code, sign in, create the backend user. If the
  * backend user cannot be created, the identity account is removed again and confirmEmail is called,
- * so the address is not left half-registered.
+ * so the address is not left half-registered. The session is handed to the app (startSession) only
+ * once the backend user exists: the app reads its user as soon as it has a session.
  */
 export interface SignUpInput {
   email: string;
@@ -19,9 +20,15 @@ export interface SignUpDeps {
   isBackendUp: () => Promise<boolean>;
   createIdentityAccount: (input: SignUpInput) => Promise<{ confirmed: boolean; destination?: string }>;
   confirmIdentityAccount: (email: string, code: string) => Promise<unknown>;
+  /** Signs in without handing the session to the app yet. */
   signIn: (email: string, password: string) => Promise<AuthSession>;
   userIdOf: (session: AuthSession) => string;
-  createBackendUser: (user: { userId: string; email: string; firstName: string; lastName: string }) => Promise<void>;
+  createBackendUser: (
+    user: { userId: string; email: string; firstName: string; lastName: string },
+    session: AuthSession,
+  ) => Promise<void>;
+  /** The app's session from now on. */
+  startSession: (session: AuthSession) => void;
   deleteIdentityAccount: (session: AuthSession) => Promise<unknown>;
   confirmEmail: (email: string) => Promise<unknown>;
 }
@@ -76,17 +83,21 @@ export async function finishSignUp(input: SignUpInput, code: string | undefined,
   }
 
   try {
-    await deps.createBackendUser({
-      userId: deps.userIdOf(session),
-      email: input.email,
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
-    });
-    return { kind: 'done', session };
+    await deps.createBackendUser(
+      {
+        userId: deps.userIdOf(session),
+        email: input.email,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+      },
+      session,
+    );
   } catch {
     // Compensate: no half-made account. Each step is best-effort so one failure does not hide the other.
     await deps.deleteIdentityAccount(session).catch(() => undefined);
     await deps.confirmEmail(input.email).catch(() => undefined);
     return { kind: 'error', step: 'createUser', message: MESSAGES.signUpFailed };
   }
+  deps.startSession(session);
+  return { kind: 'done', session };
 }

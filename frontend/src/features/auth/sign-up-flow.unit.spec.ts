@@ -7,6 +7,7 @@ const INPUT: SignUpInput = { email: 'ada@example.com', password: 'correct horse'
 
 function deps(over: Partial<SignUpDeps> = {}) {
   const calls: string[] = [];
+  const started: AuthSession[] = [];
   const track =
     <A extends unknown[], R>(name: string, impl: (...args: A) => Promise<R>) =>
     (...args: A) => {
@@ -20,11 +21,15 @@ function deps(over: Partial<SignUpDeps> = {}) {
     signIn: track('signIn', async () => SESSION),
     userIdOf: () => 'user-1',
     createBackendUser: track('createBackendUser', async () => undefined),
+    startSession: (session) => {
+      calls.push('startSession');
+      started.push(session);
+    },
     deleteIdentityAccount: track('deleteIdentityAccount', async () => ({})),
     confirmEmail: track('confirmEmail', async () => ({})),
     ...over,
   };
-  return { d, calls };
+  return { d, calls, started };
 }
 
 describe('sign-up flow', () => {
@@ -56,17 +61,19 @@ describe('sign-up flow', () => {
     });
   });
 
-  it('confirms, signs in and creates the backend user', async () => {
-    const createBackendUser = jest.fn(async () => undefined);
-    const { d, calls } = deps({ createBackendUser });
-    await expect(finishSignUp(INPUT, '123456', d)).resolves.toEqual({ kind: 'done', session: SESSION });
-    expect(calls).toEqual(['confirmIdentityAccount', 'signIn']);
-    expect(createBackendUser).toHaveBeenCalledWith({
-      userId: 'user-1',
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
+  it('confirms, signs in and creates the backend user, and only then hands the session to the app', async () => {
+    const { d, calls, started } = deps();
+    const createBackendUser = jest.fn(async () => {
+      calls.push('createBackendUser');
     });
+    await expect(finishSignUp(INPUT, '123456', { ...d, createBackendUser })).resolves.toEqual({ kind: 'done', session: SESSION });
+    // the app reads its user as soon as it has a session: before the user exists that read is a 404
+    expect(calls).toEqual(['confirmIdentityAccount', 'signIn', 'createBackendUser', 'startSession']);
+    expect(createBackendUser).toHaveBeenCalledWith(
+      { userId: 'user-1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
+      SESSION,
+    );
+    expect(started).toEqual([SESSION]);
   });
 
   it('a wrong code stays on the code step and creates nothing', async () => {
@@ -86,7 +93,7 @@ describe('sign-up flow', () => {
   it('compensates when the backend user cannot be created: DeleteUser, confirmEmail, the spec message', async () => {
     const deleteIdentityAccount = jest.fn(async () => ({}));
     const confirmEmail = jest.fn(async () => ({}));
-    const { d } = deps({
+    const { d, calls } = deps({
       createBackendUser: async () => {
         throw new Error('boom');
       },
@@ -100,6 +107,7 @@ describe('sign-up flow', () => {
     });
     expect(deleteIdentityAccount).toHaveBeenCalledWith(SESSION);
     expect(confirmEmail).toHaveBeenCalledWith('ada@example.com');
+    expect(calls).not.toContain('startSession');
   });
 
   it('still calls confirmEmail when removing the identity account fails too', async () => {

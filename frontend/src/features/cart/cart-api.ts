@@ -1,4 +1,4 @@
-import { commerce } from '@sparkhouse/contracts';
+import { commerce } from '../../api/routes';
 import { callApi } from '../../api/call-api';
 import { updateCartBody } from './cart-sync';
 import { toCartItem } from './cart-storage';

@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
 import type { CollectionSummary } from './catalogue.queries';
+import { COVER_SIZES, coverImage } from './cover-image';
 
 export function CollectionCard({ collection }: { collection: CollectionSummary }) {
   const to = collection.programType === 'school' ? `/schools/${collection.slug}` : `/collections/${collection.slug}`;
   return (
     <article className="product-card collection-card">
       <div className="product-card__cover">
-        {collection.coverUrl ? <img src={collection.coverUrl} alt="" loading="lazy" decoding="async" /> : null}
+        {collection.coverUrl ? (
+          <img {...coverImage(collection.coverUrl, COVER_SIZES.card)} alt="" loading="lazy" decoding="async" />
+        ) : null}
       </div>
       <div className="product-card__body">
         <h3 className="product-card__title">

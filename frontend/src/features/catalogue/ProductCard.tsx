@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ProductCardData } from './catalogue.queries';
+import { COVER_SIZES, coverImage } from './cover-image';
 import { OfferPrice } from '../offers/OfferPrice';
 import { formatCents } from './price';
 
@@ -9,7 +10,8 @@ export const classPath = (product: { storefrontSlug: string; classSlug: string }
 export function Rating({ rating, count }: { rating: number; count: number }) {
   if (count === 0) return <span className="product-card__rating muted">New</span>;
   return (
-    <span className="product-card__rating" aria-label={`Rated ${rating.toFixed(1)} out of 5 by ${count} learners`}>
+    // role="img": a label on a plain span is not read out, and the visible text is hidden from readers
+    <span className="product-card__rating" role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5 by ${count} learners`}>
       <span aria-hidden="true" className="product-card__star">
         ★
       </span>
@@ -46,7 +48,9 @@ export function ProductCard({ product }: { product: ProductCardData }) {
   return (
     <article className="product-card">
       <div className="product-card__cover">
-        {product.media.coverUrl ? <img src={product.media.coverUrl} alt="" loading="lazy" decoding="async" /> : null}
+        {product.media.coverUrl ? (
+          <img {...coverImage(product.media.coverUrl, COVER_SIZES.card)} alt="" loading="lazy" decoding="async" />
+        ) : null}
       </div>
       <div className="product-card__body">
         <h3 className="product-card__title">

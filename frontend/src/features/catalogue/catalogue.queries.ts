@@ -1,4 +1,5 @@
-import { catalogue, type CallQuery, type CallResponse } from '@sparkhouse/contracts';
+import type { CallQuery, CallResponse } from '@sparkhouse/contracts';
+import { catalogue } from '../../api/routes';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/call-api';
 import type { BrowseState, BrowseView } from './browse-state';

@@ -4,6 +4,7 @@ export * from './catalogue.queries';
 export * from './browse-state';
 export { ProductCard, ProductGrid, ProductGridSkeleton, ProductCardSkeleton, Price, Rating, classPath } from './ProductCard';
 export { CollectionCard } from './CollectionCard';
+export { COVER_SIZES, coverImage, coverSrcSet } from './cover-image';
 export { EmptyState, ErrorState, LoadingState, NotFoundState, isNotFound } from './QueryStates';
 export { SignInPrompt } from './SignInPrompt';
 export { useSignedIn, useSignInState, type SignInState } from './useSignedIn';

@@ -25,3 +25,24 @@ export function formatDuration(ms: number): string {
   const s = String(total % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/**
+ * A measured span of work (a build step, a run): tenths of a second under 10 s, whole seconds under
+ * a minute, then "1:05". 380 -> "0.4 s", 40 -> "< 0.1 s", 12_400 -> "12 s". A clock reading of "0:00"
+ * would say a step that took 0.4 s took nothing.
+ */
+export function formatSpan(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '–';
+  if (ms < 50) return '< 0.1 s';
+  if (ms < 9950) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 59_500) return `${Math.round(ms / 1000)} s`;
+  return formatDuration(ms);
+}
+
+/** A measured typical wait in words: "a few seconds", "about 40 seconds", "about 2 minutes". */
+export function formatTypicalWait(ms: number): string {
+  if (ms < 10_000) return 'a few seconds';
+  if (ms < 55_000) return `about ${Math.round(ms / 5000) * 5} seconds`;
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  return minutes === 1 ? 'about a minute' : `about ${minutes} minutes`;
+}

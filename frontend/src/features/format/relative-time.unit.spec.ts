@@ -1,4 +1,4 @@
-import { formatRelativeTime } from './relative-time';
+import { formatRelativeTime, formatSpan, formatTypicalWait } from './relative-time';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const ago = (seconds: number) => new Date(NOW.getTime() - seconds * 1000);
@@ -34,5 +34,29 @@ describe('formatRelativeTime (spec section 9)', () => {
 
   it('says "now" for the same instant', () => {
     expect(rel(0)).toBe('now');
+  });
+});
+
+describe('formatSpan (measured work: build steps, runs)', () => {
+  it('shows sub-second work in tenths, never as 0:00', () => {
+    expect(formatSpan(0)).toBe('< 0.1 s');
+    expect(formatSpan(40)).toBe('< 0.1 s');
+    expect(formatSpan(380)).toBe('0.4 s');
+    expect(formatSpan(1250)).toBe('1.3 s');
+  });
+
+  it('whole seconds under a minute, then minutes and seconds', () => {
+    expect(formatSpan(12_400)).toBe('12 s');
+    expect(formatSpan(59_000)).toBe('59 s');
+    expect(formatSpan(65_000)).toBe('1:05');
+  });
+});
+
+describe('formatTypicalWait (an estimate from measured runs)', () => {
+  it('says what the measurements say', () => {
+    expect(formatTypicalWait(1200)).toBe('a few seconds');
+    expect(formatTypicalWait(38_000)).toBe('about 40 seconds');
+    expect(formatTypicalWait(70_000)).toBe('about a minute');
+    expect(formatTypicalWait(150_000)).toBe('about 3 minutes');
   });
 });

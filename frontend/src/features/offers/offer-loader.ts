@@ -2,7 +2,8 @@
  * Offers of products, fetched in batches: every price on a page asks for its own product's offer,
  * and the asks made in the same tick go out as one GET /offers/getProductOffers (at most 100 ids).
  */
-import { offers as offerCalls, type CallResponse } from '@sparkhouse/contracts';
+import type { CallResponse } from '@sparkhouse/contracts';
+import { offers as offerCalls } from '../../api/routes';
 import { callApi } from '../../api/call-api';
 
 export type ProductOffer = CallResponse<typeof offerCalls.getProductOffers>['offers'][number];

@@ -16,4 +16,4 @@ export {
   type OfferVisibilityInput,
   type OfferVisibilityReason,
   type OfferVisibilityTerms,
-} from '@sparkhouse/contracts';
+} from '@sparkhouse/contracts/offer-visibility';

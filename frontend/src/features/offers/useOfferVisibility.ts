@@ -1,4 +1,4 @@
-import { users } from '@sparkhouse/contracts';
+import { users } from '../../api/routes';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useInRouterContext, useLocation } from 'react-router';

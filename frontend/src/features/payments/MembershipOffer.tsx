@@ -8,6 +8,7 @@ import { membershipCartItem, MEMBERSHIP_SLUG, splitSubscriptionSlug, withCurrent
 import { useUser } from '../user/UserContext';
 import { formatPriceCents, isYearlyOption } from './payment-options';
 import { paymentOptionsQuery } from './payments.queries';
+import './membership-offer.css';
 
 const membership = splitSubscriptionSlug(MEMBERSHIP_SLUG)!;
 

@@ -1,4 +1,5 @@
-import { commerce, type CallBody, type CallResponse } from '@sparkhouse/contracts';
+import type { CallBody, CallResponse } from '@sparkhouse/contracts';
+import { commerce } from '../../api/routes';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, isApiError } from '../../api/api-error';
 import { callApi } from '../../api/call-api';

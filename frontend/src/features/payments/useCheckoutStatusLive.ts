@@ -1,4 +1,5 @@
-import { SERVER_EVENTS, type CheckoutUpdatedMessage } from '@sparkhouse/contracts';
+import type { CheckoutUpdatedMessage } from '@sparkhouse/contracts';
+import { SERVER_EVENTS } from '@sparkhouse/contracts/realtime-names';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { catalogueKeys } from '../catalogue/catalogue.queries';

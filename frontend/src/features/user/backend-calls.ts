@@ -1,4 +1,5 @@
-import { apiCalls, type HttpMethod } from '@sparkhouse/contracts';
+import type { HttpMethod } from '@sparkhouse/contracts';
+import { apiRoutes } from '../../api/routes';
 import { callApi, type AnyCall } from '../../api/call-api';
 
 /**
@@ -7,7 +8,7 @@ import { callApi, type AnyCall } from '../../api/call-api';
  * imported from the contracts directly, never through here.
  */
 export function findCall(method: HttpMethod, path: string): AnyCall | undefined {
-  return (apiCalls as readonly AnyCall[]).find((call) => call.method === method && call.path === path);
+  return (apiRoutes as readonly AnyCall[]).find((call) => call.method === method && call.path === path);
 }
 
 export class CallNotDeclaredError extends Error {

@@ -1,4 +1,5 @@
-import { users, type CallBody } from '@sparkhouse/contracts';
+import type { CallBody } from '@sparkhouse/contracts';
+import { users } from '../../api/routes';
 import { clearAnonymousId, getAnonymousId } from '../../api/anonymous-id';
 import { errorMessage } from '../../api/api-error';
 import { callApi } from '../../api/call-api';
@@ -13,8 +14,12 @@ export function fetchBasicUserInfo(signal?: AbortSignal): Promise<User> {
 
 export type NewBackendUser = CallBody<typeof users.createUser>;
 
-export async function createBackendUser(user: NewBackendUser): Promise<void> {
-  await callApi(users.createUser, { body: { isSocialSignIn: false, ...user } });
+/**
+ * POST /users/createUser, as the session that is signing in (`accessToken`): the app is handed that
+ * session only once its user exists, so nothing asks for the user before there is one.
+ */
+export async function createBackendUser(user: NewBackendUser, accessToken?: string): Promise<void> {
+  await callApi(users.createUser, { body: { isSocialSignIn: false, ...user }, accessToken });
 }
 
 export async function confirmEmail(email: string): Promise<void> {
@@ -66,6 +71,26 @@ export async function linkAnonymousUser(): Promise<LinkResult> {
     const result = readLinkAnswer(answer);
     if (result.success) clearAnonymousId();
     return result;
+  } catch (error) {
+    return { success: false, dataLinked: false, error: errorMessage(error) || 'Unknown error' };
+  }
+}
+
+/**
+ * "Email me my plan": link the anonymous visitor's onboarding of an app to the user with this email
+ * (spec 7 linkOnboardingWithEmail; spec 8: a failure answers success false with its message or
+ * 'Unknown error'). The id stays until the caller has shown the outcome (see clearAnonymousId).
+ */
+export async function linkOnboardingWithEmail(
+  address: { storefrontSlug: string; appSlug: string },
+  email: string,
+): Promise<LinkResult> {
+  try {
+    const answer = await callApi(users.linkOnboardingWithEmail, {
+      params: address,
+      body: { email: email.trim().toLowerCase(), nonAuthUserId: getAnonymousId() },
+    });
+    return readLinkAnswer(answer);
   } catch (error) {
     return { success: false, dataLinked: false, error: errorMessage(error) || 'Unknown error' };
   }

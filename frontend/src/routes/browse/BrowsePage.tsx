@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { catalogue } from '@sparkhouse/contracts';
+import { catalogue } from '../../api/routes';
 import { callApi } from '../../api/call-api';
 import {
   browseApiFilters,
@@ -84,6 +84,7 @@ function ProductResults({ state, onClear }: { state: BrowseState; onClear: () =>
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
 
   const products = useMemo(() => query.data?.pages.flatMap((page) => page.products) ?? [], [query.data]);
+  const searchedFor = query.data?.pages[0]?.searchedFor;
   const label = BROWSE_VIEWS.find((v) => v.view === state.view)?.label ?? 'Classes';
 
   if (query.isPending) return <ProductGridSkeleton label={`Loading ${label.toLowerCase()}`} />;
@@ -107,6 +108,11 @@ function ProductResults({ state, onClear }: { state: BrowseState; onClear: () =>
 
   return (
     <>
+      {searchedFor && (
+        <p className="browse__corrected">
+          Showing results for <strong>{searchedFor}</strong>
+        </p>
+      )}
       <p className="browse__count muted" role="status">
         {products.length} {products.length === 1 ? 'class' : 'classes'}
         {hasNextPage ? ' so far' : ''}

@@ -157,3 +157,11 @@ describe('browse page', () => {
     expect(new URL(productCalls().at(-1)!, 'http://x').searchParams.get('lastProductId')).toBe('p2');
   });
 });
+
+describe('a search whose typos were corrected', () => {
+  it('says what it shows results for', async () => {
+    productsAnswer = () => json({ products: [product('p1')], lastProductId: null, searchedFor: 'photography' });
+    renderBrowse('?search=photgraphy');
+    expect(await screen.findByText(/Showing results for/)).toHaveTextContent('Showing results for photography');
+  });
+});

@@ -163,8 +163,8 @@ function Canceled({ sessionId }: { sessionId: string | null }) {
     );
   return (
     <section className="card checkout-result" aria-labelledby="result-title">
-      <h2 id="result-title">Checkout canceled</h2>
-      <p className="muted">Nothing was charged. Your cart is kept, so you can pick up where you left off.</p>
+      <h2 id="result-title">Nothing was charged</h2>
+      <p className="muted">Your cart is kept, so you can pick up where you left off.</p>
       <div className="row">
         <Link to="/cart" className={buttonClassName('primary')}>
           Back to your cart

@@ -4,6 +4,8 @@ import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import {
   classPageQuery,
+  COVER_SIZES,
+  coverImage,
   ErrorState,
   isNotFound,
   LoadingState,
@@ -171,7 +173,9 @@ export function ClassView({ product }: { product: Product }) {
   const contents = product.media.contents;
   return (
     <article className="class-page">
-      <div className="class-page__cover">{product.media.coverUrl && <img src={product.media.coverUrl} alt="" />}</div>
+      <div className="class-page__cover">
+        {product.media.coverUrl && <img {...coverImage(product.media.coverUrl, COVER_SIZES.page)} alt="" fetchPriority="high" />}
+      </div>
       <div className="class-page__layout">
         <div className="class-page__main">
           <p className="eyebrow">{product.category.replace(/-/g, ' ')}</p>

@@ -28,7 +28,7 @@ const base: Product = {
     videoUrl: '/v.webm',
     durationSeconds: 600,
     contents: [
-      { contentId: 'l1', title: '1. Warm-up', durationSeconds: 65 },
+      { contentId: 'l1', title: 'Warm-up', durationSeconds: 65 },
       { contentId: 'l2', title: '2. Chords', durationSeconds: 3725 },
     ],
   },
@@ -76,7 +76,7 @@ describe('class page', () => {
     renderClass(base);
     expect(screen.getByRole('heading', { level: 1, name: 'Jazz Piano' })).toBeInTheDocument();
     expect(screen.getByText('Ada Keys')).toBeInTheDocument();
-    expect(screen.getByText('1. Warm-up')).toBeInTheDocument();
+    expect(screen.getByText('Warm-up')).toBeInTheDocument();
     expect(screen.getByText('1:02:05')).toBeInTheDocument();
     expect(await screen.findByText('$69', { selector: 's' })).toBeInTheDocument();
     expect(screen.getByText('$49')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, ProductGrid, type Collection } from '../../features/catalogue';
+import { COVER_SIZES, coverImage, EmptyState, ProductGrid, type Collection } from '../../features/catalogue';
 import { buttonClassName } from '../../ui';
 import { PageHeader } from '../layout/PageHeader';
 import { AddAllToCart } from './AddAllToCart';
@@ -22,15 +22,19 @@ export function CollectionView({ collection }: { collection: Collection }) {
   return (
     <div className="page collection-page">
       <div className="collection-page__hero">
-        {collection.coverUrl && <img className="collection-page__cover" src={collection.coverUrl} alt="" />}
+        {collection.coverUrl && (
+          <img className="collection-page__cover" {...coverImage(collection.coverUrl, COVER_SIZES.page)} alt="" />
+        )}
         <div className="collection-page__intro">
           <PageHeader eyebrow={EYEBROW[collection.programType]} title={collection.title}>
             {collection.description && <p>{collection.description}</p>}
           </PageHeader>
-          <p className="muted">
-            {count} {count === 1 ? 'class' : 'classes'}
-          </p>
-          <AddAllToCart collection={collection} />
+          <div className="collection-page__buy">
+            <p className="muted">
+              {count} {count === 1 ? 'class' : 'classes'}
+            </p>
+            <AddAllToCart collection={collection} />
+          </div>
         </div>
       </div>
       <section aria-labelledby="collection-classes">

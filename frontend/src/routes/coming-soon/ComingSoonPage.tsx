@@ -36,8 +36,8 @@ export function ComingSoonPage({ area, title, description, upcoming }: ComingSoo
           <Link to="/" className={buttonClassName('secondary')}>
             Back to home
           </Link>
-          <Link to="/ops/jobs" className={buttonClassName('transparent')}>
-            Open the operations console
+          <Link to="/browse" className={buttonClassName('transparent')}>
+            Browse classes
           </Link>
         </div>
       </section>

@@ -1,7 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ComingSoonPage, type ComingSoonProps } from './ComingSoonPage';
-
-const quoted = (value: string | undefined) => `“${value ?? ''}”`;
+import type { ComingSoonProps } from './ComingSoonPage';
 
 /** Routes of the spec's section 2 whose pages later issues build. */
 const PLACEHOLDERS: (ComingSoonProps & { path: string })[] = [
@@ -12,16 +10,13 @@ const PLACEHOLDERS: (ComingSoonProps & { path: string })[] = [
     description: 'The signed-in application shell.',
     upcoming: ['Navigation for members and creators', 'Your account menu and membership status'],
   },
-  {
-    path: '/apps/:storefrontSlug/:appSlug/onboarding',
-    area: 'App onboarding',
-    title: (p) => `Onboarding for ${quoted(p.appSlug)}`,
-    description: 'Start an app without an account; link your answers when you sign up.',
-    upcoming: ['The app’s onboarding questions', 'A personalised plan'],
-  },
 ];
 
 export const placeholderRoutes: RouteObject[] = PLACEHOLDERS.map(({ path, ...props }) => ({
   path,
-  element: <ComingSoonPage {...props} />,
+  // loaded when visited: the first page's bundle stays small
+  lazy: async () => {
+    const { ComingSoonPage } = await import('./ComingSoonPage');
+    return { element: <ComingSoonPage {...props} /> };
+  },
 }));

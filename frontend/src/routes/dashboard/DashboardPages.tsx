@@ -55,6 +55,25 @@ export function ContinueWatching({ max = 3 }: { max?: number }) {
   return <LibraryList items={started} label="Continue watching" />;
 }
 
+/** "Continue watching" on the dashboard, only once there is something to continue (else the classes come first). */
+function ContinueWatchingSection() {
+  const query = useQuery(libraryQuery());
+  if (query.isSuccess && !query.data.items.some((i) => i.percentComplete < 100)) return null;
+  return (
+    <section aria-labelledby="continue-title" className="dashboard__section">
+      <div className="section__head">
+        <h2 id="continue-title" className="section-title">
+          Continue watching
+        </h2>
+        <Link to="/library" className="link-arrow">
+          Library
+        </Link>
+      </div>
+      <ContinueWatching />
+    </section>
+  );
+}
+
 export function DashboardShell({
   title,
   eyebrow,
@@ -101,17 +120,7 @@ export function DashboardPage() {
       nav={<DashboardNav links={CLASSIC_LINKS} />}
     >
       <CreatorAppsSection />
-      <section aria-labelledby="continue-title" className="dashboard__section">
-        <div className="section__head">
-          <h2 id="continue-title" className="section-title">
-            Continue watching
-          </h2>
-          <Link to="/library" className="link-arrow">
-            Library
-          </Link>
-        </div>
-        <ContinueWatching />
-      </section>
+      <ContinueWatchingSection />
       <section className="dashboard__section">
         <EnrolledClasses limit={3} />
         <Link to="/dashboard/classes" className="link-arrow">

@@ -1,10 +1,12 @@
+import { PROMPT_MAX } from '@sparkhouse/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { saveAppIdea } from '../../features/catalogue/app-idea-storage';
 import { useKeptAppIdea } from '../../features/catalogue/useKeptAppIdea';
 import { Button, TextBox } from '../../ui';
 
-export const APP_IDEA_LIMIT = 1000;
+// the same limit as /build's idea box and the buildApp call
+export const APP_IDEA_LIMIT = PROMPT_MAX;
 
 /** The home app-idea builder: the text is kept as it is typed, then taken to /build on submit. */
 export function AppIdeaBuilder() {

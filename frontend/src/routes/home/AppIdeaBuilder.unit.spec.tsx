@@ -45,6 +45,12 @@ describe('app-idea builder', () => {
     });
   });
 
+  it('allows as long an idea as /build does (2,000 characters)', () => {
+    renderBuilder();
+    const box = screen.getByLabelText('Your app idea');
+    expect(box).toHaveAttribute('maxLength', '2000');
+  });
+
   it('asks for an idea before submitting', () => {
     renderBuilder();
     fireEvent.click(screen.getByRole('button', { name: 'Build my app' }));

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { browseHref, type HomeContent } from '../../features/catalogue';
+import { browseHref, coverSrcSet, type HomeContent } from '../../features/catalogue';
 import { isCountdownOver } from '../../features/catalogue/banner';
 
 /** Mobile breakpoint of the design tokens: at or under it, the mobile background is used. */
@@ -10,10 +10,28 @@ export function HeroBackground({ desktop, mobile }: { desktop: string; mobile: s
   if (!desktop && !mobile) return null;
   return (
     <picture className="hero__background" aria-hidden="true">
-      {mobile && <source media={MOBILE_QUERY} srcSet={mobile} />}
-      <img src={desktop || mobile} alt="" fetchPriority="high" decoding="async" />
+      {mobile && <source media={MOBILE_QUERY} srcSet={coverSrcSet(mobile, [480, 960]) ?? mobile} sizes="100vw" />}
+      <img
+        src={desktop || mobile}
+        srcSet={coverSrcSet(desktop || mobile, [960, 1440, 1920])}
+        sizes="100vw"
+        alt=""
+        fetchPriority="high"
+        decoding="async"
+      />
     </picture>
   );
+}
+
+/**
+ * The hero pictures the page's HTML names (the API's page hints, preloaded while the JavaScript
+ * loads): shown from the first render instead of after getHomeContent answers.
+ */
+function namedHeroPictures(): { desktop: string; mobile: string } | null {
+  if (typeof document === 'undefined') return null;
+  const desktop = document.getElementById('hero-desktop-image')?.getAttribute('href') ?? '';
+  const mobile = document.getElementById('hero-mobile-image')?.getAttribute('href') ?? '';
+  return desktop || mobile ? { desktop, mobile } : null;
 }
 
 /**
@@ -22,6 +40,7 @@ export function HeroBackground({ desktop, mobile }: { desktop: string; mobile: s
  */
 export function HomeHero({ content, actions }: { content: HomeContent | undefined; actions: ReactNode }) {
   const hero = content?.hero;
+  const pictures = hero ? { desktop: hero.backgroundUrl, mobile: hero.mobileBackgroundUrl } : namedHeroPictures();
   const description =
     hero &&
     hero.countdownEndDate &&
@@ -31,10 +50,10 @@ export function HomeHero({ content, actions }: { content: HomeContent | undefine
       : hero?.description;
   return (
     <section
-      className={['hero', hero && (hero.backgroundUrl || hero.mobileBackgroundUrl) && 'hero--image'].filter(Boolean).join(' ')}
+      className={['hero', pictures && (pictures.desktop || pictures.mobile) && 'hero--image'].filter(Boolean).join(' ')}
       aria-labelledby="hero-title"
     >
-      {hero && <HeroBackground desktop={hero.backgroundUrl} mobile={hero.mobileBackgroundUrl} />}
+      {pictures && <HeroBackground desktop={pictures.desktop} mobile={pictures.mobile} />}
       <div className="hero__inner">
         <p className="eyebrow">Learn. Create. Launch.</p>
         <h1 id="hero-title" className="hero__title">

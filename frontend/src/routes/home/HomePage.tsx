@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { homeContentQuery } from '../../features/catalogue';
-import { MembershipOffer } from '../../features/payments/MembershipOffer';
+import { useConsoleAccess } from '../../features/operations';
 import { useUser } from '../../features/user';
 import { buttonClassName } from '../../ui';
 import { AppIdeaBuilder } from './AppIdeaBuilder';
@@ -10,6 +11,11 @@ import { HomeHero } from './HomeHero';
 import { ProductShelf } from './ProductShelf';
 import { VipOffer } from './VipOffer';
 import './home.css';
+
+/** The membership offer loads beside its plans (it shows nothing before they arrive): not in the first page's code. */
+const MembershipOffer = lazy(async () => ({
+  default: (await import('../../features/payments/MembershipOffer')).MembershipOffer,
+}));
 
 /** The spec's browse views, each a real /browse address. */
 const BROWSE_VIEWS = [
@@ -23,6 +29,7 @@ export function HomePage() {
   const { hasActiveOrTrialSubscription } = useUser();
   const home = useQuery(homeContentQuery());
   const banner = useHomeBanner(home.data?.banner);
+  const { access } = useConsoleAccess();
   return (
     <div className="home">
       {banner('top')}
@@ -48,7 +55,9 @@ export function HomePage() {
       {banner('bottom')}
       <VipOffer />
       <div className="section">
-        <MembershipOffer />
+        <Suspense fallback={<div className="card membership-offer membership-offer--loading" aria-hidden="true" />}>
+          <MembershipOffer />
+        </Suspense>
       </div>
       <AppIdeaBuilder />
       <ProductShelf shelf="popular" />
@@ -88,16 +97,16 @@ export function HomePage() {
             Learn how it works
           </Link>
         </div>
-        <div className="feature card feature--ops">
-          <p className="eyebrow">Available now</p>
-          <h2>Operations console</h2>
-          <p className="muted">
-            Run a pipeline check and watch a background job travel through the queue, the worker and the realtime channel — live.
-          </p>
-          <Link to="/ops/jobs" className={buttonClassName('primary')}>
-            Open the console
-          </Link>
-        </div>
+        {access.role && (
+          <div className="feature card feature--ops">
+            <p className="eyebrow">For the operations team</p>
+            <h2>Operations console</h2>
+            <p className="muted">Queues, jobs, the event log and read models, alerts, email and payment webhooks — live.</p>
+            <Link to="/ops" className={buttonClassName('primary')}>
+              Open the console
+            </Link>
+          </div>
+        )}
       </section>
     </div>
   );

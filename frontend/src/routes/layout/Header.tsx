@@ -1,22 +1,29 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '../../features/auth';
 import { CartIcon } from '../../features/cart';
+import { useConsoleAccess } from '../../features/operations';
 import { ThemeToggle } from '../../features/theme';
 import { Logo } from '../../ui';
-import { LiveIndicator } from './LiveIndicator';
 
 const NAV = [
   { to: '/browse', label: 'Browse' },
   { to: '/library', label: 'Library' },
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/build', label: 'Build an app' },
-  { to: '/ops/jobs', label: 'Operations' },
 ];
+
+/** The realtime status for console users: its code (and the socket's) loads only for them. */
+const LiveIndicator = lazy(async () => ({ default: (await import('./LiveIndicator')).LiveIndicator }));
+
+/** Only people with a role in the operations console see it in the menu. */
+const OPERATIONS_NAV = { to: '/ops', label: 'Operations' };
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const { access } = useConsoleAccess();
+  const nav = access.role ? [...NAV, OPERATIONS_NAV] : NAV;
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
@@ -27,7 +34,7 @@ export function Header() {
         </Link>
         <nav aria-label="Main" id="main-nav" className={['site-nav', menuOpen && 'site-nav--open'].filter(Boolean).join(' ')}>
           <ul>
-            {NAV.map((item) => (
+            {nav.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
@@ -40,7 +47,11 @@ export function Header() {
           </ul>
         </nav>
         <div className="site-header__actions">
-          <LiveIndicator />
+          {access.role && (
+            <Suspense fallback={null}>
+              <LiveIndicator />
+            </Suspense>
+          )}
           <ThemeToggle />
           <CartIcon />
           <AccountMenu />

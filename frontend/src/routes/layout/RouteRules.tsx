@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { trackPageView } from '../../features/analytics';
+import { useLocation, useMatches, useNavigate } from 'react-router';
 import { resolveRouteRule } from '../route-rules';
 
 /** Applies the route rules on every route change, then records the page view. */
 export function RouteRules() {
   const location = useLocation();
   const navigate = useNavigate();
+  const matches = useMatches();
+  const params = matches[matches.length - 1]?.params ?? {};
 
   useEffect(() => {
     // The browser's own pathname: it is exactly what was typed, percent-encoding included.
@@ -19,7 +20,13 @@ export function RouteRules() {
       void navigate(action.to, { replace: true });
       return;
     }
-    trackPageView(location);
+    // the route pattern (not the address) groups the console's page views per route; the analytics
+    // client loads after the first render (it is not needed to draw the page)
+    const title = document.title;
+    void import('../../features/analytics/analytics').then(({ trackPageView, routePattern }) =>
+      trackPageView(location, routePattern(location.pathname, params), title),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the params belong to this location
   }, [location, navigate]);
 
   return null;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { classPath, watchPath, type LibraryItem } from '../../features/catalogue';
+import { classPath, COVER_SIZES, coverImage, watchPath, type LibraryItem } from '../../features/catalogue';
 import { formatRelativeTime } from '../../features/format/relative-time';
 import { buttonClassName, ProgressBar } from '../../ui';
 import './library.css';
@@ -11,7 +11,7 @@ export function LibraryRow({ item, now }: { item: LibraryItem; now: Date }) {
   return (
     <li className="library-row">
       <Link to={classPath(product)} className="library-row__cover" tabIndex={-1} aria-hidden="true">
-        {product.media.coverUrl && <img src={product.media.coverUrl} alt="" loading="lazy" />}
+        {product.media.coverUrl && <img {...coverImage(product.media.coverUrl, COVER_SIZES.thumb)} alt="" loading="lazy" />}
       </Link>
       <div className="library-row__main">
         <h3 className="library-row__title">
