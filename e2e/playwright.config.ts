@@ -13,8 +13,9 @@ export default defineConfig({
   outputDir: path.join(root, '.data/e2e-artifacts'),
   fullyParallel: false,
   workers: 1,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // a journey's own limit; its waits for background work follow the product's signals (support/waits.ts)
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   forbidOnly: true,
   retries: 0,
   reporter: [['list'], ['json']],
@@ -52,9 +53,15 @@ export default defineConfig({
       SPARKHOUSE_SKIP_INSTALL: '1',
       SPARKHOUSE_SKIP_BUILD: process.env.SPARKHOUSE_SKIP_BUILD ?? '0',
       LOG_LEVEL: 'warn',
+      // every journey opens the sign-in dialog (checkUserExists) from this one address
+      IDENTITY_USER_CHECKS_PER_ADDRESS: '1000',
       // The local AI generator answers in milliseconds; creator journeys slow each generation down so
       // a build can be watched (and reloaded) mid-way. Read by workers' local provider.
       AI_LOCAL_DELAY_MS: process.env.E2E_AI_LOCAL_DELAY_MS ?? '2500',
+      // a creator's link previews may fetch the product's own pages (loopback is refused otherwise)
+      LINK_FETCH_ALLOW_HOSTS: `localhost:${port}`,
+      // the operations console journeys sign in as this admin (e2e/support/console.ts)
+      IDENTITY_ADMIN_EMAIL: 'ops-admin@example.com',
     },
   },
 });

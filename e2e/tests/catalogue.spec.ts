@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { STUCK_MS } from '../support/waits';
 import { signUp } from '../support/accounts';
 
 /**
@@ -95,6 +96,22 @@ test('browse with filters that survive a reload, then open a class', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'What is inside' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Buy this class' })).toBeVisible();
+  // the cover is sharp at the width it is shown (no 640 px picture stretched across the page)
+  const cover = page.locator('.class-page__cover img');
+  await expect
+    .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth >= img.clientWidth * devicePixelRatio))
+    .toBe(true);
+  // and the lessons it lists add up to the length of the video it plays, numbered once
+  const lessons = page
+    .getByRole('list')
+    .filter({ has: page.locator('.contents-list__item') })
+    .locator('.contents-list__item');
+  expect(await lessons.locator('.contents-list__title').allTextContents()).not.toContainEqual(expect.stringMatching(/^\d/));
+  const seconds = (await lessons.locator('.contents-list__duration').allTextContents()).map((t) => {
+    const [m, s] = t.replace('Duration', '').trim().split(':').map(Number);
+    return m * 60 + s;
+  });
+  expect(seconds.reduce((a, b) => a + b, 0)).toBe(20);
   expect(errors).toEqual([]);
 });
 
@@ -124,7 +141,7 @@ test('watching needs an account, resumes at the saved position, and lands in the
     v.muted = true;
     await v.play();
   });
-  await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(4);
+  await expect.poll(() => videoTime(page), { timeout: STUCK_MS }).toBeGreaterThan(4);
   await video.evaluate((element) => (element as unknown as VideoLike).pause());
 
   // the pause saved the position: read it back as the server has it
@@ -137,7 +154,7 @@ test('watching needs an account, resumes at the saved position, and lands in the
         ?.position_in_seconds ?? 0
     );
   };
-  await expect.poll(progress, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+  await expect.poll(progress, { timeout: STUCK_MS }).toBeGreaterThanOrEqual(4);
   const saved = await progress();
 
   await page.reload();
