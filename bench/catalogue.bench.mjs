@@ -20,7 +20,7 @@ import pg from 'pg';
 import { ensureDatabase, ensurePostgres, ensureRedis, stopAll, withDatabase } from '../scripts/lib/services.mjs';
 import { backendDist, backendMain } from '../scripts/lib/paths.mjs';
 import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
-import { machine, markdownTable, parseOptions, serverEnv, sleep } from './lib/harness.mjs';
+import { machine, markdownTable, parseOptions, serverEnv, sleep, waitCaughtUp } from './lib/harness.mjs';
 import { cpuSecondsByName, cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
 import { fmt } from './lib/stats.mjs';
 
@@ -105,26 +105,6 @@ async function waitHttp(url, deadline) {
     await sleep(200);
   }
   throw new Error(`${url} did not answer in time`);
-}
-
-/** Every subscriber's checkpoint at the end of the log: the relay is idle, the measurement is not shared with it. */
-async function waitCaughtUp(databaseUrl, deadline) {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    while (Date.now() < deadline) {
-      const { rows } = await c.query(
-        `select count(*)::int as behind, (select max(position) from domain_event)::text as head from event_checkpoint
-          where position < (select max(position) from domain_event)`,
-      );
-      const n = (await c.query('select count(*)::int as n from event_checkpoint')).rows[0].n;
-      if (n > 0 && rows[0].behind === 0) return;
-      await sleep(500);
-    }
-    throw new Error('subscribers did not catch up with the log in time');
-  } finally {
-    await c.end();
-  }
 }
 
 async function drive(base, urls, { connections, durationS }) {

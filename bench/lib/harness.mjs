@@ -75,9 +75,23 @@ export async function openServices(run, { database, prefix, log }) {
   return { databaseUrl: run.databaseUrl, redisUrl: redisHandle.url, redis: run.redis };
 }
 
-/** One API and one worker process, answered once the API is ready and the worker consumes `queueName`. */
-export async function startApiAndWorker({ env, workerEnv = env, port, redisUrl, prefix, queueName, logDir, deadline, log }) {
-  const api = startNode('api', backendMain, { env, logDir });
+/**
+ * One API and one worker process, answered once the API is ready and the worker consumes `queueName`.
+ * `apiNodeArgs`: Node/V8 flags of the API process (e.g. --trace-gc, which NODE_OPTIONS does not take).
+ */
+export async function startApiAndWorker({
+  env,
+  workerEnv = env,
+  apiNodeArgs = [],
+  port,
+  redisUrl,
+  prefix,
+  queueName,
+  logDir,
+  deadline,
+  log,
+}) {
+  const api = startNode('api', backendMain, { env, logDir, nodeArgs: apiNodeArgs });
   const worker = startNode('worker', workerMain, { env: workerEnv, logDir });
   await waitReady(api, port, Math.min(deadline, Date.now() + 90_000));
   await waitWorker(worker, { redisUrl, prefix, queueName, deadline: Math.min(deadline, Date.now() + 90_000) });
@@ -237,4 +251,30 @@ export function runMain(main) {
       process.exit(1);
     },
   );
+}
+
+/**
+ * Until every subscriber's checkpoint is at the end of the log in delivery order, (transaction_id,
+ * position): the relay is idle and a measurement is not shared with it.
+ */
+export async function waitCaughtUp(databaseUrl, deadline) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    while (Date.now() < deadline) {
+      const { rows } = await c.query(
+        `with head as (select transaction_id, position from domain_event order by transaction_id desc, position desc limit 1)
+         select count(*)::int as subscribers,
+                count(*) filter (where exists (select 1 from head
+                                  where (c.transaction_id, c.position) < (head.transaction_id, head.position)))::int as behind
+           from event_checkpoint c`,
+      );
+      if (rows[0].subscribers > 0 && rows[0].behind === 0) return;
+      await sleep(250);
+    }
+    throw new Error('subscribers did not catch up with the log in time');
+  } finally {
+    await c.end();
+  }
 }

@@ -117,3 +117,14 @@ export function cpuSecondsByName(names) {
   }
   return out;
 }
+
+/** CPU seconds of a pid's children that have exited and been waited for (cutime + cstime), from /proc; null elsewhere. */
+export function childCpuSecondsOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100; // cutime, cstime (fields 16 and 17)
+  } catch {
+    return null;
+  }
+}

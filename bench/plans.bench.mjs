@@ -1,0 +1,468 @@
+// npm run bench -- plans [--visitors N] [--concurrency W] [--timeout-s S] [--no-record]
+//
+// N anonymous visitors (default 500) of one published app go through its onboarding at the same time
+// through the real HTTP API, as the browser does: each with its own anon_ id and socket.io-client
+// socket, saving its answers page by page, completing the onboarding, then asking for its personalized
+// plan — twice at once, as a double click does — and following the plan job on its socket until
+// checkPlanStatus answers 'completed'. Reports plans/minute, createPersonalizedPlan request -> completed
+// status p50/p99, push latency (the worker's progress/completion stamp -> socket), the worker's peak
+// memory, and checks that no plan is lost or made twice (the read model and the pushes). Appends a
+// dated section to bench/RESULTS.md. Uses its own database and Redis prefix; stops what it started.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { root } from '../scripts/lib/paths.mjs';
+import {
+  cleanUp,
+  ensureCompiled,
+  guardRun,
+  logTails,
+  machine,
+  markdownTable,
+  openServices,
+  parseOptions,
+  runMain,
+  serverEnv,
+  sleep,
+  startApiAndWorker,
+  table,
+} from './lib/harness.mjs';
+import { signedInMember } from './lib/members.mjs';
+import { cpuSecondsOf, freePort } from './lib/processes.mjs';
+import { connectSocket } from './lib/sockets.mjs';
+import { fmt, fmtMs, summary } from './lib/stats.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const resultsFile = path.join(here, 'RESULTS.md');
+const log = (msg) => console.log(`[bench:plans] ${msg}`);
+
+const FLOW = {
+  pages: [
+    {
+      id: 'goal',
+      title: 'Your goal',
+      questions: [{ id: 'goal', prompt: 'What do you want to reach?', kind: 'single', options: ['5k', '10k', 'Half marathon'] }],
+    },
+    {
+      id: 'week',
+      title: 'Your week',
+      questions: [
+        { id: 'hours', prompt: 'How many hours a week can you give it?', kind: 'number', min: 1, max: 20 },
+        { id: 'start', prompt: 'When do you want to start?', kind: 'date' },
+      ],
+    },
+  ],
+};
+
+const parseArgs = (argv) =>
+  parseOptions(
+    argv,
+    { visitors: 500, concurrency: 8, timeoutS: 300, record: true },
+    {
+      numbers: { '--visitors': 'visitors', '--concurrency': 'concurrency', '--timeout-s': 'timeoutS' },
+      switches: { '--no-record': ['record', false] },
+    },
+  );
+
+/** Peak resident memory of a process (Linux VmHWM), and its current RSS; null elsewhere. */
+function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+    return { peakMiB: kb('VmHWM') / 1024, rssMiB: kb('VmRSS') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One call as the browser makes it. `session` (one per visitor) keeps the newest consistency token the
+ * API answered and sends it back on reads, so a read waits (bounded) for the caller's own writes.
+ */
+async function call(baseUrl, method, url, { body, token, anonymousId, session } = {}) {
+  const headers = { 'x-time-zone': 'Europe/Paris' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (anonymousId) headers['x-non-auth-user-id'] = anonymousId;
+  if (session?.consistencyToken && method === 'GET') headers['x-consistency-token'] = session.consistencyToken;
+  const res = await fetch(`${baseUrl}/api${url}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const written = res.headers.get('x-consistency-token');
+  if (session && written) session.consistencyToken = written;
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, json, text };
+}
+
+async function expectOk(promise, what) {
+  const r = await promise;
+  if (r.status >= 300) throw new Error(`${what} answered ${r.status}: ${r.text.slice(0, 200)}`);
+  return r.json?.response ?? r.json;
+}
+
+/** A published app with the two-page flow, made by a signed-in creator. */
+async function publishedApp(baseUrl, pg, tag) {
+  const creator = await signedInMember(baseUrl, pg, `plans-creator-${tag}@example.com`);
+  const { app } = await expectOk(
+    call(baseUrl, 'POST', '/app-builder/createApp', { token: creator.token, body: { name: 'Race Ready' } }),
+    'createApp',
+  );
+  await expectOk(
+    call(baseUrl, 'POST', '/apps/saveAppOnboardingFlowV2', {
+      token: creator.token,
+      body: { appId: app.appId, onboardingFlow: FLOW },
+    }),
+    'saveAppOnboardingFlowV2',
+  );
+  await expectOk(call(baseUrl, 'POST', `/apps/publishApp/${app.appId}`, { token: creator.token, body: {} }), 'publishApp');
+  return app;
+}
+
+// ---- the run -----------------------------------------------------------------------------------
+async function runVisitors({ baseUrl, app, n, deadline, workerPid }) {
+  const at = `${app.storefrontSlug}/${app.appSlug}`;
+  const visitors = Array.from({ length: n }, (_, i) => ({
+    i,
+    anonymousId: `anon_bench${randomBytes(9).toString('base64url')}`,
+    runIds: new Set(),
+    pushedRuns: [],
+    staleReads: 0,
+    completions: 0,
+    progressPushes: 0,
+    requestedAt: null,
+    completedStatusAt: null,
+    failure: null,
+  }));
+  const progressLatency = [];
+  const completionLatency = [];
+  const httpErrors = [];
+  let peakRssMiB = 0;
+
+  const memTimer = setInterval(() => {
+    const m = memoryOf(workerPid);
+    if (m && m.rssMiB > peakRssMiB) peakRssMiB = m.rssMiB;
+  }, 200);
+  const startedAt = Date.now();
+  const ticker = setInterval(() => {
+    const requested = visitors.filter((v) => v.requestedAt).length;
+    const done = visitors.filter((v) => v.completedStatusAt).length;
+    log(
+      `  t=${((Date.now() - startedAt) / 1000).toFixed(0)}s requested=${requested} completed=${done} pushes=${progressLatency.length}`,
+    );
+  }, 5000);
+
+  async function visit(v) {
+    const socket = await connectSocket(baseUrl, { anonymousId: v.anonymousId }, { label: `visitor ${v.i}` });
+    let pushed;
+    const completedPush = new Promise((resolve) => (pushed = resolve));
+    socket.on('job:progress', (m) => {
+      progressLatency.push(Date.now() - Date.parse(m.at));
+      v.firstProgressAt ??= Date.now();
+      v.progressPushes++;
+    });
+    socket.on('job:completed', (m) => {
+      completionLatency.push(Date.now() - Date.parse(m.at));
+      v.pushedRuns.push(m.runId);
+      v.completedPushAt ??= Date.now();
+      v.completions++;
+      pushed();
+    });
+    try {
+      const who = { anonymousId: v.anonymousId, session: {} };
+      const answers = { goal: ['5k', '10k', 'Half marathon'][v.i % 3] };
+      await expectOk(
+        call(baseUrl, 'POST', `/apps/saveOnboardingUserState/${at}`, {
+          ...who,
+          body: { userState: { answers }, pagesInfo: { currentPageId: 'week', completedPageIds: ['goal'] } },
+        }),
+        'saveOnboardingUserState',
+      );
+      Object.assign(answers, { hours: 1 + (v.i % 12), start: '2031-04-01' });
+      const userState = { answers };
+      await expectOk(
+        call(baseUrl, 'POST', `/apps/completeOnboarding/${at}`, {
+          ...who,
+          body: { finalUserState: userState, pagesInfo: { currentPageId: 'week', completedPageIds: ['goal', 'week'] } },
+        }),
+        'completeOnboarding',
+      );
+      // a double click: two requests at once must make one plan
+      v.requestedAt = Date.now();
+      const asked = await Promise.all(
+        [0, 1].map(() =>
+          expectOk(call(baseUrl, 'POST', `/apps/createPersonalizedPlan/${at}`, { ...who, body: { userState } }), 'createPlan'),
+        ),
+      );
+      for (const a of asked) v.runIds.add(a.runId);
+      // the push says it is made; the status call confirms it (polled as a fallback should a push be missed)
+      let wait = completedPush;
+      while (Date.now() < deadline) {
+        await Promise.race([wait, sleep(2000)]);
+        const answer = await call(baseUrl, 'GET', `/apps/checkPlanStatus/${v.anonymousId}/${at}`, who);
+        // a read model behind the caller's writes for longer than the read waits: not there yet (the page
+        // then follows the run it asked for); counted, and read again a moment later
+        if (answer.status === 404) {
+          v.staleReads++;
+          wait = sleep(500);
+          continue;
+        }
+        const status = await expectOk(Promise.resolve(answer), 'checkPlanStatus');
+        if (status.status !== 'completed') wait = v.completedPushAt ? sleep(500) : completedPush;
+        if (status.status === 'completed') {
+          v.completedStatusAt = Date.now();
+          v.phases = status.plan?.phases?.length ?? 0;
+          return;
+        }
+        if (status.status === 'error') throw new Error(`plan failed: ${status.error}`);
+      }
+      throw new Error('timed out waiting for the plan');
+    } catch (err) {
+      v.failure = err.message;
+      httpErrors.push(err.message);
+    } finally {
+      // late duplicate completions still count: give the socket a moment after the plan is read
+      setTimeout(() => socket.close(), 1500);
+    }
+  }
+
+  try {
+    await Promise.all(visitors.map(visit));
+    await sleep(1600);
+  } finally {
+    clearInterval(ticker);
+    clearInterval(memTimer);
+  }
+  const completed = visitors.filter((v) => v.completedStatusAt);
+  const lastCompletion = Math.max(...completed.map((v) => v.completedStatusAt));
+  return {
+    n,
+    visitors,
+    completed: completed.length,
+    elapsedMs: (completed.length ? lastCompletion : Date.now()) - startedAt,
+    plansPerMinute: completed.length ? (completed.length / (lastCompletion - startedAt)) * 60_000 : null,
+    toCompleted: summary(completed.map((v) => v.completedStatusAt - v.requestedAt)),
+    toFirstProgress: summary(completed.filter((v) => v.firstProgressAt).map((v) => v.firstProgressAt - v.requestedAt)),
+    pushToStatus: summary(completed.filter((v) => v.completedPushAt).map((v) => v.completedStatusAt - v.completedPushAt)),
+    progress: summary(progressLatency),
+    completion: summary(completionLatency),
+    doubleClicksMergedIntoOneRun: visitors.filter((v) => v.runIds.size === 1).length,
+    duplicatePushes: visitors.reduce((s, v) => s + Math.max(0, v.completions - 1), 0),
+    staleReads: visitors.reduce((s, v) => s + v.staleReads, 0),
+    visitorsWithStaleReads: visitors.filter((v) => v.staleReads > 0).length,
+    // a push for a run the visitor never asked for (another visitor's plan)
+    wrongRun: visitors.reduce((s, v) => s + v.pushedRuns.filter((id) => !v.runIds.has(id)).length, 0),
+    shortPlans: completed.filter((v) => v.phases < 13).length,
+    httpErrors: httpErrors.length,
+    httpErrorSamples: httpErrors.slice(0, 3),
+    sampledPeakRssMiB: peakRssMiB,
+    timedOut: Date.now() >= deadline && completed.length < n,
+  };
+}
+
+/** Lost and duplicated plans as the read model and the job log have them. */
+async function ledger(pg, appId, visitors) {
+  const { rows } = await pg.query(
+    `select visitor_id, count(*)::int as plans, count(*) filter (where status = 'completed')::int as completed
+       from app_visitor_plan where app_id = $1 group by visitor_id`,
+    [appId],
+  );
+  const byVisitor = new Map(rows.map((r) => [r.visitor_id, r]));
+  const [{ runs }] = (
+    await pg.query(
+      `select count(distinct stream_id)::int as runs from domain_event
+        where type = 'JobCompleted' and payload->>'name' = 'app-visitors.personalized-plan'`,
+    )
+  ).rows;
+  const [{ completions }] = (
+    await pg.query(
+      `select count(*)::int as completions from domain_event
+        where type = 'JobCompleted' and payload->>'name' = 'app-visitors.personalized-plan'`,
+    )
+  ).rows;
+  return {
+    lost: visitors.filter((v) => (byVisitor.get(v.anonymousId)?.completed ?? 0) === 0).length,
+    duplicated: visitors.filter((v) => (byVisitor.get(v.anonymousId)?.plans ?? 0) > 1).length,
+    runsCompleted: runs,
+    completionsLogged: completions,
+  };
+}
+
+// ---- report ------------------------------------------------------------------------------------
+function figures(opts, r, l, mem) {
+  return [
+    ['visitors', `${opts.visitors} anonymous, all at once (WORKER_CONCURRENCY ${opts.concurrency})`],
+    [
+      'plans/minute',
+      r ? `${fmt(r.plansPerMinute, 0)}  (${r.completed}/${r.n} completed in ${fmt(r.elapsedMs / 1000, 1)} s)` : 'n/a',
+    ],
+    [
+      'createPersonalizedPlan -> status completed p50/p99',
+      r ? `${fmtMs(r.toCompleted.p50)} / ${fmtMs(r.toCompleted.p99)}  (max ${fmtMs(r.toCompleted.max)})` : 'n/a',
+    ],
+    [
+      '  of which: request -> first progress push p50/p99',
+      r ? `${fmtMs(r.toFirstProgress.p50)} / ${fmtMs(r.toFirstProgress.p99)}` : 'n/a',
+    ],
+    [
+      '  of which: completion push -> status completed p50/p99',
+      r ? `${fmtMs(r.pushToStatus.p50)} / ${fmtMs(r.pushToStatus.p99)}` : 'n/a',
+    ],
+    [
+      'progress push latency p50/p99',
+      r
+        ? `${fmtMs(r.progress.p50)} / ${fmtMs(r.progress.p99)}  (max ${fmtMs(r.progress.max)}, ${r.progress.count} pushes)`
+        : 'n/a',
+    ],
+    [
+      'completion push latency p50/p99',
+      r ? `${fmtMs(r.completion.p50)} / ${fmtMs(r.completion.p99)}  (${r.completion.count} pushes)` : 'n/a',
+    ],
+    [
+      'worker peak memory',
+      mem ? `${fmt(mem.peakMiB, 0)} MiB peak RSS (VmHWM; ${fmt(mem.startMiB, 0)} MiB idle before the run)` : 'n/a',
+    ],
+    [
+      'lost / duplicated plans',
+      l
+        ? `${l.lost} lost / ${l.duplicated} duplicated (read model: one plan per visitor; ${l.runsCompleted} plan runs completed, ${l.completionsLogged} JobCompleted facts)`
+        : 'n/a',
+    ],
+    [
+      'checks',
+      r
+        ? `double clicks merged into one run ${r.doubleClicksMergedIntoOneRun}/${r.n}, duplicate completion pushes ${r.duplicatePushes}, ` +
+          `pushes for another run ${r.wrongRun}, plans under 13 phases ${r.shortPlans}, errors ${r.httpErrors}; ` +
+          `status reads that did not show the plan yet (404) ${r.staleReads}, for ${r.visitorsWithStaleReads} visitors`
+        : 'n/a',
+    ],
+  ];
+}
+
+function appendResults({ opts, r, l, mem, m, status, cpu }) {
+  const lines = [
+    '',
+    `## plans — ${new Date().toISOString()}${status === 'ok' ? '' : ` — CHECK FAILED (${status})`}`,
+    '',
+    '`npm run bench -- plans` (`bench/plans.bench.mjs`): anonymous visitors of one published app, all at once, each with ' +
+      'its anon_ id and socket.io-client socket: saveOnboardingUserState, completeOnboarding, then createPersonalizedPlan ' +
+      'sent twice at once (a double click), followed on the socket until checkPlanStatus answers completed. Plans come from ' +
+      "the local generator through the personalized-plans queue. Push latency: the worker's `at` stamp to receipt (same " +
+      'machine). Lost/duplicated: from app_visitor_plan and the JobCompleted facts. Options: `--visitors N` (500), ' +
+      '`--concurrency W` (WORKER_CONCURRENCY, 8), `--timeout-s S` (300), `--no-record`.',
+    '',
+    `Machine: ${m.cores} cores (\`nproc\`, ${m.cpuModel}), ${fmt(m.memGiB, 1)} GiB RAM; Node ${m.node}. ` +
+      'API, worker, PostgreSQL, Redis and the 500 clients share these cores.',
+    '',
+    ...markdownTable(figures(opts, r, l, mem)),
+  ];
+  if (cpu) lines.push(`| CPU seconds during the run | ${cpu} |`);
+  fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
+  log(`figures appended to ${path.relative(root, resultsFile)}`);
+}
+
+// ---- main --------------------------------------------------------------------------------------
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const deadline = Date.now() + opts.timeoutS * 1000;
+  ensureCompiled(log);
+  const m = machine();
+  const run = { handles: [], databaseUrl: null, redis: null };
+  const prefix = `bench_plans_${Date.now().toString(36)}${process.pid.toString(36)}`;
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-plans-'));
+  let pg = null;
+  let r = null;
+  let l = null;
+  let mem = null;
+  let cpu = null;
+  let status = 'ok';
+  const hardStop = guardRun('plans', opts.timeoutS);
+
+  try {
+    log(`N=${opts.visitors} visitors, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`);
+    const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_plans', prefix, log });
+    const { default: pgLib } = await import('pg');
+    pg = new pgLib.Client({ connectionString: databaseUrl });
+    await pg.connect();
+    const port = await freePort();
+    const tag = Date.now().toString(36);
+    const env = serverEnv({
+      port,
+      // publishing needs a creator plan; the bench's creator is an admin instead (admins are exempt)
+      IDENTITY_ADMIN_EMAIL: `plans-creator-${tag}@example.com`,
+      databaseUrl,
+      redisUrl,
+      prefix,
+      MEDIA_DIR: path.join(logDir, 'media'),
+      WORKER_CONCURRENCY: String(opts.concurrency),
+      AI_BASE_URL: '',
+      AI_API_KEY: '',
+      AI_LOCAL_DELAY_MS: '0',
+      IMAGE_API_BASE_URL: '',
+      IMAGE_API_KEY: '',
+    });
+    const { api, worker } = await startApiAndWorker({
+      env,
+      workerEnv: { ...env, RUN_PROJECTIONS: 'false' },
+      port,
+      redisUrl,
+      prefix,
+      queueName: 'personalized-plans',
+      logDir,
+      deadline,
+      log,
+    });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const app = await publishedApp(baseUrl, pg, tag);
+    log(`app ${app.storefrontSlug}/${app.appSlug} published; ${opts.visitors} visitors start`);
+
+    const startMiB = memoryOf(worker.pid)?.rssMiB ?? null;
+    const cpuBefore = { api: cpuSecondsOf(api.pid), worker: cpuSecondsOf(worker.pid), bench: process.cpuUsage() };
+    const wallBefore = Date.now();
+    r = await runVisitors({ baseUrl, app, n: opts.visitors, deadline, workerPid: worker.pid });
+    const wall = (Date.now() - wallBefore) / 1000;
+    const peak = memoryOf(worker.pid);
+    mem = peak ? { peakMiB: Math.max(peak.peakMiB, r.sampledPeakRssMiB), startMiB } : null;
+    const benchCpu = process.cpuUsage(cpuBefore.bench);
+    cpu =
+      `API ${fmt(cpuSecondsOf(api.pid) - cpuBefore.api, 1)}, worker ${fmt(cpuSecondsOf(worker.pid) - cpuBefore.worker, 1)}, ` +
+      `bench client ${fmt((benchCpu.user + benchCpu.system) / 1e6, 1)} (wall ${fmt(wall, 1)} s x ${m.cores} cores)`;
+    l = await ledger(pg, app.appId, r.visitors);
+
+    if (r.timedOut) status = 'timed out';
+    else if (r.completed < r.n || r.httpErrors || l.lost || l.duplicated || r.duplicatePushes || r.wrongRun || r.shortPlans)
+      status = `${r.n - r.completed} not completed, ${l.lost} lost, ${l.duplicated} duplicated, ${r.httpErrors} errors`;
+    if (r.httpErrorSamples.length) log(`error samples: ${r.httpErrorSamples.join(' | ')}`);
+    logTails([api, worker], log);
+  } catch (err) {
+    status = `error: ${err.message.split('\n')[0]}`;
+    console.error(`[bench:plans] ${err.stack ?? err.message}`);
+  } finally {
+    console.log(`\nPlans benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(figures(opts, r, l, mem))}`);
+    if (cpu) console.log(`  CPU seconds during the run: ${cpu}`);
+    console.log('');
+    if (opts.record && r) {
+      try {
+        appendResults({ opts, r, l, mem, m, status, cpu });
+      } catch (err) {
+        console.error(`[bench:plans] could not write RESULTS.md: ${err.message}`);
+      }
+    }
+    if (pg) await pg.end().catch(() => undefined);
+    await cleanUp(run, { prefix, log });
+    fs.rmSync(path.join(logDir, 'media'), { recursive: true, force: true });
+    clearTimeout(hardStop);
+  }
+  return status === 'ok' ? 0 : 1;
+}
+
+runMain(main);

@@ -1,0 +1,168 @@
+// npm run bench -- replay [--products N] [--progress M] [--carts K] [--no-record]
+//
+// Replay speed of every read model: a log of N published products (20,000, with N/2 purchases, by the
+// catalogue's bulk loader), M progress saves (100,000) and K cart updates (20,000), then
+// `npm run replay -- all`'s own function rebuilds every projection from (0, 0). Figures: log events
+// replayed per second (each projection reads the whole log; the figure is log size / total time) and
+// per projection. Baseline, in the same run: a bare pg client reading the same log in the same order and
+// batch size and writing one row per event into a scratch table, one transaction per batch.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { backendDist } from '../scripts/lib/paths.mjs';
+import { cleanUp, guardRun, machine, markdownTable, openServices, parseOptions } from './lib/harness.mjs';
+import { fmt } from './lib/stats.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const resultsFile = path.join(here, 'RESULTS.md');
+const log = (msg) => console.log(`[bench:replay] ${msg}`);
+const require = createRequire(import.meta.url);
+
+const opts = parseOptions(
+  process.argv.slice(2),
+  { products: 20_000, progress: 100_000, carts: 20_000, record: true },
+  {
+    numbers: { '--products': 'products', '--progress': 'progress', '--carts': 'carts' },
+    switches: { '--no-record': ['record', false] },
+  },
+);
+
+/** Progress saves and cart updates of many members, written straight into the log (one statement each). */
+async function addMemberEvents(c) {
+  await c.query(
+    `insert into domain_event (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
+     select gen_random_uuid(), 'progress-bench-m' || (g % 5000) || '-' || p.id, g / 5000 + 1, 'ProductProgressRecorded', 1,
+            jsonb_build_object('userId', 'bench-m' || (g % 5000), 'productId', p.id, 'contentId', 'c1',
+                               'percentComplete', g % 100, 'additionalSecondsWatched', 10, 'positionInSeconds', g % 600),
+            jsonb_build_object('actor', 'bench', 'correlationId', gen_random_uuid(), 'causationId', null,
+                               'occurredAt', now())
+       from generate_series(0, $1::int - 1) g
+       join lateral (select id from product_card order by id offset (g % 50) limit 1) p on true`,
+    [opts.progress],
+  );
+  await c.query(
+    `insert into domain_event (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
+     select gen_random_uuid(), 'cart-bench-m' || (g % 5000), g / 5000 + 1, 'CartUpdated', 1,
+            jsonb_build_object('userId', 'bench-m' || (g % 5000), 'productIds', jsonb_build_array(p.id), 'offerValid', null,
+                               'updatedAt', now()),
+            jsonb_build_object('actor', 'bench', 'correlationId', gen_random_uuid(), 'causationId', null, 'occurredAt', now())
+       from generate_series(0, $1::int - 1) g
+       join lateral (select id from product_card order by id offset (g % 50) limit 1) p on true`,
+    [opts.carts],
+  );
+  await c.query(
+    `insert into event_stream (stream_id, version)
+     select stream_id, max(stream_version) from domain_event group by stream_id
+     on conflict (stream_id) do update set version = excluded.version`,
+  );
+}
+
+/** The floor: read the log in delivery order, 500 at a time, and write one row per event, a transaction per batch. */
+async function bareReplay(c, batch) {
+  await c.query(
+    'create table if not exists bare_replay (event_id uuid primary key, type text not null, position bigint not null)',
+  );
+  await c.query('truncate bare_replay');
+  let cp = { tx: '0', pos: '0' };
+  let n = 0;
+  const started = Date.now();
+  for (;;) {
+    await c.query('begin');
+    const { rows } = await c.query(
+      `select transaction_id::text as tx, position::text as pos, event_id, type, payload from domain_event
+        where (transaction_id, position) > ($1::xid8, $2::bigint) and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by domain_event.transaction_id, domain_event.position limit $3`,
+      [cp.tx, cp.pos, batch],
+    );
+    if (rows.length) {
+      await c.query(
+        `insert into bare_replay (event_id, type, position)
+         select r.event_id, r.type, r.pos from jsonb_to_recordset($1::jsonb) as r(event_id uuid, type text, pos bigint)`,
+        [JSON.stringify(rows.map((r) => ({ event_id: r.event_id, type: r.type, pos: r.pos })))],
+      );
+      cp = { tx: rows[rows.length - 1].tx, pos: rows[rows.length - 1].pos };
+      n += rows.length;
+    }
+    await c.query('commit');
+    if (rows.length < batch) break;
+  }
+  return { events: n, durationMs: Date.now() - started };
+}
+
+async function main() {
+  const hardStop = guardRun('replay', 1800);
+  const prefix = `bench_replay_${Date.now().toString(36)}`;
+  const run = { handles: [] };
+  const rows = [];
+  let status = 'ok';
+  let c = null;
+  try {
+    const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_replay', prefix, log });
+    const { loadBulkCatalogue } = require(path.join(backendDist, 'modules/catalogue/index.js'));
+    const loaded = await loadBulkCatalogue(databaseUrl, { products: opts.products, log });
+    c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    await addMemberEvents(c);
+    await c.query('vacuum analyze domain_event');
+    const total = Number((await c.query('select count(*)::int as n from domain_event')).rows[0].n);
+    log(
+      `log: ${total} events (${loaded.products} products, ${loaded.purchases} purchases, ${opts.progress} progress saves, ${opts.carts} cart updates)`,
+    );
+
+    Object.assign(process.env, {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    });
+    const { replay } = require(path.join(backendDist, 'platform/events/replay.cli.js'));
+    const started = Date.now();
+    const results = await replay('all');
+    const durationMs = Date.now() - started;
+    const perProjection = results.map((r) => `${r.name} ${fmt(total / (r.durationMs / 1000))}/s`).join('; ');
+    const bare = await bareReplay(c, 500);
+    const replayRate = total / (durationMs / 1000);
+    const bareRate = bare.events / (bare.durationMs / 1000);
+    const passRate = (total * results.length) / (durationMs / 1000);
+    rows.push(
+      [
+        'log',
+        `${total} events: ${loaded.products} ProductPublished, ${loaded.purchases} PurchaseCompleted, ${opts.progress} ProductProgressRecorded, ${opts.carts} CartUpdated`,
+      ],
+      [
+        'replay all read models (npm run replay -- all)',
+        `${results.length} projections in ${fmt(durationMs / 1000, 1)} s: ${fmt(replayRate)} log events/s`,
+      ],
+      ['events delivered per second, all projections together', `${fmt(passRate)}/s (each projection reads the whole log)`],
+      ['per projection (log events / its rebuild time)', perProjection],
+      [
+        'bare: read in order + write one row per event, one pass',
+        `${fmt(bare.durationMs / 1000, 1)} s: ${fmt(bareRate)} events/s`,
+      ],
+      ['ratio: replay all (log events/s) / bare one pass', fmt(replayRate / bareRate, 3)],
+      ['target: replay of all read models >= 20,000 events/s', replayRate >= 20_000 ? 'met' : 'NOT met'],
+    );
+    for (const [k, v] of rows) log(`${k}: ${v}`);
+  } catch (err) {
+    status = `failed: ${err.message}`;
+    console.error(`[bench:replay] ${err.stack ?? err}`);
+  } finally {
+    await c?.end().catch(() => undefined);
+    await cleanUp(run, { prefix, log });
+    clearTimeout(hardStop);
+  }
+  if (opts.record && rows.length) {
+    const m = machine();
+    fs.appendFileSync(
+      resultsFile,
+      `${['', `## replay — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${status}`}`, '', `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memGiB, 0)} GiB, Node ${m.node}.`, '', ...markdownTable(rows)].join('\n')}\n`,
+    );
+    log(`figures appended to ${path.relative(process.cwd(), resultsFile)}`);
+  }
+  process.exit(status === 'ok' ? 0 : 1);
+}
+
+await main();
