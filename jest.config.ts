@@ -38,7 +38,8 @@ const node = (name: string, extra: Partial<Config> = {}): Config => ({
 const config: Config = {
   globalSetup: '<rootDir>/scripts/jest-global-setup.mjs',
   globalTeardown: '<rootDir>/scripts/jest-global-teardown.mjs',
-  testTimeout: 30_000,
+  // a test's own limit on a busy machine; its waits follow the product's signals (test-support eventually)
+  testTimeout: 90_000,
   projects: [
     node('contracts'),
     node('backend'),
@@ -51,6 +52,8 @@ const config: Config = {
       testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
       transform: swc(true),
       moduleNameMapper: {
+        '^@sparkhouse/contracts/(.+)$': '<rootDir>/contracts/src/$1',
+        '^virtual:call-routes$': '<rootDir>/frontend/test/call-routes.ts',
         ...workspaces,
         '\\.(css|svg|png)$': '<rootDir>/frontend/test/file-stub.cjs',
       },

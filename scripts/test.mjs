@@ -1,7 +1,7 @@
 // npm test: its own set-up (dependencies, PostgreSQL, Redis, a separate test database, builds, a
 // browser), then every test: the jest projects (contracts, backend, workers, frontend) and the
 // Playwright journeys in Chromium. Exits non-zero when anything fails.
-//   SPARKHOUSE_TEST_ONLY=jest|e2e runs one half; extra arguments go to jest.
+//   SPARKHOUSE_TEST_ONLY=jest|e2e runs one half; extra arguments go to jest (or, with e2e, to Playwright).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -62,13 +62,13 @@ try {
     fs.rmSync(out, { force: true });
     const r = spawnSync(
       process.execPath,
-      [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', path.join(root, 'e2e/playwright.config.ts')],
+      [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', path.join(root, 'e2e/playwright.config.ts'), ...(only === 'e2e' ? process.argv.slice(2) : [])],
       {
         cwd: root,
         env: {
           ...env,
           CHROMIUM_PATH: chromium,
-          E2E_DATABASE_URL: withDatabase(pg.url, 'sparkhouse_e2e'),
+          E2E_DATABASE_URL: process.env.E2E_DATABASE_URL ?? withDatabase(pg.url, 'sparkhouse_e2e'),
           PLAYWRIGHT_JSON_OUTPUT_NAME: out,
         },
         stdio: 'inherit',
