@@ -54,6 +54,9 @@ describe('blue-green projection rebuild (real PostgreSQL)', () => {
     const conn = orm.em.fork().getConnection();
     await conn.execute(`create table test_owner_runs (owner_id text primary key, runs int not null, label text)`);
     await conn.execute(`create index test_owner_runs_by_runs on test_owner_runs (runs desc)`);
+    await conn.execute(
+      `create index test_owner_runs_label_words on test_owner_runs using gin (to_tsvector('simple', coalesce(label, '')))`,
+    );
     await conn.execute(`create function test_owner_label() returns trigger language plpgsql as $$
       begin new.label := 'owner ' || new.owner_id; return new; end $$`);
     await conn.execute(
@@ -108,7 +111,14 @@ describe('blue-green projection rebuild (real PostgreSQL)', () => {
     })();
     // writes keep arriving and the live relay keeps applying them to the live model meanwhile
     let liveUpdates = 0;
+    let shadowIndexes: string[] | null = null;
     projection.onShadowEvent = async (e) => {
+      shadowIndexes ??= (
+        await rows<{ indexname: string }>(
+          orm.em.fork(),
+          `select indexname from pg_indexes where schemaname like 'rebuild_%' and tablename = 'test_owner_runs' order by indexname`,
+        )
+      ).map((i) => i.indexname);
       if (Number(e.position) % 150 === 0 && liveUpdates < 3) {
         liveUpdates += 1;
         await appendRuns(10);
@@ -126,13 +136,21 @@ describe('blue-green projection rebuild (real PostgreSQL)', () => {
     expect(seen.every((v, i) => i === 0 || v >= seen[i - 1])).toBe(true);
     const after = await model();
     expect(after).toMatchObject({ total: 630, owners: OWNERS });
-    // the copy kept the trigger, and its index has the live one's name
+    // the copy kept the trigger, and its indexes have the live ones' names; the GIN one was built only
+    // after the replay (the copy had its primary key and B-tree while rows arrived)
     expect(after.labels[0]).toBe('owner anon_owner_0');
-    const indexes = await rows<{ indexname: string }>(
+    expect(shadowIndexes).toHaveLength(2);
+    expect(shadowIndexes!.some((name) => name.includes('label'))).toBe(false);
+    const indexes = await rows<{ indexname: string; indexdef: string }>(
       orm.em.fork(),
-      `select indexname from pg_indexes where schemaname = 'public' and tablename = 'test_owner_runs' order by indexname`,
+      `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = 'test_owner_runs' order by indexname`,
     );
-    expect(indexes.map((i) => i.indexname)).toEqual(['test_owner_runs_by_runs', 'test_owner_runs_pkey']);
+    expect(indexes.map((i) => i.indexname)).toEqual([
+      'test_owner_runs_by_runs',
+      'test_owner_runs_label_words',
+      'test_owner_runs_pkey',
+    ]);
+    expect(indexes[1].indexdef).toContain('USING gin');
     // no schema of the rebuild is left behind; the checkpoint is at the head
     expect(await rows(orm.em.fork(), `select 1 from pg_namespace where nspname like 'rebuild_%'`)).toEqual([]);
     const [{ position }] = await rows<{ position: string }>(

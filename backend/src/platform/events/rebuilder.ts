@@ -86,16 +86,23 @@ export class Rebuilder {
 
       const tables = await this.ownedTables(projection);
       await this.copyTables(shadow, tables);
+      const deferred = await this.deferIndexes(shadow, tables);
 
       await progress.phase('replaying');
       let at: Checkpoint = ORIGIN;
       for (;;) {
         options.signal?.throwIfAborted();
-        const batch = await this.orm.em.fork().transactional((tem) => this.replayBatch(tem, projection, shadow, at));
+        const batch = await this.orm.em.fork().transactional(async (tem) => {
+          // the copies are thrown away if the machine dies before the switch, whose commit is durable
+          // and makes every earlier one durable with it: a batch need not wait for its own disk flush
+          await run(tem, 'set local synchronous_commit to off');
+          return this.replayBatch(tem, projection, shadow, at);
+        });
         if (batch.last) at = batch.last;
         await progress.advance(batch.count);
         if (batch.count < this.batchSize) break;
       }
+      await this.buildIndexes(deferred);
 
       await progress.phase('switching');
       const replayedAtSwitch = await this.orm.em.fork().transactional(async (tem) => {
@@ -191,6 +198,33 @@ export class Rebuilder {
         await run(em, def.replace(/ ON (public\.)?("[^"]+"|\S+) /, ` ON ${quoted(shadow)}.${quoted(t)} `));
       }
     }
+  }
+
+  /**
+   * Drops the copies' non-unique indexes other than B-trees (full-text, trigram and array GIN ones):
+   * keeping them while thousands of rows arrive costs far more than building them once afterwards, and
+   * no projection statement uses them (upserts need the unique ones; lookups use B-trees). Answers
+   * their definitions, for `buildIndexes`.
+   */
+  private async deferIndexes(shadow: string, tables: string[]): Promise<string[]> {
+    const em = this.orm.em.fork();
+    const deferred = await rows<{ name: string; def: string }>(
+      em,
+      `select c.relname as name, pg_get_indexdef(i.indexrelid) as def
+         from pg_index i
+         join pg_class c on c.oid = i.indexrelid
+         join pg_am am on am.oid = c.relam
+        where i.indrelid = any(?::text[]::regclass[]) and not i.indisunique and not i.indisexclusion and am.amname <> 'btree'`,
+      [textArray(tables.map((t) => `${quoted(shadow)}.${quoted(t)}`))],
+    );
+    for (const { name } of deferred) await run(em, `drop index ${quoted(shadow)}.${quoted(name)}`);
+    return deferred.map((d) => d.def);
+  }
+
+  /** The deferred indexes, built on the filled copies before they take the live tables' place. */
+  private async buildIndexes(definitions: string[]) {
+    const em = this.orm.em.fork();
+    for (const def of definitions) await run(em, def);
   }
 
   /**
