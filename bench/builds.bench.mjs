@@ -27,6 +27,7 @@ import {
   startApiAndWorker,
   table,
 } from './lib/harness.mjs';
+import { signedInMember } from './lib/members.mjs';
 import { cpuSecondsOf, freePort } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
@@ -34,8 +35,6 @@ import { fmt, fmtMs, summary } from './lib/stats.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = path.join(here, 'RESULTS.md');
 const STEPS = ['blueprint', 'onboarding', 'landing-page', 'app-image'];
-const CLIENT_ID = 'sparkhouse-web';
-const PASSWORD = 'bench password 123';
 
 const parseArgs = (argv) =>
   parseOptions(
@@ -65,47 +64,9 @@ function memoryOf(pid) {
   }
 }
 
-// ---- creators ----------------------------------------------------------------------------------
-async function identity(baseUrl, action, body) {
-  const res = await fetch(`${baseUrl}/api/identity`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${action} answered ${res.status}: ${text.slice(0, 200)}`);
-  return JSON.parse(text);
-}
-
-/** A confirmed, signed-in creator with a backend user: sign-up, the code from the outbox table, sign-in, createUser. */
+/** A confirmed, signed-in creator with a backend user: a signed-in member (bench/lib/members.mjs), then createUser. */
 async function createCreator(baseUrl, pg, email) {
-  await identity(baseUrl, 'SignUp', {
-    ClientId: CLIENT_ID,
-    Username: email,
-    Password: PASSWORD,
-    UserAttributes: [
-      { Name: 'given_name', Value: 'Bench' },
-      { Name: 'family_name', Value: 'Creator' },
-    ],
-  });
-  let code = null;
-  for (let i = 0; i < 100 && !code; i++) {
-    const { rows } = await pg.query(
-      'select code from email_outbox where to_address = $1 and code is not null order by id desc limit 1',
-      [email],
-    );
-    code = rows[0]?.code ?? null;
-    if (!code) await sleep(50);
-  }
-  if (!code) throw new Error(`no confirmation code for ${email}`);
-  await identity(baseUrl, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: email, ConfirmationCode: code });
-  const auth = await identity(baseUrl, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: CLIENT_ID,
-    AuthParameters: { USERNAME: email, PASSWORD },
-  });
-  const { AccessToken: token, IdToken: idToken } = auth.AuthenticationResult;
-  const userId = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString()).sub;
+  const { token, userId } = await signedInMember(baseUrl, pg, email, { familyName: 'Creator' });
   const res = await fetch(`${baseUrl}/api/users/createUser`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

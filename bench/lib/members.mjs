@@ -17,15 +17,18 @@ async function identity(baseUrl, action, body) {
   return JSON.parse(text);
 }
 
-/** A confirmed, signed-in member: { email, token, userId }. `pg` is a connected pg.Client on the API's database. */
-export async function signedInMember(baseUrl, pg, email) {
+/**
+ * A confirmed, signed-in member: { email, token, userId }. `pg` is a connected pg.Client on the API's
+ * database; `familyName` names them (given name "Bench").
+ */
+export async function signedInMember(baseUrl, pg, email, { familyName = 'Member' } = {}) {
   await identity(baseUrl, 'SignUp', {
     ClientId: CLIENT_ID,
     Username: email,
     Password: PASSWORD,
     UserAttributes: [
       { Name: 'given_name', Value: 'Bench' },
-      { Name: 'family_name', Value: 'Member' },
+      { Name: 'family_name', Value: familyName },
     ],
   });
   let code = null;
