@@ -1,10 +1,8 @@
 import type { ConsoleEvent } from '@sparkhouse/contracts';
-import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../features/catalogue/QueryStates';
-import { Button } from '../../../ui';
 import { useEvents, type EventsQuery } from './console-api';
-import { formatTime, Pager, useCursorInUrl } from './parts';
+import { formatTime, Pager, SearchActions, TimeRangeFilters, useSearchInUrl } from './parts';
 
 const FILTERS = ['streamId', 'type', 'correlationId', 'from', 'to'] as const;
 
@@ -43,25 +41,8 @@ export function EventList({ events, compact = false }: { events: ConsoleEvent[];
 
 /** /ops/events: the event-log browser. */
 export function EventsPage() {
-  const [params, setParams] = useSearchParams();
-  const query: EventsQuery = { limit: 50 };
-  for (const f of FILTERS) if (params.get(f)) (query as Record<string, string>)[f] = params.get(f)!;
-  if (params.get('cursor')) query.cursor = params.get('cursor')!;
-  const events = useEvents(query);
-  const pages = useCursorInUrl();
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const next = new URLSearchParams();
-    for (const f of FILTERS) {
-      const raw = String(form.get(f) ?? '').trim();
-      const v = (f === 'from' || f === 'to') && raw ? new Date(raw).toISOString() : raw;
-      if (v) next.set(f, v);
-    }
-    pages.reset();
-    setParams(next);
-  };
+  const { params, query, pages, submit, clear } = useSearchInUrl(FILTERS);
+  const events = useEvents({ ...query, limit: 50 } as EventsQuery);
 
   return (
     <div className="ops-stack">
@@ -78,26 +59,8 @@ export function EventsPage() {
           <span>Correlation id</span>
           <input name="correlationId" type="search" defaultValue={params.get('correlationId') ?? ''} />
         </label>
-        <label>
-          <span>From</span>
-          <input name="from" type="datetime-local" />
-        </label>
-        <label>
-          <span>To</span>
-          <input name="to" type="datetime-local" />
-        </label>
-        <div className="row ops-filters__actions">
-          <Button type="submit">Search</Button>
-          <Button
-            variant="transparent"
-            onClick={() => {
-              pages.reset();
-              setParams(new URLSearchParams());
-            }}
-          >
-            Clear
-          </Button>
-        </div>
+        <TimeRangeFilters params={params} />
+        <SearchActions onClear={clear} />
       </form>
       <section className="card" aria-labelledby="events-title">
         <h2 id="events-title">Events</h2>

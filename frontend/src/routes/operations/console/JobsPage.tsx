@@ -1,56 +1,22 @@
 import { JOB_NAMES, QUEUES, type JobRunStatus } from '@sparkhouse/contracts';
-import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../features/catalogue/QueryStates';
-import { Button } from '../../../ui';
 import { JobStatusChip } from '../JobStatusChip';
 import { useJobSearch, useRetryFailed, type JobsQuery } from './console-api';
 import { useOpsAccess } from './OpsLayout';
-import { ConfirmAction, formatMs, formatTime, Pager, useCursorInUrl } from './parts';
+import { ConfirmAction, formatMs, formatTime, Pager, SearchActions, TimeRangeFilters, useSearchInUrl } from './parts';
 
 const FILTERS = ['state', 'queue', 'name', 'email', 'userId', 'appId', 'planId', 'from', 'to'] as const;
 const STATES: JobRunStatus[] = ['queued', 'running', 'completed', 'failed', 'canceled'];
 const PAGE = 25;
 
-/** The filters live in the address: a search can be shared and survives a reload. */
-function queryFromParams(params: URLSearchParams): JobsQuery {
-  const q: Record<string, string> = {};
-  for (const f of FILTERS) {
-    const v = params.get(f);
-    if (v) q[f] = v;
-  }
-  if (params.get('cursor')) q.cursor = params.get('cursor')!;
-  return { ...q, limit: PAGE } as JobsQuery;
-}
-
-const toIso = (local: string) => (local ? new Date(local).toISOString() : '');
-const toLocal = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-
 /** /ops/jobs: runs across every queue, searchable by the user (email), app or plan they work for, by state, name and time. */
 export function JobsPage() {
-  const [params, setParams] = useSearchParams();
-  const query = queryFromParams(params);
-  const jobs = useJobSearch(query);
+  // the filters live in the address: a search can be shared and survives a reload
+  const { params, query, pages, submit, clear } = useSearchInUrl(FILTERS);
+  const jobs = useJobSearch({ ...query, limit: PAGE } as JobsQuery);
   const access = useOpsAccess();
   const retryFailed = useRetryFailed();
-  const pages = useCursorInUrl();
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const next = new URLSearchParams();
-    for (const f of FILTERS) {
-      const raw = String(form.get(f) ?? '').trim();
-      const v = f === 'from' || f === 'to' ? toIso(raw) : raw;
-      if (v) next.set(f, v);
-    }
-    pages.reset();
-    setParams(next);
-  };
 
   return (
     <div className="ops-stack">
@@ -104,25 +70,8 @@ export function JobsPage() {
           <span>Plan id</span>
           <input name="planId" type="search" defaultValue={params.get('planId') ?? ''} />
         </label>
-        <label>
-          <span>From</span>
-          <input name="from" type="datetime-local" defaultValue={toLocal(params.get('from'))} />
-        </label>
-        <label>
-          <span>To</span>
-          <input name="to" type="datetime-local" defaultValue={toLocal(params.get('to'))} />
-        </label>
-        <div className="row ops-filters__actions">
-          <Button type="submit">Search</Button>
-          <Button
-            variant="transparent"
-            onClick={() => {
-              pages.reset();
-              setParams(new URLSearchParams());
-            }}
-          >
-            Clear
-          </Button>
+        <TimeRangeFilters params={params} />
+        <SearchActions onClear={clear}>
           {access.canAct && params.get('state') === 'failed' && (
             <ConfirmAction
               label="Retry all failed"
@@ -133,7 +82,7 @@ export function JobsPage() {
               }
             />
           )}
-        </div>
+        </SearchActions>
       </form>
 
       <section className="card" aria-labelledby="jobs-title">

@@ -54,17 +54,13 @@ function Chart({ title, points, series, unit }: { title: string; points: QueueSe
   );
 }
 
-/** The last hour, a point a minute: throughput, failures, wait time and run time (p50/p95). */
 const ok = '#2F8370';
 const bad = '#EB5757';
 const p50 = '#5b6cff';
 const p95 = '#d39b00';
 
-export default function QueueCharts({ points }: { points: QueueSeriesPoint[] }) {
-  return <ChartsFor points={points} />;
-}
-
-const ChartsFor = memo(function ChartsFor({ points }: { points: QueueSeriesPoint[] }) {
+/** The last hour, a point a minute: throughput, failures, wait time and run time (p50/p95). */
+export default memo(function QueueCharts({ points }: { points: QueueSeriesPoint[] }) {
   return (
     <div className="ops-charts">
       <Chart

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/api-error';
 import { Button, Modal, type ButtonVariant } from '../../../ui';
@@ -153,4 +153,78 @@ export function useCursorInUrl() {
     /** A new search starts at the newest page. */
     reset: () => setHistory([]),
   };
+}
+
+const TIME_FILTERS = new Set(['from', 'to']);
+
+/** A datetime-local input's value for an ISO time from the address ('' when there is none). */
+export const toLocalInput = (iso: string | null): string => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+/**
+ * A console search kept in the address, so it can be shared and survives a reload: `query` holds the
+ * filters set (and the page's cursor); `submit` writes the form's filters (times as ISO) and starts at
+ * the newest page; `clear` drops them all.
+ */
+export function useSearchInUrl<F extends string>(filters: readonly F[]) {
+  const [params, setParams] = useSearchParams();
+  const pages = useCursorInUrl();
+  const query: Partial<Record<F | 'cursor', string>> = {};
+  for (const f of [...filters, 'cursor' as const]) {
+    const v = params.get(f);
+    if (v) query[f] = v;
+  }
+  const search = (next: URLSearchParams) => {
+    pages.reset();
+    setParams(next);
+  };
+  return {
+    params,
+    query,
+    pages,
+    submit: (e: FormEvent<HTMLFormElement>) => {
+      e.preventDefault();
+      const form = new FormData(e.currentTarget);
+      const next = new URLSearchParams();
+      for (const f of filters) {
+        const raw = String(form.get(f) ?? '').trim();
+        const v = TIME_FILTERS.has(f) && raw ? new Date(raw).toISOString() : raw;
+        if (v) next.set(f, v);
+      }
+      search(next);
+    },
+    clear: () => search(new URLSearchParams()),
+  };
+}
+
+/** A search form's From and To (datetime-local), showing the times in the address. */
+export function TimeRangeFilters({ params }: { params: URLSearchParams }) {
+  return (
+    <>
+      <label>
+        <span>From</span>
+        <input name="from" type="datetime-local" defaultValue={toLocalInput(params.get('from'))} />
+      </label>
+      <label>
+        <span>To</span>
+        <input name="to" type="datetime-local" defaultValue={toLocalInput(params.get('to'))} />
+      </label>
+    </>
+  );
+}
+
+/** A search form's Search and Clear, and any further actions beside them. */
+export function SearchActions({ onClear, children }: { onClear: () => void; children?: ReactNode }) {
+  return (
+    <div className="row ops-filters__actions">
+      <Button type="submit">Search</Button>
+      <Button variant="transparent" onClick={onClear}>
+        Clear
+      </Button>
+      {children}
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { Pager, useCursorInUrl } from './parts';
+import { Pager, SearchActions, TimeRangeFilters, useCursorInUrl, useSearchInUrl } from './parts';
 
 /** A page of a cursor list: the next cursor of page N is "cN". */
 function Pages() {
@@ -40,5 +40,46 @@ describe('cursor pages in the address', () => {
     // back on the first page, the filters kept
     expect(at()).toBe('?type=JobFailed');
     expect(newer().disabled).toBe(true);
+  });
+});
+
+function Search() {
+  const { params, query, submit, clear } = useSearchInUrl(['type', 'from'] as const);
+  const { search } = useLocation();
+  return (
+    <form onSubmit={submit} key={params.toString()}>
+      <input name="type" aria-label="Type" defaultValue={params.get('type') ?? ''} />
+      <TimeRangeFilters params={params} />
+      <SearchActions onClear={clear} />
+      <p data-testid="at">{search || '(none)'}</p>
+      <p data-testid="query">{JSON.stringify(query)}</p>
+    </form>
+  );
+}
+
+describe('a console search in the address', () => {
+  it('writes the form\'s filters (times as ISO, blanks left out), shows them again, and clears them', () => {
+    render(
+      <MemoryRouter initialEntries={['/ops/events?cursor=c2']}>
+        <Search />
+      </MemoryRouter>,
+    );
+    expect(JSON.parse(screen.getByTestId('query').textContent!)).toEqual({ cursor: 'c2' });
+
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: ' JobFailed ' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-24T10:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    // a new search starts at the newest page: the cursor is gone; To was blank, and "to" is not a filter here
+    const at = new URLSearchParams(screen.getByTestId('at').textContent!);
+    expect([...at.keys()]).toEqual(['type', 'from']);
+    expect(at.get('type')).toBe('JobFailed');
+    expect(at.get('from')).toBe(new Date('2026-11-24T10:30').toISOString());
+    // the form shows the search it is on, the time in the input's own format
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-24T10:30');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByTestId('at').textContent).toBe('(none)');
+    expect((screen.getByLabelText('Type') as HTMLInputElement).value).toBe('');
   });
 });
