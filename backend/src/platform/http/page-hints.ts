@@ -33,6 +33,17 @@ export function preloadTag(h: PreloadHint): string {
     .join(' ')}>`;
 }
 
+/** Where index.html wants a page's hints: ahead of its stylesheets and scripts, so the browser asks for them first. */
+export const HINTS_MARKER = '<!-- page-hints -->';
+
+/** index.html with the page's hint tags at its marker (before `</head>` in a page without one). */
+export function withHints(indexHtml: string, tags: string): string {
+  if (!tags) return indexHtml;
+  return indexHtml.includes(HINTS_MARKER)
+    ? indexHtml.replace(HINTS_MARKER, tags)
+    : indexHtml.replace('</head>', `${tags}</head>`);
+}
+
 /**
  * What a page of the web app will need before its JavaScript could ask for it (the home page's hero
  * picture, its largest paint): modules register hints by page path while the application is created,
