@@ -4,7 +4,8 @@ WORKDIR /app
 COPY . .
 RUN npm install --no-audit --no-fund \
  && node node_modules/typescript/bin/tsc -b tsconfig.json \
- && cd frontend && node ../node_modules/vite/bin/vite.js build
+ && cd frontend && node ../node_modules/vite/bin/vite.js build \
+ && node ../node_modules/vite/bin/vite.js build --ssr src/entry-server.tsx
 
 FROM node:20-bookworm-slim
 WORKDIR /app

@@ -4,12 +4,26 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { callRoutes } from './build/call-routes';
 import { precompress } from './build/precompress';
+import { stylesFirst } from './build/styles-first';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
-export default defineConfig({
-  plugins: [react(), callRoutes(path.resolve(here, '../contracts/src')), precompress()],
+/**
+ * The web app's server bundle: the pages the API process renders before any JavaScript ran
+ * (src/entry-server.tsx), one CommonJS file the compiled API can require.
+ */
+const serverBuild = {
+  outDir: 'dist-server',
+  ssr: 'src/entry-server.tsx',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  sourcemap: true,
+  rolldownOptions: { output: { format: 'cjs' as const, entryFileNames: '[name].cjs', codeSplitting: false } },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), callRoutes(path.resolve(here, '../contracts/src')), ...(isSsrBuild ? [] : [stylesFirst(), precompress()])],
   resolve: {
     // Contracts are consumed as TypeScript sources, so the client never runs a stale build. Code on the
     // first page imports zod-free modules by path (@sparkhouse/contracts/constants) and calls by route
@@ -19,19 +33,23 @@ export default defineConfig({
       { find: /^@sparkhouse\/contracts$/, replacement: path.resolve(here, '../contracts/src/index.ts') },
     ],
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // The libraries every page needs travel as one chunk: one request, and one gzip window
-        // instead of many small files each paying its own overhead.
-        codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ }],
+  // The server bundle (`vite build --ssr`, see serverBuild) carries its libraries: the API process needs nothing else.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? serverBuild
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        rolldownOptions: {
+          output: {
+            // The libraries every page needs travel as one chunk: one request, and one gzip window
+            // instead of many small files each paying its own overhead.
+            codeSplitting: {
+              groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ }],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     port: 5173,
     proxy: {
@@ -40,4 +58,4 @@ export default defineConfig({
     },
   },
   // `vite preview` reuses server.proxy, so the built app talks to the same backend.
-});
+}));

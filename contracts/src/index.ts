@@ -16,3 +16,4 @@ export * from './api/app-media-schemas';
 export * from './media-limits';
 export * from './offer-visibility';
 export * from './identity-srp';
+export * from './server-render';

@@ -84,3 +84,63 @@ test('the home page names its hero picture in its HTML, as the page will ask for
   // the preload and the picture are one download
   expect(new Set(requested).size).toBe(requested.length);
 });
+
+test.describe('the home page rendered by the API', () => {
+  test('comes with its page, its answers and its styles in the HTML; other pages stay an empty shell', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const home = await (await request.get('/api/getHomeContent')).json();
+    expect(html).toContain(`<h1 id="hero-title" class="hero__title">`);
+    expect(html).toContain('id="sparkhouse-state"');
+    // its buttons wait for the app (a click before it took over would be lost); its links work at once
+    expect(html).toMatch(/<button disabled="" data-until-live=""[^>]*>(<[^>]+>)*Sign in/);
+    expect(html).toContain('href="/browse"');
+    const state = JSON.parse(html.match(/<script type="application\/json" id="sparkhouse-state">(.*?)<\/script>/)![1]);
+    expect(state.queries.map((q: { state: { data: unknown } }) => q.state.data)).toContainEqual(home);
+    // its first paint waits for no stylesheet request
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toContain('<style>');
+    const other = await (await request.get('/browse')).text();
+    expect(other).toContain('<div id="root"></div>');
+    expect(other).toMatch(/<link rel="stylesheet"/);
+  });
+
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('a visitor sees the hero, its categories and its actions', async ({ page, request }) => {
+      const home = await (await request.get('/api/getHomeContent')).json();
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.hero.title);
+      const categories = page.getByRole('navigation', { name: 'Browse categories' }).getByRole('link');
+      await expect(categories).toHaveCount(home.browseCategories.length);
+      await expect(categories.first()).toContainText(home.browseCategories[0].title);
+      await expect(page.getByRole('link', { name: 'Explore Classes' })).toHaveAttribute('href', '/browse');
+      await expect(page.locator('.hero__background img')).toHaveJSProperty('complete', true);
+    });
+  });
+
+  test('the app takes the page over from its HTML without errors and without asking for the home content first', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    const homeCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/getHomeContent')) homeCalls.push(r.url());
+    });
+    await page.goto('/');
+    // the sign-in button only opens its dialog once the app has rendered
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Browse categories' })).toBeVisible();
+    // the shelves load after the takeover: once they did, the home content was never asked for
+    await expect(page.locator('.product-card').first()).toBeVisible();
+    expect(homeCalls).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});

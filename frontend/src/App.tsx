@@ -1,5 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { AuthProvider, type AuthNavigation } from './features/auth';
@@ -7,8 +7,30 @@ import { UserProvider } from './features/user';
 import { createRouter } from './routes/router';
 import { ToastProvider } from './ui';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** What every page sits in: the query cache, toasts, the signed-in session and the user. Shared with the server's render. */
+export function AppProviders({
+  queryClient,
+  navigation,
+  children,
+}: {
+  queryClient: QueryClient;
+  navigation: AuthNavigation;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <AuthProvider navigation={navigation}>
+          <UserProvider>{children}</UserProvider>
+        </AuthProvider>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** The web app; `queryClient` comes in already holding the answers the server rendered the page with, if it did. */
+export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(createRouter);
   // Auth sits above the router (its modal is page-wide), so it navigates through the router object.
   const [navigation] = useState<AuthNavigation>(() => ({
@@ -16,14 +38,8 @@ export function App() {
     location: () => router.state.location,
   }));
   return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <AuthProvider navigation={navigation}>
-          <UserProvider>
-            <RouterProvider router={router} />
-          </UserProvider>
-        </AuthProvider>
-      </ToastProvider>
-    </QueryClientProvider>
+    <AppProviders queryClient={queryClient} navigation={navigation}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './api/query-client';
 import { App } from './App';
 import { initTheme } from './features/theme';
+import { renderedPicturesShown, takeServerState } from './server-rendered';
 import './ui/tokens.css';
 import './ui/base.css';
 import './ui/components.css';
@@ -10,8 +12,16 @@ import './features/auth/auth.css';
 
 initTheme();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const queryClient = createQueryClient();
+const root = document.getElementById('root')!;
+const rendered = takeServerState(queryClient);
+
+// A page the API rendered is replaced by the app's own first render once its pictures are shown
+// (signed-in members then see their own header).
+void (rendered ? renderedPicturesShown(root) : Promise.resolve()).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );

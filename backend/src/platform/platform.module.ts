@@ -10,6 +10,7 @@ import { HttpExceptionFilter } from './http/http-exception.filter';
 import { ResponseStyleInterceptor } from './http/response-style.interceptor';
 import { RawRoutes } from './http/raw-routes';
 import { PageHints } from './http/page-hints';
+import { ServerRendering } from './http/server-rendering';
 import { SharedAnswers } from './http/shared-answers';
 import { JobsModule } from './jobs/jobs.module';
 import { loggerModule } from './logging/logger';
@@ -43,9 +44,10 @@ export class PlatformModule {
         { provide: APP_INTERCEPTOR, useClass: ResponseStyleInterceptor },
         RawRoutes,
         PageHints,
+        ServerRendering,
         Metrics,
       ],
-      exports: [APP_CONFIG, RawRoutes, PageHints, SharedAnswers, Metrics, MediaModule],
+      exports: [APP_CONFIG, RawRoutes, PageHints, ServerRendering, SharedAnswers, Metrics, MediaModule],
     };
   }
 }

@@ -16,7 +16,8 @@ import { CollectionQueries } from './queries/collection.queries';
 import { LearnerQueries } from './queries/learner.queries';
 import { ProductBrowseQueries } from './queries/product-browse.queries';
 import { RecommendationQueries } from './queries/recommendation.queries';
-import { HomePageHints } from './http/home-page-hints';
+import { HomePageDelivery } from './http/home-page';
+import { HomeContentQueries } from './queries/home-content.queries';
 import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
 
 /**
@@ -41,7 +42,8 @@ import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
     JoinWaitlistHandler,
     RecordProgressHandler,
     DemoCatalogueSeeder,
-    HomePageHints,
+    HomeContentQueries,
+    HomePageDelivery,
   ],
   exports: [ProductBrowseQueries, LearnerQueries],
 })

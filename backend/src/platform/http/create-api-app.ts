@@ -17,6 +17,7 @@ import { httpMetrics } from './http-metrics';
 import { bodyErrors, jsonBody, readYourWritesMiddleware, requestContextMiddleware } from './middleware';
 import { buildOpenApiDocument } from './openapi';
 import { SharedAnswers } from './shared-answers';
+import { ServerRendering } from './server-rendering';
 import { PageHints } from './page-hints';
 import { spa } from './spa';
 import { RawRoutes } from './raw-routes';
@@ -59,7 +60,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   // before the body parsers: these handlers read the body themselves (signed webhooks, the payments emulator)
   app.use(app.get(RawRoutes).middleware());
   app.use(...jsonBody(config.BODY_LIMIT_BYTES), bodyErrors());
-  app.use(...spa(config.FRONTEND_DIST, app.get(PageHints)));
+  app.use(...spa(config.FRONTEND_DIST, app.get(PageHints), app.get(ServerRendering)));
   app.setGlobalPrefix('api');
   app.useWebSocketAdapter(new RedisIoAdapter(app, config, app.get(RedisConnections)));
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument() as unknown as OpenAPIObject, {

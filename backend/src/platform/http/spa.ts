@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { PageHints } from './page-hints';
+import { withHints, type PageHints } from './page-hints';
+import type { RenderedHtml, ServerRendering } from './server-rendering';
 
 /** Files whose name carries their content hash (Vite's assets/): they never change, so browsers keep them. */
 const HASHED = /^\/assets\//;
@@ -16,6 +17,17 @@ function cacheControl(res: Response, urlPath: string) {
   // anything else (index.html, favicon, theme-init.js) is revalidated with its ETag on every use
   res.setHeader('Cache-Control', HASHED.test(urlPath) ? IMMUTABLE : 'no-cache');
   res.setHeader('Vary', 'Accept-Encoding');
+}
+
+/** A page rendered by the API: its brotli or gzip copy when the browser takes one. */
+function sendRendered(req: Request, res: Response, page: RenderedHtml) {
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.type('html');
+  const found = encodings.find(([name]) => req.acceptsEncodings(name) === name);
+  if (!found) return res.send(page.html);
+  res.setHeader('Content-Encoding', found[0]);
+  res.send(found[0] === 'br' ? page.br : page.gzip);
 }
 
 /** Sends the brotli or gzip copy of `file` when the browser takes one and the build made it; false when not. */
@@ -35,9 +47,14 @@ function sendPrecompressed(req: Request, res: Response, next: NextFunction, file
 /**
  * Serves the built SPA: its files — the brotli or gzip copy made at build time when the browser takes
  * it (frontend/build/precompress.ts), hashed assets cached for a year — and index.html for any other
- * page route (client-side routing).
+ * page route (client-side routing), with the page's preload hints in its head and, for a page the API
+ * renders (ServerRendering), the page itself in its root.
  */
-export function spa(distDir: string, hints?: Pick<PageHints, 'tagsFor'>) {
+export function spa(
+  distDir: string,
+  hints?: Pick<PageHints, 'tagsFor'>,
+  rendering?: Pick<ServerRendering, 'renders' | 'render'>,
+) {
   const root = path.resolve(distDir);
   const index = path.join(root, 'index.html');
   const files = express.static(root, {
@@ -71,12 +88,23 @@ export function spa(distDir: string, hints?: Pick<PageHints, 'tagsFor'>) {
       if (!fs.existsSync(index)) {
         return res.status(503).type('text/plain').send('The web app has not been built yet. Run `npm start`, which builds it.');
       }
-      // a page with hints gets them in its head (a few hundred bytes: sent as they are, uncompressed)
       const tags = hints?.tagsFor(req.path) ?? '';
+      if (rendering?.renders(req.path)) {
+        const indexHtml = withHints(fs.readFileSync(index, 'utf8'), tags);
+        rendering
+          .render(req.path, indexHtml)
+          .then(
+            (page) =>
+              page ? sendRendered(req, res, page) : res.setHeader('Cache-Control', 'no-cache').type('html').send(indexHtml),
+            next,
+          );
+        return;
+      }
+      // a page with hints gets them in its head (a few hundred bytes: sent as they are, uncompressed)
       if (tags) {
         res.setHeader('Cache-Control', 'no-cache');
         res.setHeader('Vary', 'Accept-Encoding');
-        res.type('html').send(fs.readFileSync(index, 'utf8').replace('</head>', `${tags}</head>`));
+        res.type('html').send(withHints(fs.readFileSync(index, 'utf8'), tags));
         return;
       }
       if (sendPrecompressed(req, res, next, index, '/index.html')) return;

@@ -71,9 +71,13 @@ export const browseProductsQuery = (filters: BrowseApiFilters) =>
     getNextPageParam: (last) => (last.products.length > 0 ? last.lastProductId : null),
   });
 
+/** The hero and categories change with the catalogue, rarely: the answers the page was rendered from stay fresh a minute. */
+export const HOME_CONTENT_FRESH_MS = 60_000;
+
 export const homeContentQuery = () =>
   queryOptions({
     queryKey: catalogueKeys.home(),
+    staleTime: HOME_CONTENT_FRESH_MS,
     queryFn: ({ signal }) => callApi(catalogue.getHomeContent, { signal }),
   });
 

@@ -1,10 +1,9 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { catalogue } from '@sparkhouse/contracts';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { notFound } from '../../../platform/http/errors';
-import { bannerFromFlag, heroContent } from '../domain/home-content';
 import { CollectionQueries } from '../queries/collection.queries';
+import { HomeContentQueries } from '../queries/home-content.queries';
 import { ProductBrowseQueries } from '../queries/product-browse.queries';
 
 /** The public catalogue calls of spec 7: browse, collections, schools, products, home content. */
@@ -13,7 +12,7 @@ export class CatalogueController {
   constructor(
     private readonly products: ProductBrowseQueries,
     private readonly collections: CollectionQueries,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly homeContent: HomeContentQueries,
   ) {}
 
   @Endpoint(catalogue.getAllProductCollections)
@@ -65,11 +64,7 @@ export class CatalogueController {
   }
 
   @Endpoint(catalogue.getHomeContent)
-  async home() {
-    return {
-      hero: heroContent(),
-      banner: bannerFromFlag(this.config.HOMEPAGE_YELLOW_BANNER_TEXT, this.config.HOMEPAGE_YELLOW_BANNER_URL),
-      browseCategories: await this.products.categories(),
-    };
+  home() {
+    return this.homeContent.homeContent();
   }
 }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { PageHints } from '../../../platform/http/page-hints';
+import { ServerRendering } from '../../../platform/http/server-rendering';
 import { heroContent } from '../domain/home-content';
 import { coverSrcSet } from '../domain/media-paths';
+import { HomeContentQueries } from '../queries/home-content.queries';
 
 /** Phones get the hero's mobile picture (the web app's HomeHero uses the same query and widths). */
 export const HERO_MOBILE_QUERY = '(max-width: 400px)';
@@ -9,12 +11,14 @@ export const HERO_DESKTOP_WIDTHS = [960, 1440, 1920];
 export const HERO_MOBILE_WIDTHS = [480, 960];
 
 /**
- * The home page's largest paint is its hero picture: named in the page's HTML, the browser fetches it
- * while the JavaScript loads instead of after it ran and getHomeContent answered.
+ * The home page's largest paint is its hero picture. The page's HTML names it, so the browser fetches it
+ * while the JavaScript loads instead of after it ran and getHomeContent answered; and the page is
+ * rendered into that HTML from getHomeContent's answer, so the hero paints before any JavaScript ran.
  */
 @Injectable()
-export class HomePageHints {
-  constructor(hints: PageHints) {
+export class HomePageDelivery {
+  constructor(hints: PageHints, rendering: ServerRendering, home: HomeContentQueries) {
+    rendering.register('/', async () => ({ getHomeContent: await home.homeContent() }));
     const hero = heroContent();
     hints.register('/', [
       {

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  SERVER_STATE_ELEMENT_ID,
+  type RenderPage,
+  type ServerRenderAnswers,
+  type ServerRenderedPage,
+} from '@sparkhouse/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+
+/** The web app's server bundle beside its built files (`vite build --ssr`, see frontend/vite.config.mts). */
+export const serverBundlePath = (distDir: string) =>
+  path.join(path.dirname(path.resolve(distDir)), 'dist-server', 'entry-server.cjs');
+
+/** A page as sent: the HTML and its compressed copies, made once per distinct content. */
+export interface RenderedHtml {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="(\/assets\/[\w.-]+\.css)"[^>]*>/g;
+
+/**
+ * index.html with its stylesheets' text in place of their links: a rendered page paints as soon as
+ * its HTML arrived, without waiting for more requests (a link whose file cannot be read stays).
+ */
+export function withInlineStyles(indexHtml: string, readAsset: (urlPath: string) => string | null): string {
+  return indexHtml.replace(STYLESHEET_LINK, (link, href: string) => {
+    const css = readAsset(href);
+    return css === null ? link : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
+/**
+ * `index.html` with a page rendered into its root and the query cache it was rendered from beside it,
+ * in a JSON data block (nothing executes it, so the content security policy stays as it is). `<` is
+ * escaped so no text of the answers can end the block.
+ */
+export function withRenderedPage(indexHtml: string, page: ServerRenderedPage): string {
+  if (!indexHtml.includes(ROOT_ELEMENT)) return indexHtml;
+  const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
+  return indexHtml.replace(
+    ROOT_ELEMENT,
+    `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,
+  );
+}
+
+/**
+ * Pages the API process renders before sending them, so a browser paints the page from its HTML
+ * before any JavaScript ran (the home page's hero, its largest paint, on a slow phone). Modules
+ * register, per page path, the call answers the page shows first; the web app's server bundle renders
+ * the page from them. Without the bundle (not built) or when a render fails, the page goes out as the
+ * plain index.html and the browser renders it as before: rendering here only ever makes a page faster.
+ */
+@Injectable()
+export class ServerRendering {
+  private readonly logger = new Logger('ServerRendering');
+  private readonly answersByPath = new Map<string, () => Promise<ServerRenderAnswers>>();
+  /** The last page sent per path, by its content: rendered and compressed again only when that changes. */
+  private readonly lastByPath = new Map<string, { key: string; page: RenderedHtml }>();
+  private renderPage: RenderPage | null | undefined;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'FRONTEND_DIST'>) {}
+
+  register(pagePath: string, answers: () => Promise<ServerRenderAnswers>): void {
+    this.answersByPath.set(pagePath, answers);
+  }
+
+  renders(pagePath: string): boolean {
+    return this.answersByPath.has(pagePath);
+  }
+
+  /** The page's HTML rendered into `indexHtml`, or null to send the plain page. */
+  async render(pagePath: string, indexHtml: string): Promise<RenderedHtml | null> {
+    const load = this.answersByPath.get(pagePath);
+    const render = load && this.bundle();
+    if (!load || !render) return null;
+    try {
+      const answers = await load();
+      const key = `${JSON.stringify(answers)}\n${indexHtml}`;
+      const last = this.lastByPath.get(pagePath);
+      if (last?.key === key) return last.page;
+      const rendered = await render(pagePath, answers);
+      if (!rendered) return null;
+      const html = withRenderedPage(
+        withInlineStyles(indexHtml, (href) => this.readAsset(href)),
+        rendered,
+      );
+      const page: RenderedHtml = {
+        html,
+        br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        gzip: zlib.gzipSync(html, { level: 9 }),
+      };
+      this.lastByPath.set(pagePath, { key, page });
+      return page;
+    } catch (err) {
+      this.logger.warn(`Sending ${pagePath} unrendered: ${(err as Error).message}`);
+      return null;
+    }
+  }
+
+  private readAsset(urlPath: string): string | null {
+    const root = path.resolve(this.config.FRONTEND_DIST);
+    const file = path.join(root, urlPath);
+    if (!file.startsWith(root + path.sep)) return null;
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      return null;
+    }
+  }
+
+  private bundle(): RenderPage | null {
+    if (this.renderPage !== undefined) return this.renderPage;
+    const file = serverBundlePath(this.config.FRONTEND_DIST);
+    this.renderPage = null;
+    if (!fs.existsSync(file)) {
+      this.logger.log(`No server bundle at ${file}: pages are rendered in the browser only.`);
+      return null;
+    }
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      this.renderPage = (require(file) as { renderPage: RenderPage }).renderPage;
+    } catch (err) {
+      this.logger.warn(`The server bundle ${file} could not be loaded: ${(err as Error).message}`);
+    }
+    return this.renderPage;
+  }
+}

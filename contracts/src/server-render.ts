@@ -1,0 +1,21 @@
+/**
+ * What the API process and the web app's server bundle (frontend/src/entry-server.tsx) agree on when a
+ * page is rendered on the server: the API reads the answers the page shows first, the bundle renders
+ * the page with them, and the browser's first render starts from the same answers.
+ */
+
+/** Answers of the API's calls, by call id (e.g. getHomeContent), exactly as the call would answer them. */
+export type ServerRenderAnswers = Readonly<Record<string, unknown>>;
+
+export interface ServerRenderedPage {
+  /** The markup of the page, to put in the root element. */
+  html: string;
+  /** The query cache the markup was rendered from, for the browser's first render (JSON). */
+  state: unknown;
+}
+
+/** The server bundle's export: null for a page it does not render on the server. */
+export type RenderPage = (path: string, answers: ServerRenderAnswers) => Promise<ServerRenderedPage | null>;
+
+/** The element holding `state` in the page (a JSON data block: no script runs). */
+export const SERVER_STATE_ELEMENT_ID = 'sparkhouse-state';

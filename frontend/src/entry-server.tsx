@@ -1,0 +1,66 @@
+import { dehydrate } from '@tanstack/react-query';
+import {
+  SERVER_STATE_ELEMENT_ID,
+  type RenderPage,
+  type ServerRenderAnswers,
+  type ServerRenderedPage,
+} from '@sparkhouse/contracts/server-render';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createQueryClient } from './api/query-client';
+import { AppProviders } from './App';
+import type { AuthNavigation } from './features/auth';
+import { homeContentQuery } from './features/catalogue/catalogue.queries';
+import { routes } from './routes/router';
+
+/**
+ * The web app's server bundle (built by `vite build --ssr` into frontend/dist-server): the API process
+ * renders a page with it so the browser paints that page from the HTML, before any JavaScript ran.
+ * The page is rendered as a visitor who is not signed in sees it; the browser's first render, from the
+ * same answers, replaces it (and shows the member's own header if they are signed in).
+ */
+
+/** Pages rendered on the server, and which call answers fill which query of the page. */
+const SERVER_RENDERED: Record<string, { call: string; queryKey: readonly unknown[] }[]> = {
+  '/': [{ call: 'getHomeContent', queryKey: homeContentQuery().queryKey }],
+};
+
+/** Nothing navigates on the server. */
+const stayPut: AuthNavigation = { navigate: () => undefined, location: () => ({ pathname: '/', search: '' }) };
+
+/**
+ * The page's buttons and fields do nothing until the app has taken the page over (links work at
+ * once): they come disabled, marked, so a click or typing is not lost in between (the app's own render
+ * replaces them), and they still look as they will (components.css).
+ */
+export function untilLive(html: string): string {
+  return html.replace(/<(button|input|textarea|select)(?![^>]*\sdisabled)/g, '<$1 disabled="" data-until-live=""');
+}
+
+export const renderPage: RenderPage = async (path: string, answers: ServerRenderAnswers) => {
+  const queries = SERVER_RENDERED[path];
+  if (!queries) return null;
+  const queryClient = createQueryClient();
+  for (const { call, queryKey } of queries) {
+    if (answers[call] !== undefined) queryClient.setQueryData(queryKey, answers[call]);
+  }
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response || context.errors) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // waits for the page's lazy parts (they are in this bundle) instead of leaving their fallbacks
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppProviders queryClient={queryClient} navigation={stayPut}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  const page: ServerRenderedPage = { html: untilLive(html), state: dehydrate(queryClient) };
+  return page;
+};
+
+export { SERVER_STATE_ELEMENT_ID };
