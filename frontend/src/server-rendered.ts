@@ -1,4 +1,4 @@
-import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { SERVER_STATE_ELEMENT_ID } from '@sparkhouse/contracts/server-render';
 
 /** Longest the app waits for a rendered page's pictures before it renders anyway. */
@@ -13,7 +13,12 @@ export function takeServerState(queryClient: QueryClient, doc: Document = docume
   const block = doc.getElementById(SERVER_STATE_ELEMENT_ID);
   if (!block?.textContent) return false;
   try {
-    hydrate(queryClient, JSON.parse(block.textContent));
+    const state = JSON.parse(block.textContent) as DehydratedState;
+    // the API read these answers for this very request (it keeps a rendered page only while they are
+    // unchanged, and a revalidated copy is the same page): they are as fresh as a fetch made now
+    const now = Date.now();
+    for (const query of state.queries) query.state.dataUpdatedAt = now;
+    hydrate(queryClient, state);
     return true;
   } catch {
     return false; // unreadable: the page loads its data as any other

@@ -18,10 +18,12 @@ function pageWith(stateText: string | null): Document {
 describe('a page the API rendered', () => {
   it('hands the answers it was rendered from to the query cache', () => {
     const server = new QueryClient();
-    server.setQueryData(['catalogue', 'home'], { hero: { title: 'Learn' } });
+    // rendered a while ago from answers that have not changed since
+    server.setQueryData(['catalogue', 'home'], { hero: { title: 'Learn' } }, { updatedAt: Date.now() - 3_600_000 });
     const client = new QueryClient();
     expect(takeServerState(client, pageWith(JSON.stringify(dehydrate(server))))).toBe(true);
     expect(client.getQueryData(['catalogue', 'home'])).toEqual({ hero: { title: 'Learn' } });
+    expect(client.getQueryState(['catalogue', 'home'])!.dataUpdatedAt).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('leaves the cache empty for a page rendered in the browser only, or unreadable state', () => {
