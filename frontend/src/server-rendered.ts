@@ -34,8 +34,7 @@ export function renderedPicturesShown(root: HTMLElement, waitMs = PICTURE_WAIT_M
   const pictures = [...root.querySelectorAll('img')].filter((img) => img.getAttribute('loading') !== 'lazy');
   const decoded = Promise.all(pictures.map((img) => img.decode().catch(() => undefined)));
   const limit = new Promise((resolve) => setTimeout(resolve, waitMs));
-  // a frame's callbacks run before it is painted: the timeout after it runs once it was
-  return Promise.race([decoded, limit]).then(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
-  );
+  // a frame's callbacks run before it is painted; the next frame's, once it was
+  const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+  return Promise.race([decoded, limit]).then(painted);
 }
