@@ -119,6 +119,17 @@ test.describe('the home page rendered by the API', () => {
     });
   });
 
+  test('in the dark theme the page is dark before the app ran: the logo and the theme toggle follow it', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const banner = page.getByRole('banner');
+    await expect(banner.locator('.logo__text')).toHaveCSS('fill', 'rgb(242, 242, 247)');
+    await expect(banner.locator('.theme-toggle__sun')).toBeVisible();
+    await expect(banner.locator('.theme-toggle__moon')).toBeHidden();
+  });
+
   test('the app takes the page over from its HTML without errors and without asking for the home content first', async ({
     page,
   }) => {
