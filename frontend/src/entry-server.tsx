@@ -1,10 +1,5 @@
 import { dehydrate } from '@tanstack/react-query';
-import {
-  SERVER_STATE_ELEMENT_ID,
-  type RenderPage,
-  type ServerRenderAnswers,
-  type ServerRenderedPage,
-} from '@sparkhouse/contracts/server-render';
+import type { RenderPage, ServerRenderAnswers, ServerRenderedPage } from '@sparkhouse/contracts/server-render';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -34,7 +29,7 @@ const stayPut: AuthNavigation = { navigate: () => undefined, location: () => ({ 
  * once): they come disabled, marked, so a click or typing is not lost in between (the app's own render
  * replaces them), and they still look as they will (components.css).
  */
-export function untilLive(html: string): string {
+function untilLive(html: string): string {
   return html.replace(/<(button|input|textarea|select)(?![^>]*\sdisabled)/g, '<$1 disabled="" data-until-live=""');
 }
 
@@ -62,5 +57,3 @@ export const renderPage: RenderPage = async (path: string, answers: ServerRender
   const page: ServerRenderedPage = { html: untilLive(html), state: dehydrate(queryClient) };
   return page;
 };
-
-export { SERVER_STATE_ELEMENT_ID };

@@ -19,15 +19,15 @@ function cacheControl(res: Response, urlPath: string) {
   res.setHeader('Vary', 'Accept-Encoding');
 }
 
-/** A page rendered by the API: its brotli or gzip copy when the browser takes one. */
-function sendRendered(req: Request, res: Response, page: RenderedHtml) {
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('Vary', 'Accept-Encoding');
+/** A page made for this request (its hints, or rendered by the API): always revalidated. */
+function sendPage(req: Request, res: Response, html: string, rendered?: RenderedHtml) {
+  cacheControl(res, req.path);
   res.type('html');
-  const found = encodings.find(([name]) => req.acceptsEncodings(name) === name);
-  if (!found) return res.send(page.html);
+  // a rendered page has its brotli and gzip copies; hints alone are a few hundred bytes, sent as they are
+  const found = rendered && encodings.find(([name]) => req.acceptsEncodings(name) === name);
+  if (!found) return res.send(html);
   res.setHeader('Content-Encoding', found[0]);
-  res.send(found[0] === 'br' ? page.br : page.gzip);
+  res.send(found[0] === 'br' ? rendered.br : rendered.gzip);
 }
 
 /** Sends the brotli or gzip copy of `file` when the browser takes one and the build made it; false when not. */
@@ -93,20 +93,10 @@ export function spa(
         const indexHtml = withHints(fs.readFileSync(index, 'utf8'), tags);
         rendering
           .render(req.path, indexHtml)
-          .then(
-            (page) =>
-              page ? sendRendered(req, res, page) : res.setHeader('Cache-Control', 'no-cache').type('html').send(indexHtml),
-            next,
-          );
+          .then((page) => sendPage(req, res, page?.html ?? indexHtml, page ?? undefined), next);
         return;
       }
-      // a page with hints gets them in its head (a few hundred bytes: sent as they are, uncompressed)
-      if (tags) {
-        res.setHeader('Cache-Control', 'no-cache');
-        res.setHeader('Vary', 'Accept-Encoding');
-        res.type('html').send(withHints(fs.readFileSync(index, 'utf8'), tags));
-        return;
-      }
+      if (tags) return sendPage(req, res, withHints(fs.readFileSync(index, 'utf8'), tags));
       if (sendPrecompressed(req, res, next, index, '/index.html')) return;
       res.setHeader('Cache-Control', 'no-cache');
       res.setHeader('Vary', 'Accept-Encoding');
