@@ -77,7 +77,8 @@ export async function openServices(run, { database, prefix, log }) {
 
 /**
  * One API and one worker process, answered once the API is ready and the worker consumes `queueName`.
- * `apiNodeArgs`: Node/V8 flags of the API process (e.g. --trace-gc, which NODE_OPTIONS does not take).
+ * `apiNodeArgs`: Node/V8 flags of the API process (e.g. --trace-gc, which NODE_OPTIONS does not take); the
+ * environment's BENCH_API_NODE_ARGS (space separated, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') adds to them.
  */
 export async function startApiAndWorker({
   env,
@@ -91,7 +92,8 @@ export async function startApiAndWorker({
   deadline,
   log,
 }) {
-  const api = startNode('api', backendMain, { env, logDir, nodeArgs: apiNodeArgs });
+  const fromEnv = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const api = startNode('api', backendMain, { env, logDir, nodeArgs: [...apiNodeArgs, ...fromEnv] });
   const worker = startNode('worker', workerMain, { env: workerEnv, logDir });
   await waitReady(api, port, Math.min(deadline, Date.now() + 90_000));
   await waitWorker(worker, { redisUrl, prefix, queueName, deadline: Math.min(deadline, Date.now() + 90_000) });

@@ -137,10 +137,12 @@ export class ProjectionWatermark {
     return known > 0 || names.length === 0;
   }
 
+  /** "<projection> <transaction id> <position>", one line per projection (the relay saves several at once). */
   private announced(payload: string) {
-    const [name, transactionId, position] = payload.split(' ');
-    if (!name || !transactionId || !position) return;
-    this.reached.set(name, { transactionId, position });
+    for (const line of payload.split('\n')) {
+      const [name, transactionId, position] = line.split(' ');
+      if (name && transactionId && position) this.reached.set(name, { transactionId, position });
+    }
     for (const w of this.waiters) w();
   }
 

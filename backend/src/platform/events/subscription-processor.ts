@@ -3,7 +3,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoredEvent } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
+import { textArray } from '../database/sql';
 import { checkpointOf, heldBack, ORIGIN, readEventsAfter, type Checkpoint, type LoggedEvent } from './event-log-reader';
+import type { LogTail } from './log-tail';
 import { project, type EventSubscriber, type Projection, type Reactor } from './subscribers';
 
 /**
@@ -12,7 +14,17 @@ import { project, type EventSubscriber, type Projection, type Reactor } from './
  */
 export type BatchOutcome = 'done' | 'more' | 'busy' | 'held';
 
-/** Channel on which every committed projection batch announces "<projection> <transaction id> <position>". */
+/** A batch's outcome and where the subscriber's checkpoint stands after it (unknown when busy). */
+export interface BatchResult {
+  outcome: BatchOutcome;
+  checkpoint: Checkpoint | null;
+}
+
+/**
+ * Channel on which projections' saved checkpoints are announced to every API node: one line
+ * "<projection> <transaction id> <position>" per projection (a batch announces its own; the relay's
+ * checkpoint flusher announces several in one notification).
+ */
 export const CHECKPOINTS_CHANNEL = 'sparkhouse_checkpoints';
 
 const HELD_WAIT_MS = 5000;
@@ -68,44 +80,76 @@ export class SubscriptionProcessor {
   }
 
   async processBatch(subscriber: EventSubscriber, batchSize: number, opts: { lockHeld?: boolean } = {}): Promise<BatchOutcome> {
+    return (await this.deliverBatch(subscriber, batchSize, opts)).outcome;
+  }
+
+  /** One batch read from the table after the subscriber's saved checkpoint; answers where it stands after it. */
+  deliverBatch(subscriber: EventSubscriber, batchSize: number, opts: { lockHeld?: boolean } = {}): Promise<BatchResult> {
     return subscriber.kind === 'projection'
-      ? this.projectBatch(subscriber, batchSize, opts.lockHeld ?? false)
+      ? this.projectBatch(subscriber, batchSize, { lockHeld: opts.lockHeld ?? false })
       : this.reactBatch(subscriber, batchSize);
   }
 
-  private async projectBatch(projection: Projection, batchSize: number, lockHeld: boolean): Promise<BatchOutcome> {
-    return this.orm.em.fork().transactional(async (tem) => {
-      if (!lockHeld && !(await tryLock(tem, projection.name))) return 'busy';
-      const from = await loadCheckpoint(tem, projection.name, true);
-      const events = await readEventsAfter(tem, from, batchSize);
-      if (events.length > 0) {
-        if (projection.handleBatch) {
-          await inEventContext(events[0], () => project(tem, projection, events));
-        } else {
-          const handles = new Set(projection.handles);
-          for (const event of events) {
-            if (handles.has(event.type)) await inEventContext(event, () => projection.handle(tem, event));
-          }
-        }
-        await saveCheckpoint(tem, projection.name, checkpointOf(events[events.length - 1]), true);
+  /**
+   * One batch of a projection in its transaction: under its lock (a rebuild holding it answers 'busy'),
+   * from its saved checkpoint, the events taken from `tail` when it holds them (the relay's copy of the
+   * log's newest events) or else read from the table; applied, and the checkpoint saved and announced.
+   */
+  projectBatch(projection: Projection, batchSize: number, opts: { lockHeld?: boolean; tail?: LogTail } = {}): Promise<BatchResult> {
+    return this.orm.em.fork().transactional(async (tem): Promise<BatchResult> => {
+      const from = await lockCheckpoint(tem, projection.name, !opts.lockHeld);
+      if (!from) return { outcome: 'busy', checkpoint: null };
+      const events = opts.tail?.after(from, batchSize) ?? (await readEventsAfter(tem, from, batchSize));
+      if (events.length === 0) {
+        return { outcome: opts.tail?.covers(from) ? 'done' : await outcomeOf(tem, events, batchSize, from), checkpoint: from };
       }
-      return outcomeOf(tem, events, batchSize, from);
+      if (projection.handleBatch) {
+        await inEventContext(events[0], () => project(tem, projection, events));
+      } else {
+        const handles = new Set(projection.handles);
+        for (const event of events) {
+          if (handles.has(event.type)) await inEventContext(event, () => projection.handle(tem, event));
+        }
+      }
+      const last = checkpointOf(events[events.length - 1]);
+      await saveCheckpoint(tem, projection.name, last, true);
+      return {
+        outcome: events.length >= batchSize ? 'more' : opts.tail?.covers(from) ? 'done' : await outcomeOf(tem, events, batchSize, from),
+        checkpoint: last,
+      };
     });
   }
 
-  private async reactBatch(reactor: Reactor, batchSize: number): Promise<BatchOutcome> {
+  private async reactBatch(reactor: Reactor, batchSize: number): Promise<BatchResult> {
     const em = this.orm.em.fork();
     const from = await loadCheckpoint(em, reactor.name, false);
     const events = await readEventsAfter(em, from, batchSize);
-    if (events.length > 0) {
-      const handles = new Set(reactor.handles);
-      const relevant = events.filter((e) => handles.has(e.type));
-      if (relevant.length > 0) {
-        await inEventContext(relevant[0], () => reactor.handle(relevant));
-      }
-      await saveCheckpoint(em, reactor.name, checkpointOf(events[events.length - 1]), false);
-    }
-    return outcomeOf(em, events, batchSize, from);
+    if (events.length === 0) return { outcome: await outcomeOf(em, events, batchSize, from), checkpoint: from };
+    await this.react(reactor, events);
+    const last = checkpointOf(events[events.length - 1]);
+    await saveCheckpoint(em, reactor.name, last, false);
+    return { outcome: await outcomeOf(em, events, batchSize, from), checkpoint: last };
+  }
+
+  /** Runs a reactor's side effects for the events of a batch it handles (none: nothing to do). */
+  async react(reactor: Reactor, events: readonly LoggedEvent[]): Promise<void> {
+    const handles = new Set(reactor.handles);
+    const relevant = events.filter((e) => handles.has(e.type));
+    if (relevant.length > 0) await inEventContext(relevant[0], () => reactor.handle(relevant));
+  }
+
+  /** Where each subscriber's checkpoint is saved (origin for one without a row). */
+  async savedCheckpoints(names: readonly string[]): Promise<Map<string, Checkpoint>> {
+    const found = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ subscriber: string; transaction_id: string; position: string }[]>(
+        'select subscriber, transaction_id::text, position::text from event_checkpoint where subscriber = any(?::text[])',
+        [textArray(names)],
+      );
+    const out = new Map<string, Checkpoint>(names.map((n) => [n, ORIGIN]));
+    for (const r of found) out.set(r.subscriber, { transactionId: r.transaction_id, position: r.position });
+    return out;
   }
 
   /**
@@ -132,16 +176,35 @@ export class SubscriptionProcessor {
   }
 }
 
-async function tryLock(tem: EntityManager, name: string): Promise<boolean> {
+/**
+ * A projection's saved checkpoint, its row locked for the transaction, and (with `tryLock`) its
+ * advisory lock taken in the same statement; null when a rebuild holds that lock.
+ */
+async function lockCheckpoint(tem: EntityManager, name: string, tryLock: boolean): Promise<Checkpoint | null> {
+  const lockKey = subscriberLockKey(name);
   const [row] = await tem
     .getConnection()
-    .execute<{ locked: boolean }[]>(
-      'select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked',
-      [subscriberLockKey(name)],
+    .execute<{ locked: boolean; transaction_id: string; position: string }[]>(
+      `select ${tryLock ? 'pg_try_advisory_xact_lock(hashtextextended(?, 0))' : 'true'} as locked, transaction_id::text, position::text
+         from event_checkpoint where subscriber = ? for update`,
+      tryLock ? [lockKey, name] : [name],
       'all',
       tem.getTransactionContext(),
     );
-  return row.locked;
+  if (!row) {
+    // no checkpoint row yet: from the start, still under the lock
+    if (!tryLock) return ORIGIN;
+    const [l] = await tem
+      .getConnection()
+      .execute<{ locked: boolean }[]>(
+        'select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked',
+        [lockKey],
+        'all',
+        tem.getTransactionContext(),
+      );
+    return l.locked ? ORIGIN : null;
+  }
+  return row.locked ? { transactionId: row.transaction_id, position: row.position } : null;
 }
 
 async function outcomeOf(em: EntityManager, events: LoggedEvent[], batchSize: number, from: Checkpoint): Promise<BatchOutcome> {
