@@ -7,6 +7,7 @@ export { loadConfig, APP_CONFIG, repoRoot, type AppConfig } from './platform/con
 export { aiSetup } from './platform/config/ai-setup';
 export { PlatformModule } from './platform/platform.module';
 export { migrateUp } from './platform/database/migrate';
+export { Database, type Db } from './platform/database/database';
 export { WorkerRuntime } from './platform/jobs/worker-runtime';
 export { HandlesJob, abortableDelay, type JobContext, type JobProcessor } from './platform/jobs/job-handler';
 export { EventRelay } from './platform/events/event-relay';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '@sparkhouse/backend';
 import { EventStore, JobAwaiter, JobRequests } from '@sparkhouse/backend';
 import { eventually } from '@sparkhouse/backend/test-support';
 import {
@@ -27,7 +27,7 @@ type Stack = Awaited<ReturnType<typeof startStack>>;
 
 /** What a creator-apps command does: append JobRequested in a transaction. Answers the run id. */
 function requestJob<N extends JobName>(stack: Stack, name: N, owner: JobOwner, payload: JobPayload<N>): Promise<string> {
-  const orm: MikroORM = stack.api.get(MikroORM);
+  const orm: Database = stack.api.get(Database);
   return orm.em.fork().transactional((tem) => stack.api.get(JobRequests).request(tem, name, owner, payload));
 }
 
@@ -41,7 +41,7 @@ function record(socket: TestSocket) {
 const eventTypes = async (stack: Stack, runId: string): Promise<string[]> =>
   (
     await stack.api
-      .get(MikroORM)
+      .get(Database)
       .em.fork()
       .getConnection()
       .execute(`select type from domain_event where stream_id = ? order by stream_version`, [`job-${runId}`])
@@ -324,7 +324,7 @@ describe('creator-studio jobs with an OpenAI-compatible provider', () => {
   });
 
   it('accepts a cancel while progress is being appended to the run (never a 5xx)', async () => {
-    const orm: MikroORM = stack.api.get(MikroORM);
+    const orm: Database = stack.api.get(Database);
     const store = stack.api.get(EventStore);
     const alice = record(await stack.socket(ALICE));
     const runIds: string[] = [];

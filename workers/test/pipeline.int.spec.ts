@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '@sparkhouse/backend';
 import { Rebuilder, SubscriberRegistry } from '@sparkhouse/backend';
 import { eventually } from '@sparkhouse/backend/test-support';
 import { SERVER_EVENTS, type JobCompletedMessage, type JobProgressMessage } from '@sparkhouse/contracts';
@@ -19,7 +19,7 @@ describe('job pipeline: command -> event -> projection -> queue -> worker -> pus
 
   const jobRunRows = async () =>
     stack.api
-      .get(MikroORM)
+      .get(Database)
       .em.fork()
       .getConnection()
       .execute(
@@ -123,7 +123,7 @@ describe('job pipeline: command -> event -> projection -> queue -> worker -> pus
     expect(run.result.stepsCompleted).toBe(4);
     const types = (
       await stack.api
-        .get(MikroORM)
+        .get(Database)
         .em.fork()
         .getConnection()
         .execute(`select type from domain_event where stream_id = ? order by stream_version`, [`job-${runId}`])

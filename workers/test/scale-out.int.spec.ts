@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '@sparkhouse/backend';
 import { io } from 'socket.io-client';
 import { EventRelay } from '@sparkhouse/backend';
 import { createTestDatabase, eventually, startApi, testConfig } from '@sparkhouse/backend/test-support';
@@ -61,7 +61,7 @@ describe('scale-out: two API nodes and two workers', () => {
         if (survivor === api2) await eventually(() => late.every((id) => completions.includes(id)), { timeoutMs: STUCK_MS });
 
         const all = [...runIds, ...late];
-        const conn = survivor.app.get(MikroORM).em.fork().getConnection();
+        const conn = survivor.app.get(Database).em.fork().getConnection();
         const done = await eventually(
           async () => {
             const rows = await conn.execute(`select count(*)::int as n from job_run where status = 'completed'`);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '@sparkhouse/backend';
 import { AccessTokens } from '@sparkhouse/backend';
 import { eventually } from '@sparkhouse/backend/test-support';
 import { startStack } from './stack';
@@ -70,7 +70,7 @@ describe('analyzeUploads and generateImageFromInputs, run by the real worker', (
   };
 
   const sql = async <T>(query: string, params: unknown[] = []) =>
-    (await stack.api.get(MikroORM).em.fork().getConnection().execute(query, params)) as T[];
+    (await stack.api.get(Database).em.fork().getConnection().execute(query, params)) as T[];
   const runsRequested = async () =>
     Number((await sql<{ n: string }>(`select count(*) as n from domain_event where type = 'JobRequested'`))[0]!.n);
 

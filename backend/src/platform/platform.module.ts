@@ -1,10 +1,9 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AuthModule } from './auth/auth.module';
 import { APP_CONFIG, type AppConfig } from './config/config';
-import { ormOptions } from './database/orm-config';
+import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { ResponseStyleInterceptor } from './http/response-style.interceptor';
@@ -26,11 +25,7 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [
         loggerModule(config),
-        MikroOrmModule.forRoot({
-          ...ormOptions(config.DATABASE_URL, {}, config.DATABASE_POOL_MAX),
-          autoLoadEntities: true,
-          registerRequestContext: false,
-        }),
+        DatabaseModule,
         CqrsModule.forRoot(),
         EventsModule,
         JobsModule,

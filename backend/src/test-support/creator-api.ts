@@ -3,10 +3,9 @@
 // job lifecycle facts a real worker would. Not a spec file; imported by them.
 import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../platform/database/database';
 import { JobCompleted, JobFailed, JobProgressed, JobRequested, JobStarted, type EventPayload } from '@sparkhouse/contracts';
 import { AccessTokens } from '../platform/auth/access-tokens';
-import { ormOptions } from '../platform/database/orm-config';
 import { EventStore } from '../platform/events/event-store';
 import { jobStreamId } from '../platform/jobs/job-requests';
 import { grantCreatorPlan } from './creator-plans';
@@ -28,14 +27,14 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
     app?: NestExpressApplication;
     base?: string;
     db?: Awaited<ReturnType<typeof createTestDatabase>>;
-    orm?: MikroORM;
+    orm?: Database;
   } = {};
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
     state.db = await createTestDatabase();
     ({ app: state.app, baseUrl: state.base } = await startApi(testConfig(state.db.url, overrides)));
-    state.orm = await MikroORM.init(ormOptions(state.db.url, { entities: [] }));
+    state.orm = await Database.connect(state.db.url);
   });
   afterAll(async () => {
     await state.app?.close();

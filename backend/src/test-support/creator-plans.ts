@@ -1,9 +1,8 @@
 // A creator-platform plan for a test creator, recorded as commerce records a paid tier checkout.
 // Not a spec file; used by the integration tests that publish apps.
 import { randomUUID } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../platform/database/database';
 import { CREATOR_PLATFORM_PLANS, SubscriptionStarted, type EventPayload } from '@sparkhouse/contracts';
-import { ormOptions } from '../platform/database/orm-config';
 import { EventStore } from '../platform/events/event-store';
 
 /**
@@ -11,8 +10,8 @@ import { EventStore } from '../platform/events/event-store';
  * checkout is paid: publishing needs one. For tests and set-ups that publish without going through
  * the checkout (the commerce and e2e journeys buy one through the checkout).
  */
-export async function grantCreatorPlan(db: MikroORM | string, userId: string, tierSlug = 'starter'): Promise<void> {
-  const orm = typeof db === 'string' ? await MikroORM.init(ormOptions(db, { entities: [] })) : db;
+export async function grantCreatorPlan(db: Database | string, userId: string, tierSlug = 'starter'): Promise<void> {
+  const orm = typeof db === 'string' ? await Database.connect(db) : db;
   const subscriptionId = `sub_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const payload: EventPayload<typeof SubscriptionStarted> = {
     subscriptionId,

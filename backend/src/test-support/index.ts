@@ -4,11 +4,10 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Database, type Db } from '../platform/database/database';
 import { Client } from 'pg';
 import type { StoredEvent } from '@sparkhouse/contracts';
 import { loadConfig, repoRoot, type AppConfig } from '../platform/config/config';
-import { ormOptions } from '../platform/database/orm-config';
 import type { Projection } from '../platform/events/subscribers';
 import { createApiApp } from '../platform/http/create-api-app';
 
@@ -60,14 +59,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 }
 
 /**
- * A database of the file's own and a MikroORM on it for the file's tests (created before them,
+ * A database of the file's own and a Database on it for the file's tests (created before them,
  * dropped after them). Read `.orm` inside tests or hooks, not at module load.
  */
-export function useTestOrm(): { readonly orm: MikroORM; readonly url: string } {
-  const state: { orm?: MikroORM; db?: Awaited<ReturnType<typeof createTestDatabase>> } = {};
+export function useTestOrm(): { readonly orm: Database; readonly url: string } {
+  const state: { orm?: Database; db?: Awaited<ReturnType<typeof createTestDatabase>> } = {};
   beforeAll(async () => {
     state.db = await createTestDatabase();
-    state.orm = await MikroORM.init(ormOptions(state.db.url, { entities: [] }));
+    state.orm = await Database.connect(state.db.url);
   });
   afterAll(async () => {
     await state.orm?.close(true);
@@ -157,15 +156,15 @@ export function storedEvent<P>(streamId: string, type: string, payload: P, at = 
 
 /**
  * given(events) -> project -> expect(read model): feeds events to a projection inside a transaction
- * on the real database, then hands an EntityManager to the assertions.
+ * on the real database, then hands an Db to the assertions.
  *
  *   await projectionSpec(orm, projection).given([...events]).expectReadModel(async (em) => { ... });
  */
-export function projectionSpec(orm: MikroORM, projection: Projection) {
+export function projectionSpec(orm: Database, projection: Projection) {
   return {
     given(events: StoredEvent[]) {
       return {
-        async expectReadModel<T>(assert: (em: EntityManager) => Promise<T>): Promise<T> {
+        async expectReadModel<T>(assert: (em: Db) => Promise<T>): Promise<T> {
           await orm.em.fork().transactional(async (tem) => {
             for (const e of events) if (projection.handles.includes(e.type)) await projection.handle(tem, e);
           });

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { JOB_RUN_ACCESS } from '../../platform/realtime/job-run-access';
 import { CommerceModule } from '../commerce';
 import { IdentityModule } from '../identity';
@@ -16,7 +15,6 @@ import { JobsController } from './http/jobs.controller';
 import { MetricsController } from './http/metrics.controller';
 import { OperationsSideController } from './http/operations-side.controller';
 import { QueueBoard, QueueBoardController } from './http/queue-board';
-import { JobRunRecord } from './infra/job-run.entity';
 import { OpsJobPushReactor } from './live/ops-job-push.reactor';
 import { QueueOverviewPusher } from './live/queue-overview.pusher';
 import { AlertsProjection } from './projections/alerts.projection';
@@ -33,7 +31,7 @@ import { QueueStats } from './queries/queue-stats';
  * metrics, bull-board), pipeline checks, and the analytics intake.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([JobRunRecord]), IdentityModule, CommerceModule],
+  imports: [IdentityModule, CommerceModule],
   controllers: [
     JobsController,
     AnalyticsController,

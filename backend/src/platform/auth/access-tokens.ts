@@ -1,6 +1,6 @@
 import { generateKeyPairSync, createPublicKey, randomUUID, type JsonWebKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../database/database';
 import jwt from 'jsonwebtoken';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { BearerVerifier, pemOf, remoteJwks, TokenRejected, type KeySource } from './bearer-verifier';
@@ -44,7 +44,7 @@ export class AccessTokens {
   private readonly verified = new Map<string, { principal: Principal; until: number }>();
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const ours: KeySource = {

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../database/database';
 import { run } from '../database/sql';
 
 /**
@@ -15,14 +15,14 @@ export const SESSION_REVOCATION = Symbol('SESSION_REVOCATION');
 /** Every API node listens here: a user id means "forget what you know of this user's sessions". */
 export const SESSION_REVOKED_CHANNEL = 'sparkhouse_session_revoked';
 
-const announced = new WeakMap<EntityManager, Set<string>>();
+const announced = new WeakMap<Db, Set<string>>();
 
 /**
  * Pushes a revocation to every API node when the transaction commits (nothing is pushed if it rolls
  * back). Call it in the transaction that revokes; after the commit, PrincipalResolver.sessionsRevoked
  * makes sure this node has it before the caller is answered.
  */
-export async function announceRevocation(em: EntityManager, userId: string): Promise<void> {
+export async function announceRevocation(em: Db, userId: string): Promise<void> {
   await run(em, 'select pg_notify(?, ?)', [SESSION_REVOKED_CHANNEL, userId]);
   let users = announced.get(em);
   if (!users) announced.set(em, (users = new Set()));
@@ -30,4 +30,4 @@ export async function announceRevocation(em: EntityManager, userId: string): Pro
 }
 
 /** The users whose revocations were announced in the transaction of `em`. */
-export const revocationsAnnouncedIn = (em: EntityManager): string[] => [...(announced.get(em) ?? [])];
+export const revocationsAnnouncedIn = (em: Db): string[] => [...(announced.get(em) ?? [])];

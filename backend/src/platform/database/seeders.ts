@@ -1,6 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from './database';
 
 export const SEEDER = Symbol('SEEDER');
 
@@ -26,7 +26,7 @@ export async function runSeeders(databaseUrl: string): Promise<string[]> {
       .getProviders()
       .filter((w) => w.metatype && w.instance && Reflect.getMetadata(SEEDER, w.metatype))
       .map((w) => w.instance as Seeder);
-    const conn = ctx.get(MikroORM).em.fork().getConnection();
+    const conn = ctx.get(Database).em.fork().getConnection();
     const ran: string[] = [];
     for (const s of seeders) {
       const done = await conn.execute('select 1 from seed_run where name = ?', [s.name]);

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database, type Transaction } from '../database/database';
 import { PgListener } from '../database/pg-listener';
 import { EVENTS_CHANNEL } from './event-store';
 
@@ -12,30 +12,28 @@ import { EVENTS_CHANNEL } from './event-store';
 @Injectable()
 export class AppendSignals implements OnModuleInit {
   private readonly logger = new Logger('AppendSignals');
-  private readonly appending = new WeakSet<object>();
+  private readonly appending = new WeakSet<Transaction>();
   private readonly local = new Set<() => void>();
   private sending = false;
   private again = false;
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly listener: PgListener,
   ) {}
 
   onModuleInit() {
-    this.orm.em.getEventManager().registerSubscriber({
-      afterTransactionCommit: async ({ transaction }: { transaction?: object }) => {
-        if (transaction && this.appending.has(transaction)) {
-          this.appending.delete(transaction);
-          this.committed();
-        }
-      },
+    this.orm.onCommit((transaction) => {
+      if (this.appending.has(transaction)) {
+        this.appending.delete(transaction);
+        this.committed();
+      }
     });
   }
 
-  /** Marks the transaction (and the ones it is nested in) as one that appended events. */
-  appendingIn(transaction: object | undefined) {
-    for (let t = transaction; t; t = parentOf(t)) this.appending.add(t);
+  /** Marks the transaction (the top-level one it is part of) as one that appended events. */
+  appendingIn(transaction: Transaction | undefined) {
+    if (transaction) this.appending.add(transaction.root);
   }
 
   /** Called in this process after every commit that appended events. */
@@ -69,7 +67,7 @@ export class AppendSignals implements OnModuleInit {
   }
 }
 
-/** MikroORM links a nested transaction (a savepoint) to its parent under a private symbol. */
+/** Database links a nested transaction (a savepoint) to its parent under a private symbol. */
 function parentOf(trx: object): object | undefined {
   const key = Object.getOwnPropertySymbols(trx).find((s) => s.description === 'parentTransaction');
   return key ? ((trx as Record<symbol, object | undefined>)[key] ?? undefined) : undefined;

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Database } from '../database/database';
 import { rows, textArray } from '../database/sql';
 import type { Checkpoint } from './event-log-reader';
 import { compareLogPositions } from './log-position';
@@ -30,7 +30,7 @@ export class CheckpointFlusher {
   private readonly dirty = new Map<string, SubscriberCursor>();
   private running: Promise<void> | null = null;
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly orm: Database) {}
 
   /** The cursor has moved past what is saved: save it soon. */
   moved(cursor: SubscriberCursor): void {

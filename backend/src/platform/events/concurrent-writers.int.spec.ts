@@ -1,7 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Database, type Db } from '../database/database';
 import { AccessTokens } from '../auth/access-tokens';
-import { ormOptions } from '../database/orm-config';
 import { createTestDatabase, eventually, startApi, testConfig } from '../../test-support';
 import { productBody } from '../../test-support/catalogue-api';
 import { EventRelay } from './event-relay';
@@ -22,7 +21,7 @@ const SAVES_PER_WRITER = 25;
  */
 describe('8 concurrent writers while the relay is killed and restarted', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let orm: MikroORM;
+  let orm: Database;
   const nodes: { app: NestExpressApplication; baseUrl: string }[] = [];
   let productId: string;
 
@@ -30,7 +29,7 @@ describe('8 concurrent writers while the relay is killed and restarted', () => {
     db = await createTestDatabase();
     const config = testConfig(db.url);
     for (let i = 0; i < 2; i++) nodes.push(await startApi(config));
-    orm = await MikroORM.init(ormOptions(db.url, { entities: [] }));
+    orm = await Database.connect(db.url);
   });
   afterAll(async () => {
     for (const n of nodes) await n.app.close().catch(() => undefined);
@@ -59,7 +58,7 @@ describe('8 concurrent writers while the relay is killed and restarted', () => {
     const tables: string[] = [];
     await orm.em
       .fork()
-      .transactional(async (tem: EntityManager) => {
+      .transactional(async (tem: Db) => {
         const spy = jest.spyOn(tem.getConnection(), 'execute');
         try {
           await projection.truncate(tem);

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../database/database';
 import type { StoredEvent } from '@sparkhouse/contracts';
 import { toStoredEvent, type EventRow } from './event-store';
 import { LOG_ORIGIN, type LogPosition } from './log-position';
@@ -19,7 +19,7 @@ export type LoggedEvent = StoredEvent & { transactionId: string };
  * ever skipped, and no writer has to wait for another to get a position (docs/event-ordering.md).
  */
 export async function readEventsAfter(
-  em: EntityManager,
+  em: Db,
   after: Checkpoint,
   limit: number,
   only: { types?: readonly string[]; upTo?: Checkpoint } = {},
@@ -50,7 +50,7 @@ export async function readEventsAfter(
 }
 
 /** The last event a consumer may read now (below the oldest running transaction), or null for an empty log. */
-export async function readableHead(em: EntityManager): Promise<Checkpoint | null> {
+export async function readableHead(em: Db): Promise<Checkpoint | null> {
   const [head] = await em.getConnection().execute<{ transaction_id: string; position: string }[]>(
     `select transaction_id::text, position::text from domain_event
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -66,7 +66,7 @@ export async function readableHead(em: EntityManager): Promise<Checkpoint | null
  * Whether events after the checkpoint are committed but held back by an older transaction still
  * running: delivery resumes as soon as it ends, so the caller should look again shortly.
  */
-export async function heldBack(em: EntityManager, after: Checkpoint): Promise<boolean> {
+export async function heldBack(em: Db, after: Checkpoint): Promise<boolean> {
   const found = await em.getConnection().execute<unknown[]>(
     `select 1 from domain_event
       where (transaction_id, position) > (?::xid8, ?::bigint)

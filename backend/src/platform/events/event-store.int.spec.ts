@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../database/database';
 import { JobRequested, JobStarted } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
 import { useTestOrm, eventually } from '../../test-support';
@@ -24,7 +24,7 @@ const counter: StreamModel<number> = { name: 'test.counter@1', fold: (n, events)
 
 describe('event store (real PostgreSQL)', () => {
   const testDb = useTestOrm();
-  let orm: MikroORM;
+  let orm: Database;
   const store = new EventStore();
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Optional } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../database/database';
 import { eventCatalog, type EventDefinition, type EventMetadata, type NewEvent, type StoredEvent } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
 import { textArray } from '../database/sql';
@@ -86,7 +86,7 @@ export class EventStore {
    * Appends without reading the stream. With `expectedVersion`, a stream that moved on since the caller
    * read it refuses the append with a ConcurrencyError (409).
    */
-  async append(em: EntityManager, streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<StoredEvent[]> {
+  async append(em: Db, streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
     const written = await this.write(em, streamId, events, options.metadata, { expected: options.expectedVersion });
     if (!written) {
@@ -104,7 +104,7 @@ export class EventStore {
    * way for a command to decide.
    */
   async decide<S>(
-    em: EntityManager,
+    em: Db,
     streamId: string,
     model: StreamModel<S>,
     decide: (state: S | null, version: number) => NewEvent[] | null,
@@ -136,7 +136,7 @@ export class EventStore {
    * checkout, a purchase); a stream that grows wants a StreamModel and `decide`.
    */
   async appendIf(
-    em: EntityManager,
+    em: Db,
     streamId: string,
     decide: (stream: StoredEvent[]) => NewEvent[] | null,
     metadataOverrides?: Partial<EventMetadata>,
@@ -158,7 +158,7 @@ export class EventStore {
    * The stream's state as `model` folds it: its snapshot when it is the model's and current, else the
    * snapshot (or nothing) plus the events after it, saved as the new snapshot for the next reader.
    */
-  async load<S>(em: EntityManager, streamId: string, model: StreamModel<S>): Promise<StreamState<S>> {
+  async load<S>(em: Db, streamId: string, model: StreamModel<S>): Promise<StreamState<S>> {
     const [head] = await query<{ version: number; snapshot: unknown; snapshot_model: string | null; snapshot_version: number }>(
       em,
       'select version, snapshot, snapshot_model, snapshot_version from event_stream where stream_id = ?',
@@ -178,7 +178,7 @@ export class EventStore {
 
   /** The stream's events in order; `afterVersion` reads only the ones after it, `limit` at most that many. */
   async readStream(
-    em: EntityManager,
+    em: Db,
     streamId: string,
     opts: { afterVersion?: number; limit?: number } = {},
   ): Promise<StoredEvent[]> {
@@ -191,13 +191,13 @@ export class EventStore {
   }
 
   /** The stream's version: how many events it holds (0 for none). */
-  async streamVersion(em: EntityManager, streamId: string): Promise<number> {
+  async streamVersion(em: Db, streamId: string): Promise<number> {
     const [row] = await query<{ version: number }>(em, 'select version from event_stream where stream_id = ?', [streamId]);
     return row?.version ?? 0;
   }
 
   /** Which of these streams hold any event (one query, for a consumer sorting a batch). */
-  async existingStreams(em: EntityManager, streamIds: readonly string[]): Promise<Set<string>> {
+  async existingStreams(em: Db, streamIds: readonly string[]): Promise<Set<string>> {
     if (streamIds.length === 0) return new Set();
     const found = await query<{ stream_id: string }>(em, 'select stream_id from event_stream where stream_id = any(?::text[])', [
       textArray(streamIds),
@@ -205,7 +205,7 @@ export class EventStore {
     return new Set(found.map((r) => r.stream_id));
   }
 
-  private async saveSnapshot<S>(em: EntityManager, streamId: string, model: StreamModel<S>, state: S | null, version: number) {
+  private async saveSnapshot<S>(em: Db, streamId: string, model: StreamModel<S>, state: S | null, version: number) {
     // a cache of facts already committed, written only while the head is still where it was read, and
     // never waited for: a head row another transaction holds is skipped (it may be appending right now)
     await query(
@@ -219,7 +219,7 @@ export class EventStore {
   }
 
   private async write(
-    em: EntityManager,
+    em: Db,
     streamId: string,
     events: NewEvent[],
     metadataOverrides: Partial<EventMetadata> | undefined,
@@ -238,7 +238,7 @@ export class EventStore {
    * error is raised, so the transaction stays usable for a second decision. A writer of the same stream
    * that has not committed yet makes this wait for it (a row lock), never for anyone else.
    */
-  private async insert(em: EntityManager, streamId: string, pending: StoredEvent[], guard: Guard): Promise<StoredEvent[] | null> {
+  private async insert(em: Db, streamId: string, pending: StoredEvent[], guard: Guard): Promise<StoredEvent[] | null> {
     const n = pending.length;
     const rows = pending.map((e, i) => ({
       event_id: e.eventId,
@@ -296,11 +296,11 @@ export class EventStore {
   }
 }
 
-function requireTransaction(em: EntityManager) {
+function requireTransaction(em: Db) {
   if (!em.isInTransaction()) throw new Error('EventStore.append must run inside a transaction');
 }
 
-function query<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+function query<T>(em: Db, sql: string, params: unknown[]): Promise<T[]> {
   return em.getConnection().execute<T[]>(sql, params, 'all', em.isInTransaction() ? em.getTransactionContext() : undefined);
 }
 

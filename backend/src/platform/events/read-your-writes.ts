@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Database, type Db } from '../database/database';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { rows } from '../database/sql';
 import { PgListener } from '../database/pg-listener';
@@ -27,7 +27,7 @@ export async function readUntil<T>(read: () => Promise<T>, done: (value: T) => b
 }
 
 /** The position of the newest event committed so far ('0' for an empty log). */
-export async function logHead(em: EntityManager): Promise<string> {
+export async function logHead(em: Db): Promise<string> {
   const [head] = await rows<{ p: string }>(
     em,
     'select position::text as p from domain_event order by transaction_id desc, position desc limit 1',
@@ -41,7 +41,7 @@ export async function logHead(em: EntityManager): Promise<string> {
  * looked up with it; a position no event has counts as reached.
  */
 export async function subscribersReached(
-  em: EntityManager,
+  em: Db,
   subscribers: readonly string[],
   position: string | number,
   timeoutMs: number,
@@ -83,7 +83,7 @@ export class ProjectionWatermark {
   private readonly waiters = new Set<() => void>();
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly listener: PgListener,
     private readonly registry: SubscriberRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -1,4 +1,4 @@
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Database, type Db } from '../database/database';
 import { JobCancelRequested, JobRequested, type StoredEvent } from '@sparkhouse/contracts';
 import { rows, run } from '../database/sql';
 import type { RealtimePublisher } from '../realtime/realtime-publisher';
@@ -19,7 +19,7 @@ class OwnerRunsProjection implements Projection {
   /** Called on every event replayed into the new copy (lets the test act mid-rebuild). */
   onShadowEvent: ((e: StoredEvent) => Promise<void>) | null = null;
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     const [{ schema }] = await rows<{ schema: string }>(em, `select current_schema() as schema`);
     if (schema !== 'public') {
       if (e.position === this.failInShadowAt) throw new Error('the new read model could not be built');
@@ -33,7 +33,7 @@ class OwnerRunsProjection implements Projection {
     );
   }
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await run(em, 'truncate test_owner_runs');
   }
 }
@@ -42,7 +42,7 @@ const OWNERS = 5;
 
 describe('blue-green projection rebuild (real PostgreSQL)', () => {
   const testDb = useTestOrm();
-  let orm: MikroORM;
+  let orm: Database;
   let processor: SubscriptionProcessor;
   let rebuilder: Rebuilder;
   const pushed: unknown[] = [];

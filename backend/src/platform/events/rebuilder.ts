@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Database, type Db } from '../database/database';
 import { Client } from 'pg';
 import { SERVER_EVENTS, type RebuildProgress, type StoredEvent } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -52,7 +52,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export class Rebuilder {
   private readonly logger = new Logger('Replay');
 
-  private readonly orm: MikroORM;
+  private readonly orm: Database;
 
   /** Events per replay transaction: larger than the relay's (copies nobody reads yet; fewer round trips). */
   private get batchSize() {
@@ -62,7 +62,7 @@ export class Rebuilder {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly processor: SubscriptionProcessor,
-    @Optional() orm?: MikroORM,
+    @Optional() orm?: Database,
     // without one (a bare test set-up) progress is stored but not pushed
     @Optional() private readonly publisher?: RealtimePublisher,
   ) {
@@ -143,7 +143,7 @@ export class Rebuilder {
   }
 
   /** Replays the events it handles after `from` (up to `upTo`) into the copies (found first on the search path). */
-  private async replayBatch(tem: EntityManager, projection: Projection, shadow: string, from: Checkpoint, upTo?: Checkpoint) {
+  private async replayBatch(tem: Db, projection: Projection, shadow: string, from: Checkpoint, upTo?: Checkpoint) {
     await run(tem, `set local search_path to ${quoted(shadow)}, public`);
     const events = await readEventsAfter(tem, from, this.batchSize, { types: projection.handles, upTo });
     await project(tem, projection, events);
@@ -232,7 +232,7 @@ export class Rebuilder {
    * names (their indexes renamed to the live ones' names, so later migrations find them), and the old
    * ones are dropped. Readers wait only for this statement list, then read the new tables.
    */
-  private async swap(tem: EntityManager, shadow: string, tables: string[]) {
+  private async swap(tem: Db, shadow: string, tables: string[]) {
     const old = `${shadow}_old`;
     await run(tem, `drop schema if exists ${quoted(old)} cascade`);
     await run(tem, `create schema ${quoted(old)}`);
@@ -254,7 +254,7 @@ export class Rebuilder {
     await run(tem, `drop schema ${quoted(shadow)} cascade`);
   }
 
-  private async renameIndexesLike(tem: EntityManager, from: string, to: string) {
+  private async renameIndexesLike(tem: Db, from: string, to: string) {
     const indexes = (table: string) =>
       rows<{ name: string; def: string }>(
         tem,

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../database/database';
 import type { StoredEvent } from '@sparkhouse/contracts';
 
 /**
@@ -15,17 +15,17 @@ export interface Projection {
   readonly handles: readonly string[];
   /** The tables it owns (a rebuild builds copies of them); when omitted, the ones `truncate` empties. */
   readonly tables?: readonly string[];
-  handle(em: EntityManager, event: StoredEvent): Promise<void>;
+  handle(em: Db, event: StoredEvent): Promise<void>;
   /**
    * Optional: applies a run of consecutive events (only types it handles, in log order) with the same
    * effect as `handle` on each in turn, in fewer statements. The relay and replay use it when present.
    */
-  handleBatch?(em: EntityManager, events: StoredEvent[]): Promise<void>;
-  truncate(em: EntityManager): Promise<void>;
+  handleBatch?(em: Db, events: StoredEvent[]): Promise<void>;
+  truncate(em: Db): Promise<void>;
 }
 
 /** Applies events to a projection in its transaction: the ones it handles, in a batch when it can. */
-export async function project(em: EntityManager, projection: Projection, events: readonly StoredEvent[]): Promise<void> {
+export async function project(em: Db, projection: Projection, events: readonly StoredEvent[]): Promise<void> {
   const handles = new Set(projection.handles);
   const relevant = events.filter((e) => handles.has(e.type));
   if (relevant.length === 0) return;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { Database } from '../database/database';
+import type { Db } from '../database/database';
 import type { StoredEvent } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
 import { textArray } from '../database/sql';
@@ -42,7 +42,7 @@ export const subscriberLockKey = (name: string) => `subscriber:${name}`;
 export class SubscriptionProcessor {
   private readonly logger = new Logger('EventRelay');
 
-  constructor(readonly orm: MikroORM) {}
+  constructor(readonly orm: Database) {}
 
   async ensureCheckpoint(subscriber: EventSubscriber): Promise<{ version: number }> {
     const version = subscriber.kind === 'projection' ? subscriber.version : 1;
@@ -180,7 +180,7 @@ export class SubscriptionProcessor {
  * A projection's saved checkpoint, its row locked for the transaction, and (with `tryLock`) its
  * advisory lock taken in the same statement; null when a rebuild holds that lock.
  */
-async function lockCheckpoint(tem: EntityManager, name: string, tryLock: boolean): Promise<Checkpoint | null> {
+async function lockCheckpoint(tem: Db, name: string, tryLock: boolean): Promise<Checkpoint | null> {
   const lockKey = subscriberLockKey(name);
   const [row] = await tem
     .getConnection()
@@ -207,12 +207,12 @@ async function lockCheckpoint(tem: EntityManager, name: string, tryLock: boolean
   return row.locked ? { transactionId: row.transaction_id, position: row.position } : null;
 }
 
-async function outcomeOf(em: EntityManager, events: LoggedEvent[], batchSize: number, from: Checkpoint): Promise<BatchOutcome> {
+async function outcomeOf(em: Db, events: LoggedEvent[], batchSize: number, from: Checkpoint): Promise<BatchOutcome> {
   if (events.length >= batchSize) return 'more';
   return (await heldBack(em, events.length > 0 ? checkpointOf(events[events.length - 1]) : from)) ? 'held' : 'done';
 }
 
-async function loadCheckpoint(em: EntityManager, name: string, forUpdate: boolean): Promise<Checkpoint> {
+async function loadCheckpoint(em: Db, name: string, forUpdate: boolean): Promise<Checkpoint> {
   const [row] = await em
     .getConnection()
     .execute<{ transaction_id: string; position: string }[]>(
@@ -228,7 +228,7 @@ async function loadCheckpoint(em: EntityManager, name: string, forUpdate: boolea
  * Saves the checkpoint (also used by the blue-green rebuild when it switches); a projection's is
  * announced to every API node when its transaction commits.
  */
-export async function saveCheckpoint(em: EntityManager, name: string, cp: Checkpoint, announce = true): Promise<void> {
+export async function saveCheckpoint(em: Db, name: string, cp: Checkpoint, announce = true): Promise<void> {
   await em.getConnection().execute(
     `with saved as (
        update event_checkpoint set transaction_id = ?::xid8, position = ?::bigint, updated_at = now()

@@ -1,4 +1,4 @@
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Database, type Db } from '../database/database';
 import { JobRequested, type StoredEvent } from '@sparkhouse/contracts';
 import { useTestOrm } from '../../test-support';
 import { EventStore } from './event-store';
@@ -14,7 +14,7 @@ class CountingProjection implements Projection {
   crashAfter: number | null = null;
   private seen = 0;
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     await em.getConnection().execute(
       `insert into test_delivery (event_id, deliveries) values (?, 1)
          on conflict (event_id) do update set deliveries = test_delivery.deliveries + 1`,
@@ -26,7 +26,7 @@ class CountingProjection implements Projection {
     if (this.crashAfter !== null && this.seen >= this.crashAfter) throw new Error('process died mid-delivery');
   }
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await em.getConnection().execute('truncate test_delivery', [], 'run', em.getTransactionContext());
   }
 }
@@ -48,7 +48,7 @@ class RecordingReactor implements Reactor {
 
 describe('event delivery to projections and reactors (real PostgreSQL)', () => {
   const testDb = useTestOrm();
-  let orm: MikroORM;
+  let orm: Database;
   const store = new EventStore();
 
   beforeAll(async () => {

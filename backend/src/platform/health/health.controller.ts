@@ -1,6 +1,6 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../database/database';
 import { system } from '@sparkhouse/contracts';
 import { aiSetup } from '../config/ai-setup';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -31,7 +31,7 @@ export class HealthController {
   private readonly startedAt = Date.now();
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly redis: RedisConnections,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../database/database';
 import { JobCanceled, JobCompleted, JobFailed, JobStarted } from '@sparkhouse/contracts';
 import { useTestOrm } from '../../test-support';
 import { EventStore } from '../events/event-store';
@@ -8,7 +8,7 @@ import { JobRequests, jobStreamId } from './job-requests';
 /** The awaiter against real PostgreSQL, with this test playing the worker (appending lifecycle facts). */
 describe('JobAwaiter', () => {
   const testDb = useTestOrm();
-  let orm: MikroORM;
+  let orm: Database;
   let awaiter: JobAwaiter;
   const store = new EventStore();
   const owner = { ownerId: 'user-1', subjectId: 'app-1' };
@@ -112,7 +112,7 @@ describe('JobAwaiter', () => {
     expect(Date.now() - t1).toBeLessThan(1_000);
   });
 
-  it('polls without forking an EntityManager each time (hundreds of waiting callers must not swell the heap)', async () => {
+  it('polls without forking an Db each time (hundreds of waiting callers must not swell the heap)', async () => {
     const runId = await request();
     const fork = jest.spyOn(orm.em, 'fork');
     try {

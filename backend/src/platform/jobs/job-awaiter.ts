@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../database/database';
 import {
   JobCanceled,
   JobCompleted,
@@ -39,7 +39,7 @@ const MAX_POLL_MS = 250;
 @Injectable()
 export class JobAwaiter {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly requests: JobRequests,
   ) {}
 
@@ -71,7 +71,7 @@ export class JobAwaiter {
 
   /**
    * The run's outcome when it has finished, else null. A plain query on the shared connection: no
-   * EntityManager is forked per poll (200 callers waiting at once would fork hundreds a second, each
+   * Db is forked per poll (200 callers waiting at once would fork hundreds a second, each
    * dropped after one query).
    */
   async outcome<N extends JobName>(name: N, runId: string): Promise<JobOutcome<N> | null> {

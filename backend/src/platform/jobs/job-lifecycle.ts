@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../database/database';
 import {
   JobAttemptFailed,
   JobCanceled,
@@ -49,7 +49,7 @@ export function isRunFinished(stream: readonly Pick<StoredEvent, 'type'>[]): boo
 @Injectable()
 export class JobLifecycle {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

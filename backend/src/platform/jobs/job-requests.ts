@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../database/database';
 import { JOBS, JobRequested, plannedStepsOf, type JobName, type JobOwner, type JobPayload } from '@sparkhouse/contracts';
 import { EventStore } from '../events/event-store';
 
@@ -15,7 +15,7 @@ export class JobRequests {
   constructor(private readonly events: EventStore) {}
 
   async request<N extends JobName>(
-    tem: EntityManager,
+    tem: Db,
     name: N,
     owner: JobOwner,
     payload: JobPayload<N>,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../database/database';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { rows } from '../database/sql';
 import { keyOfMediaUrl, expiryFor, isValidSignature, signedMediaUrl } from './signed-urls';
@@ -16,7 +16,7 @@ export class MediaUrls implements OnModuleInit {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
   ) {}
 
   async onModuleInit(): Promise<void> {

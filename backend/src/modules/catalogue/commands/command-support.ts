@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import type { catalogue } from '@sparkhouse/contracts';
 import type { EventStore, StreamModel } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
@@ -12,14 +12,14 @@ export const productModel: StreamModel<ProductState> = {
 };
 
 /** The product as its own stream tells it (the write side never reads the read models). 404 when unknown. */
-export async function loadProduct(em: EntityManager, events: EventStore, productId: string): Promise<ProductState> {
+export async function loadProduct(em: Db, events: EventStore, productId: string): Promise<ProductState> {
   const { state } = await events.load(em, streams.product(productId), productModel);
   if (!state) throw notFound('No such product.');
   return state;
 }
 
 /** Several products at once, in the order asked; unknown ids are left out. */
-export async function loadProducts(em: EntityManager, ids: readonly string[]): Promise<ProductState[]> {
+export async function loadProducts(em: Db, ids: readonly string[]): Promise<ProductState[]> {
   if (ids.length === 0) return [];
   const found = await rows<{ stream_id: string; type: string; payload: unknown }>(
     em,
@@ -33,7 +33,7 @@ export async function loadProducts(em: EntityManager, ids: readonly string[]): P
 }
 
 /** Claims a slug for one product or collection inside the command's transaction; taken: 409. */
-export async function claimSlug(em: EntityManager, kind: 'product' | 'collection', slug: string, ownerId: string, taken: string) {
+export async function claimSlug(em: Db, kind: 'product' | 'collection', slug: string, ownerId: string, taken: string) {
   const claimed = await rows(
     em,
     `insert into catalogue_slug_claim (kind, slug, owner_id) values (?, ?, ?) on conflict do nothing returning slug`,

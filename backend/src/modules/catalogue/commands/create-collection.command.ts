@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { CollectionCreated, SchoolCreated, type catalogue, type EventPayload } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { badRequest } from '../../../platform/http/errors';
@@ -20,7 +20,7 @@ export class CreateCollection {
 @CommandHandler(CreateCollection)
 export class CreateCollectionHandler implements ICommandHandler<CreateCollection, catalogue.ProductCollection> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { ClassEnrolled, type catalogue } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { isClassActive } from '../domain/class-enrolment';
@@ -19,7 +19,7 @@ export class EnrolInClass {
 @CommandHandler(EnrolInClass)
 export class EnrolInClassHandler implements ICommandHandler<EnrolInClass, catalogue.EnrolledClass> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { PurchaseCompleted, PurchaseRefunded, type catalogue } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict } from '../../../platform/http/errors';
@@ -21,7 +21,7 @@ export class GrantProduct {
 @CommandHandler(GrantProduct)
 export class GrantProductHandler implements ICommandHandler<GrantProduct, catalogue.Purchase> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

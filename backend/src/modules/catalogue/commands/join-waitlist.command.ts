@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { JoinedWaitlist } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { ApiError } from '../../../platform/http/errors';
@@ -23,7 +23,7 @@ export class JoinWaitlist {
 @CommandHandler(JoinWaitlist)
 export class JoinWaitlistHandler implements ICommandHandler<JoinWaitlist, { success: boolean; alreadyOnWaitlist: boolean }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

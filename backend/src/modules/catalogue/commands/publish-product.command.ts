@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { ProductPublished, ProductUpdated, type catalogue, type EventPayload } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { productSlug, streams } from '../domain/product-state';
@@ -23,7 +23,7 @@ export class PublishProduct {
 @CommandHandler(PublishProduct)
 export class PublishProductHandler implements ICommandHandler<PublishProduct, { product: catalogue.Product }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -52,7 +52,7 @@ export class UpdateProduct {
 @CommandHandler(UpdateProduct)
 export class UpdateProductHandler implements ICommandHandler<UpdateProduct, { product: catalogue.Product }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

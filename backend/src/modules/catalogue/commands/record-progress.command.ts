@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { ProductProgressRecorded, type catalogue } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { badRequest } from '../../../platform/http/errors';
@@ -22,7 +22,7 @@ export class RecordProgress {
 @CommandHandler(RecordProgress)
 export class RecordProgressHandler implements ICommandHandler<RecordProgress, catalogue.ContentProgress> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

@@ -1,7 +1,6 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { PurchaseRefunded } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
-import { ormOptions } from '../../../platform/database/orm-config';
 import { eventually } from '../../../test-support';
 import { publish, useCatalogueApi } from '../../../test-support/catalogue-api';
 import { streams } from '../domain/product-state';
@@ -40,7 +39,7 @@ describe('learner calls: purchases, progress, library, classes, recommendations,
 
   it('counts a refunded purchase as not owned', async () => {
     await grant('buyer-2', bread.id);
-    const orm = await MikroORM.init(ormOptions(api.dbUrl, { entities: [] }));
+    const orm = await Database.connect(api.dbUrl);
     try {
       const [completed] = await new EventStore().readStream(orm.em.fork(), streams.purchase('buyer-2', bread.id));
       const { purchaseId } = completed.payload as { purchaseId: string };

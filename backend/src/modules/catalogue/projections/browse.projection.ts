@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import {
   CollectionCreated,
   ProductPublished,
@@ -36,12 +36,12 @@ export class BrowseProjection implements Projection {
     PurchaseRefunded.type,
   ];
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await run(em, 'truncate product_card, product_collection, catalogue_purchase, search_word');
   }
 
   /** Runs of publications and of purchases (most of a replay) in a few statements; the rest one by one. */
-  async handleBatch(em: EntityManager, events: StoredEvent[]) {
+  async handleBatch(em: Db, events: StoredEvent[]) {
     for (const { type, events: run } of runsOfType(events)) {
       if (run.length > 1 && type === ProductPublished.type) await this.publish(em, run);
       else if (run.length > 1 && type === PurchaseCompleted.type) await this.purchase(em, run);
@@ -49,7 +49,7 @@ export class BrowseProjection implements Projection {
     }
   }
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     const at = e.metadata.occurredAt;
     switch (e.type) {
       case ProductPublished.type:
@@ -95,7 +95,7 @@ export class BrowseProjection implements Projection {
   }
 
   /** As ProductPublished one by one: cards first come, first kept (`do nothing` on a known id). */
-  private async publish(em: EntityManager, events: StoredEvent[]) {
+  private async publish(em: Db, events: StoredEvent[]) {
     await run(
       em,
       INSERT_CARD_FROM(
@@ -108,7 +108,7 @@ export class BrowseProjection implements Projection {
   }
 
   /** As PurchaseCompleted one by one: each purchase once, then one recount per product bought. */
-  private async purchase(em: EntityManager, events: StoredEvent[]) {
+  private async purchase(em: Db, events: StoredEvent[]) {
     await run(
       em,
       `insert into catalogue_purchase (purchase_id, user_id, product_id, price_in_cents, currency, source, purchased_at)
@@ -129,7 +129,7 @@ export class BrowseProjection implements Projection {
     );
   }
 
-  private update(em: EntityManager, { productId, changes }: P<typeof ProductUpdated>) {
+  private update(em: Db, { productId, changes }: P<typeof ProductUpdated>) {
     const has = (k: string) => (k in changes ? 'true' : 'false');
     return run(
       em,
@@ -159,7 +159,7 @@ export class BrowseProjection implements Projection {
     );
   }
 
-  private recount(em: EntityManager, productId: string) {
+  private recount(em: Db, productId: string) {
     return run(
       em,
       `update product_card set purchase_count =

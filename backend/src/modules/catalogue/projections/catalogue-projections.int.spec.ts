@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import {
   CollectionCreated,
   JoinedWaitlist,
@@ -29,7 +29,7 @@ interface CardSnapshot {
 
 describe('catalogue projections', () => {
   const testDb = useTestOrm();
-  let orm: MikroORM;
+  let orm: Database;
   const store = new EventStore();
   const browse = new BrowseProjection();
   const learning = new LearningProjection();

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import {
   ClassEnrolled,
   JoinedWaitlist,
@@ -24,19 +24,19 @@ export class LearningProjection implements Projection {
   readonly version = 1;
   readonly handles = [ClassEnrolled.type, JoinedWaitlist.type, ProductProgressRecorded.type];
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await run(em, 'truncate class_enrolment, waitlist_entry, product_progress');
   }
 
   /** Runs of progress (most of the log) in two statements; anything else one event at a time. */
-  async handleBatch(em: EntityManager, events: StoredEvent[]) {
+  async handleBatch(em: Db, events: StoredEvent[]) {
     for (const { type, events: run } of runsOfType(events)) {
       if (type === ProductProgressRecorded.type && run.length > 1) await this.recordProgress(em, run);
       else for (const e of run) await this.handle(em, e);
     }
   }
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     const at = e.metadata.occurredAt;
     switch (e.type) {
       case ClassEnrolled.type: {
@@ -92,7 +92,7 @@ export class LearningProjection implements Projection {
    * has already seen it), computed from the rows as they stand: one read, one write. Only this
    * projection writes product_progress, under its subscriber lock, so the rows cannot change between.
    */
-  private async recordProgress(em: EntityManager, events: StoredEvent[]) {
+  private async recordProgress(em: Db, events: StoredEvent[]) {
     const keyOf = (p: P<typeof ProductProgressRecorded>) => JSON.stringify([p.userId, p.productId, p.contentId]);
     const payloads = events.map((e) => e.payload as P<typeof ProductProgressRecorded>);
     const keys = [...new Map(payloads.map((p) => [keyOf(p), p])).values()];

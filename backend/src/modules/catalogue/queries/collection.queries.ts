@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { catalogue } from '@sparkhouse/contracts';
 import { listableCollections } from '../domain/collections';
 import { rows } from '../../../platform/database/sql';
@@ -19,7 +19,7 @@ interface CollectionRow {
 @Injectable()
 export class CollectionQueries {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly products: ProductBrowseQueries,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { catalogue } from '@sparkhouse/contracts';
 import { hasActiveClass, hasAnyClass, isClassActive } from '../domain/class-enrolment';
 import { isOwned } from '../domain/ownership';
@@ -30,7 +30,7 @@ interface ProgressRow {
 @Injectable()
 export class LearnerQueries {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly products: ProductBrowseQueries,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { catalogue } from '@sparkhouse/contracts';
 import { CataloguePool } from '../infra/catalogue-pool';
 import { CARD_COLUMNS, toCard, toProduct, type CardRow } from '../infra/product-card.sql';
@@ -26,7 +26,7 @@ export class ProductBrowseQueries {
   readonly listCache: SingleFlightCache<string, SerialisedJson<catalogue.ProductPage>>;
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly pool: CataloguePool,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { catalogue } from '@sparkhouse/contracts';
 import { scoreRecommendations, type ProductTraits } from '../domain/recommendation-scoring';
 import { rows, textArray } from '../../../platform/database/sql';
@@ -37,7 +37,7 @@ const traits = (r: TraitRow): ProductTraits => ({
 @Injectable()
 export class RecommendationQueries {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly products: ProductBrowseQueries,
   ) {}
 

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { CartUpdated, type commerce } from '@sparkhouse/contracts';
 import { ProductBrowseQueries } from '../../catalogue';
 import { EventStore } from '../../../platform/events/event-store';
@@ -31,7 +31,7 @@ export async function cartItems(
 @CommandHandler(UpdateCart)
 export class UpdateCartHandler implements ICommandHandler<UpdateCart, commerce.ServerCart> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly products: ProductBrowseQueries,
   ) {}

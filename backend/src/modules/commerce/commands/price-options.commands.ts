@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { PriceOptionsDefined, type EventPayload } from '@sparkhouse/contracts';
 import { EventStore, type StreamModel } from '../../../platform/events/event-store';
 import { nextPlans } from '../domain/payment-options';
@@ -43,7 +43,7 @@ export class DefinePriceOptions {
 @CommandHandler(DefinePriceOptions)
 export class DefinePriceOptionsHandler implements ICommandHandler<DefinePriceOptions, EventPayload<typeof PriceOptionsDefined>> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly stripeSupport: StripeSupport,
   ) {}

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Database, type Db } from '../../../platform/database/database';
 import {
   CheckoutSessionCompleted,
   CheckoutSessionExpired,
@@ -45,7 +45,7 @@ const idOf = (v: unknown): string | null =>
 @CommandHandler(ProcessStripeEvent)
 export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeEvent, ProcessOutcome> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly support: StripeSupport,
   ) {}
@@ -69,7 +69,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
   }
 
   /** Reads what the event is about from Stripe (outside the transaction) and answers how to apply it. */
-  private async prepare(event: Stripe.Event): Promise<((em: EntityManager) => Promise<void>) | null> {
+  private async prepare(event: Stripe.Event): Promise<((em: Db) => Promise<void>) | null> {
     const stripe = await this.support.stripe();
     const object = event.data.object as unknown as Record<string, unknown>;
     switch (event.type) {
@@ -148,7 +148,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
    * Serialises a payment's completion and its refund (to commit): whichever is processed second sees what
    * the first recorded. Taken before any append, so it is always acquired before the event append lock.
    */
-  private async lockPayment(em: EntityManager, paymentIntentId: string) {
+  private async lockPayment(em: Db, paymentIntentId: string) {
     await run(em, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [`commerce-payment:${paymentIntentId}`]);
   }
 
@@ -168,7 +168,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
     };
   }
 
-  private async started(em: EntityManager, sessionId: string): Promise<EventPayload<typeof CheckoutSessionStarted> | null> {
+  private async started(em: Db, sessionId: string): Promise<EventPayload<typeof CheckoutSessionStarted> | null> {
     const stream = await this.events.readStream(em, streams.checkout(sessionId));
     const e = stream.find((x) => x.type === CheckoutSessionStarted.type) as
       StoredEvent<EventPayload<typeof CheckoutSessionStarted>> | undefined;
@@ -176,7 +176,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
   }
 
   private async completeCheckout(
-    em: EntityManager,
+    em: Db,
     session: Stripe.Checkout.Session,
     subscription: ProviderSubscription | null,
     refundedChargeId: string | null,
@@ -255,7 +255,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
     void completed;
   }
 
-  private async reconcile(em: EntityManager, sub: ProviderSubscription) {
+  private async reconcile(em: Db, sub: ProviderSubscription) {
     await this.events.appendIf(em, streams.subscription(sub.id), (stream) => {
       const out = reconcileSubscription(foldSubscription(stream), sub);
       return out.length > 0 ? out : null;
@@ -263,7 +263,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
   }
 
   /** A paid period: the subscription is brought up to date, the renewal and the period's credit recorded once per invoice. */
-  private async renew(em: EntityManager, sub: ProviderSubscription, invoice: Record<string, any>) {
+  private async renew(em: Db, sub: ProviderSubscription, invoice: Record<string, any>) {
     await this.reconcile(em, sub);
     const state = foldSubscription(await this.events.readStream(em, streams.subscription(sub.id)));
     const userId = state.userId ?? sub.metadata.userId;
@@ -306,7 +306,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
   }
 
   /** A fully refunded card payment: every purchase of its checkout session stops being owned. */
-  private async refund(em: EntityManager, paymentIntentId: string, chargeId: string) {
+  private async refund(em: Db, paymentIntentId: string, chargeId: string) {
     const [payment] = await rows<{ session_id: string; user_id: string }>(
       em,
       `select session_id, user_id from commerce_payment where payment_intent_id = ?`,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { CheckoutSessionStarted, CreditSpent, PurchaseCompleted, type commerce, type NewEvent } from '@sparkhouse/contracts';
 import { ProductBrowseQueries } from '../../catalogue';
 import { OfferQueries, priceForBuyer } from '../../offers';
@@ -64,7 +64,7 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
   private readonly log = new Logger('StartPurchase');
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly products: ProductBrowseQueries,
     private readonly offers: OfferQueries,

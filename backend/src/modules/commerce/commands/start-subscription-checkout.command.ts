@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { CheckoutSessionStarted } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
@@ -34,7 +34,7 @@ export class StartSubscriptionCheckoutHandler implements ICommandHandler<
   private readonly log = new Logger('StartSubscriptionCheckout');
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly queries: CommerceQueries,
     private readonly stripe: StripeSupport,

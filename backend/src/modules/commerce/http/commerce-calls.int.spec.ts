@@ -1,9 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { AppCreated, AppPublished, SERVER_EVENTS, type CheckoutUpdatedMessage } from '@sparkhouse/contracts';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { AccessTokens } from '../../../platform/auth/access-tokens';
 import { EventStore } from '../../../platform/events/event-store';
-import { ormOptions } from '../../../platform/database/orm-config';
 import { eventually } from '../../../test-support';
 import { publish, useCatalogueApi } from '../../../test-support/catalogue-api';
 import { CARDS, payCheckout, seedPlans, sql, streamOf } from '../test/commerce-test-kit';
@@ -31,7 +30,7 @@ describe('commerce calls', () => {
   });
 
   const appendToApp = async (appId: string, event: { type: string; payload: unknown }) => {
-    const orm = await MikroORM.init(ormOptions(api.dbUrl, { entities: [] }));
+    const orm = await Database.connect(api.dbUrl);
     try {
       await orm.em.fork().transactional((tem) => new EventStore().append(tem, `app-${appId}`, [event]));
     } finally {
@@ -331,7 +330,7 @@ describe('commerce calls', () => {
   });
 
   it('purchase: monthly credit is spent first, whole items only; bad input 400; unknown product 404', async () => {
-    const orm = await MikroORM.init(ormOptions(api.dbUrl, { entities: [] }));
+    const orm = await Database.connect(api.dbUrl);
     try {
       await orm.em.fork().transactional((tem) =>
         new EventStore().append(tem, 'credit-credit-user', [
@@ -371,7 +370,7 @@ describe('commerce calls', () => {
   });
 
   it('purchase double submit with credit: every click answers the one checkout, the credit is spent once', async () => {
-    const orm = await MikroORM.init(ormOptions(api.dbUrl, { entities: [] }));
+    const orm = await Database.connect(api.dbUrl);
     try {
       await orm.em.fork().transactional((tem) =>
         new EventStore().append(tem, 'credit-double-clicker', [

@@ -1,7 +1,6 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AccessTokens } from '../../../platform/auth/access-tokens';
-import { ormOptions } from '../../../platform/database/orm-config';
 import { createTestDatabase, eventually, startApi, testConfig } from '../../../test-support';
 import { productBody } from '../../../test-support/catalogue-api';
 
@@ -62,7 +61,7 @@ describe('commerce on two API nodes', () => {
       async () => (await call(1, 'GET', `/getUserPurchaseForProduct?product_id=${productId}`)).body.purchase?.owned,
       { timeoutMs: 60_000 },
     );
-    const orm = await MikroORM.init(ormOptions(db.url, { entities: [] }));
+    const orm = await Database.connect(db.url);
     try {
       const conn = orm.em.fork().getConnection();
       const deliveries = await conn.execute(`select event_id, status, attempts from stripe_emulator_delivery order by seq`);

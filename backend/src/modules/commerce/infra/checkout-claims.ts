@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Database, type Db } from '../../../platform/database/database';
 import { rows, run } from '../../../platform/database/sql';
 import { conflict } from '../../../platform/http/errors';
 import { providerFailed, StripeSupport } from './stripe-support';
@@ -91,7 +91,7 @@ interface ClaimRow {
 }
 
 /** The session is done with (paid or expired): a new purchase of its items gets a new one. Same transaction as the fact. */
-export async function forgetCheckout(em: EntityManager, sessionId: string): Promise<void> {
+export async function forgetCheckout(em: Db, sessionId: string): Promise<void> {
   await run(em, `delete from commerce_checkout_claim where session_id = ?`, [sessionId]);
 }
 
@@ -104,7 +104,7 @@ export async function forgetCheckout(em: EntityManager, sessionId: string): Prom
 @Injectable()
 export class CheckoutClaims {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly support: StripeSupport,
   ) {}
 
@@ -150,7 +150,7 @@ export class CheckoutClaims {
   }
 
   /** Records the claim's session, in the transaction that records its CheckoutSessionStarted. */
-  async fill(em: EntityManager, claimId: string, session: { id: string; url: string; expiresAt: number }): Promise<void> {
+  async fill(em: Db, claimId: string, session: { id: string; url: string; expiresAt: number }): Promise<void> {
     await run(em, `update commerce_checkout_claim set session_id = ?, url = ?, expires_at = to_timestamp(?) where claim_id = ?`, [
       session.id,
       session.url,

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import Stripe from 'stripe';
 import { APP_CONFIG, developmentTools, type AppConfig } from '../../../platform/config/config';
 import { ApiError } from '../../../platform/http/errors';
@@ -41,7 +41,7 @@ export class StripeGateway implements OnApplicationBootstrap, OnApplicationShutd
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly rawRoutes: RawRoutes,
     private readonly http: HttpAdapterHost,
   ) {

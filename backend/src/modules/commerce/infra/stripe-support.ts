@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type Stripe from 'stripe';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { ApiError, badRequest } from '../../../platform/http/errors';
@@ -16,7 +16,7 @@ export class StripeSupport {
 
   constructor(
     private readonly gateway: StripeGateway,
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { rows, run } from '../../../platform/database/sql';
 
 export interface WebhookDeliveryRecord {
@@ -27,7 +27,7 @@ export interface WebhookDeliveryRow extends WebhookDeliveryRecord {
 export class WebhookDeliveries {
   private readonly logger = new Logger('StripeWebhook');
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly orm: Database) {}
 
   async record(d: WebhookDeliveryRecord): Promise<void> {
     try {

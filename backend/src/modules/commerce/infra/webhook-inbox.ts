@@ -1,6 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type Stripe from 'stripe';
 import { rows, run } from '../../../platform/database/sql';
 import { ProcessStripeEvent, RetryLater, type ProcessOutcome } from '../commands/process-stripe-event.command';
@@ -42,7 +42,7 @@ export class WebhookInbox implements OnApplicationBootstrap, BeforeApplicationSh
   private stopped = false;
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly commands: CommandBus,
     private readonly deliveries: WebhookDeliveries,
   ) {}

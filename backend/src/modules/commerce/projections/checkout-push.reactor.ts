@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import {
   CheckoutSessionCompleted,
   CheckoutSessionExpired,
@@ -27,7 +27,7 @@ export class CheckoutPushReactor implements Reactor {
   readonly handles = [CheckoutSessionCompleted.type, CheckoutSessionExpired.type];
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly publisher: RealtimePublisher,
   ) {}
 

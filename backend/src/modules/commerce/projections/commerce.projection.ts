@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import {
   AppCreated,
   AppPublished,
@@ -61,7 +61,7 @@ export class CommerceProjection implements Projection {
     OfferSeenRecorded.type,
   ];
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await run(
       em,
       `truncate commerce_cart, commerce_price_option, commerce_live_price_option, commerce_app, commerce_checkout_session,
@@ -70,14 +70,14 @@ export class CommerceProjection implements Projection {
   }
 
   /** Runs of cart updates (the busiest event) in one statement; everything else one event at a time. */
-  async handleBatch(em: EntityManager, events: StoredEvent[]) {
+  async handleBatch(em: Db, events: StoredEvent[]) {
     for (const { type, events: run } of runsOfType(events)) {
       if (type === CartUpdated.type && run.length > 1) await this.updateCarts(em, run);
       else for (const e of run) await this.handle(em, e);
     }
   }
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     const at = e.metadata.occurredAt;
     switch (e.type) {
       case CartUpdated.type: {
@@ -299,7 +299,7 @@ export class CommerceProjection implements Projection {
    * Cart updates as `handle` applies them one by one: a cart takes an update unless it holds a newer
    * one, so each user's cart ends as the newest update of the run (the later one on a tie), if newer.
    */
-  private async updateCarts(em: EntityManager, events: StoredEvent[]) {
+  private async updateCarts(em: Db, events: StoredEvent[]) {
     const newest = new Map<string, P<typeof CartUpdated>>();
     for (const e of events) {
       const p = e.payload as P<typeof CartUpdated>;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { commerce } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
 import type { PriceOptionRow } from '../domain/payment-options';
@@ -61,7 +61,7 @@ export interface AppRow {
 /** Commerce's read side: plans on sale, apps, carts, sessions, subscriptions, credit, buyers. */
 @Injectable()
 export class CommerceQueries {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly orm: Database) {}
 
   private em() {
     return this.orm.em.fork();

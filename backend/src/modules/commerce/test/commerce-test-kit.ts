@@ -1,10 +1,9 @@
 // Shared set-up of the commerce integration tests: the catalogue API helpers, the emulator's events and
 // signed webhook deliveries. Not a spec file; imported by them.
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type Stripe from 'stripe';
 import { EventStore } from '../../../platform/events/event-store';
 import { rows } from '../../../platform/database/sql';
-import { ormOptions } from '../../../platform/database/orm-config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { LOCAL_WEBHOOK_SECRET, StripeGateway } from '../infra/stripe-gateway';
 import { PlansSeeder } from '../seed/plans.seeder';
@@ -66,7 +65,7 @@ export async function deliver(api: Api, event: unknown, signature?: string) {
 
 /** Waits (up to a minute) until the webhook inbox has finished at least one attempt to apply the event. */
 export async function attemptedOnce(api: Api, eventId: string): Promise<void> {
-  const orm: MikroORM = api.app.get(MikroORM);
+  const orm: Database = api.app.get(Database);
   const deadline = Date.now() + 60_000;
   for (;;) {
     const [row] = await rows<{ done: boolean }>(
@@ -83,7 +82,7 @@ export async function attemptedOnce(api: Api, eventId: string): Promise<void> {
 
 /** Reads domain events straight from the log (the write side's truth). */
 export async function streamOf(api: Api, streamId: string) {
-  const orm = await MikroORM.init(ormOptions(api.dbUrl, { entities: [] }));
+  const orm = await Database.connect(api.dbUrl);
   try {
     return await new EventStore().readStream(orm.em.fork(), streamId);
   } finally {
@@ -92,7 +91,7 @@ export async function streamOf(api: Api, streamId: string) {
 }
 
 export async function sql<T = Record<string, unknown>>(api: Api, query: string, params: unknown[] = []): Promise<T[]> {
-  const orm = await MikroORM.init(ormOptions(api.dbUrl, { entities: [] }));
+  const orm = await Database.connect(api.dbUrl);
   try {
     return await orm.em.fork().getConnection().execute<T[]>(query, params, 'all');
   } finally {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import {
   AppBuildRequested,
   AppDetailsChanged,
@@ -45,7 +45,7 @@ export class RequestAppBuild {
 @CommandHandler(RequestAppBuild)
 export class RequestAppBuildHandler implements ICommandHandler<RequestAppBuild, { appId: string; runId: string }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly jobs: JobRequests,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -116,7 +116,7 @@ export class RequestBrainstorm {
 @CommandHandler(RequestBrainstorm)
 export class RequestBrainstormHandler implements ICommandHandler<RequestBrainstorm, { brainstormId: string; runId: string }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly jobs: JobRequests,
   ) {}
@@ -150,7 +150,7 @@ export class RequestLandingPageEdit {
 @CommandHandler(RequestLandingPageEdit)
 export class RequestLandingPageEditHandler implements ICommandHandler<RequestLandingPageEdit, { appId: string; runId: string }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly jobs: JobRequests,
   ) {}

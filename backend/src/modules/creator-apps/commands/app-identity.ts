@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import { AppCreated, AppDetailsChanged, UserProfileCreated, type EventPayload, type NewEvent } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { rows } from '../../../platform/database/sql';
@@ -15,7 +15,7 @@ const MAX_SLUG_TRIES = 200;
  * email; a taken slug gets a numeric suffix.
  */
 export async function claimStorefront(
-  em: EntityManager,
+  em: Db,
   events: EventStore,
   owner: Principal & { kind: 'user' },
 ): Promise<string> {
@@ -44,7 +44,7 @@ export async function claimStorefront(
 }
 
 /** Claims a free app slug within the storefront, from the app's name. */
-export async function claimAppSlug(em: EntityManager, storefrontSlug: string, name: string, appId: string): Promise<string> {
+export async function claimAppSlug(em: Db, storefrontSlug: string, name: string, appId: string): Promise<string> {
   const base = slugify(name, 'app');
   for (let n = 1; n <= MAX_SLUG_TRIES; n++) {
     const slug = slugCandidate(base, n);
@@ -67,7 +67,7 @@ export interface NewAppInput {
 
 /** Creates an app inside the caller's transaction: claims its address, appends AppCreated. */
 export async function createAppIn(
-  em: EntityManager,
+  em: Db,
   events: EventStore,
   owner: Principal & { kind: 'user' },
   input: NewAppInput,

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { MediaType } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { EventStore, type StreamModel } from '../../../platform/events/event-store';
@@ -83,7 +83,7 @@ export class SaveAppMedia {
 @CommandHandler(SaveAppMedia)
 export class SaveAppMediaHandler implements ICommandHandler<SaveAppMedia, MediaState> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly urls: MediaUrls,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
@@ -128,7 +128,7 @@ export class UpdateAppMedia {
 @CommandHandler(UpdateAppMedia)
 export class UpdateAppMediaHandler implements ICommandHandler<UpdateAppMedia, MediaState> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly urls: MediaUrls,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
@@ -166,7 +166,7 @@ export class DeleteAppMedia {
 @CommandHandler(DeleteAppMedia)
 export class DeleteAppMediaHandler implements ICommandHandler<DeleteAppMedia, { mediaId: string }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

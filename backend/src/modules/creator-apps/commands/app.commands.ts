@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import {
   AppDetailsChanged,
   AppIsIdeaChanged,
@@ -37,7 +37,7 @@ export class CreateApp {
 @CommandHandler(CreateApp)
 export class CreateAppHandler implements ICommandHandler<CreateApp, AppChanged> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -63,7 +63,7 @@ export class UpdateAppDetails {
 @CommandHandler(UpdateAppDetails)
 export class UpdateAppDetailsHandler implements ICommandHandler<UpdateAppDetails, AppChanged> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -97,7 +97,7 @@ export class SetAppIsIdea {
 @CommandHandler(SetAppIsIdea)
 export class SetAppIsIdeaHandler implements ICommandHandler<SetAppIsIdea, AppChanged> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -124,7 +124,7 @@ export class ChangeAppTheme {
 @CommandHandler(ChangeAppTheme)
 export class ChangeAppThemeHandler implements ICommandHandler<ChangeAppTheme, AppChanged> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -150,7 +150,7 @@ export class RecordAppOpened {
 @CommandHandler(RecordAppOpened)
 export class RecordAppOpenedHandler implements ICommandHandler<RecordAppOpened, AppChanged & { openedAt: string }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -180,7 +180,7 @@ export class PublishApp {
 @CommandHandler(PublishApp)
 export class PublishAppHandler implements ICommandHandler<PublishApp, AppChanged> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly publishing: PublishingQueries,
   ) {}

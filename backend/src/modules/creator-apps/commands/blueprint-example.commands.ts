@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { BlueprintExampleSaved, BlueprintExampleUpdated, type EventPayload } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { EventStore } from '../../../platform/events/event-store';
@@ -21,7 +21,7 @@ export class SaveBlueprintExample {
 @CommandHandler(SaveBlueprintExample)
 export class SaveBlueprintExampleHandler implements ICommandHandler<SaveBlueprintExample, { exampleId: string }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -54,7 +54,7 @@ export class UpdateBlueprintExample {
 @CommandHandler(UpdateBlueprintExample)
 export class UpdateBlueprintExampleHandler implements ICommandHandler<UpdateBlueprintExample, { exampleId: string }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

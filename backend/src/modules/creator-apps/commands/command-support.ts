@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import type { EventMetadata, NewEvent, StoredEvent } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import type { EventStore, StreamModel } from '../../../platform/events/event-store';
@@ -37,7 +37,7 @@ export const appModel: StreamModel<AppState> = {
  * version after the append (what a read model must reach to show it).
  */
 export async function changeApp<T>(
-  em: EntityManager,
+  em: Db,
   events: EventStore,
   appId: string,
   actor: AppActor,
@@ -63,7 +63,7 @@ export async function changeApp<T>(
 
 /** Reads an app the caller may change, without changing it (404 otherwise). */
 export async function readOwnApp(
-  em: EntityManager,
+  em: Db,
   events: EventStore,
   principal: Principal | null,
   appId: string,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { AppDocumentVersionAdded, type AppDocument, type NewEvent } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { EventStore } from '../../../platform/events/event-store';
@@ -63,7 +63,7 @@ export class SaveDocumentVersion {
 @CommandHandler(SaveDocumentVersion)
 export class SaveDocumentVersionHandler implements ICommandHandler<SaveDocumentVersion, VersionSaved> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -92,7 +92,7 @@ export class RestoreDocumentVersion {
 @CommandHandler(RestoreDocumentVersion)
 export class RestoreDocumentVersionHandler implements ICommandHandler<RestoreDocumentVersion, VersionSaved> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

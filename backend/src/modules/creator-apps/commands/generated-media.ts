@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import type { AppImage, EventMetadata } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { decideSave, mediaIdFor, mediaStreamId } from '../domain/app-media';
@@ -22,7 +22,7 @@ const extensionOf = (url: string) => /\.(png|jpe?g|webp|gif|svg)(?:$|\?)/i.exec(
  * image stays where the job stored it (its URL); an item already in the library is left as it is.
  */
 export async function addGeneratedPictures(
-  em: EntityManager,
+  em: Db,
   events: EventStore,
   app: { appId: string; ownerId: string },
   runId: string,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import {
   AppBuildResultRejected,
   AppBuildResultStored,
@@ -64,7 +64,7 @@ export class StoreBuildResult {
 @CommandHandler(StoreBuildResult)
 export class StoreBuildResultHandler implements ICommandHandler<StoreBuildResult, { stored: boolean }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -117,7 +117,7 @@ export class StoreLandingPageEdit {
 @CommandHandler(StoreLandingPageEdit)
 export class StoreLandingPageEditHandler implements ICommandHandler<StoreLandingPageEdit, { stored: boolean }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -159,7 +159,7 @@ export class StoreGeneratedAppImage {
 @CommandHandler(StoreGeneratedAppImage)
 export class StoreGeneratedAppImageHandler implements ICommandHandler<StoreGeneratedAppImage, { stored: boolean }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -221,7 +221,7 @@ export class StoreGeneratedMedia {
 @CommandHandler(StoreGeneratedMedia)
 export class StoreGeneratedMediaHandler implements ICommandHandler<StoreGeneratedMedia, MediaState | null> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -274,7 +274,7 @@ export class StoreLandingImages {
 @CommandHandler(StoreLandingImages)
 export class StoreLandingImagesHandler implements ICommandHandler<StoreLandingImages, { stored: boolean }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -317,7 +317,7 @@ export class StoreBrainstormIdeas {
 @CommandHandler(StoreBrainstormIdeas)
 export class StoreBrainstormIdeasHandler implements ICommandHandler<StoreBrainstormIdeas, { stored: boolean }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -359,7 +359,7 @@ export class RejectBuildResult {
 @CommandHandler(RejectBuildResult)
 export class RejectBuildResultHandler implements ICommandHandler<RejectBuildResult, void> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -387,7 +387,7 @@ export class ReleaseBuildSlot {
 
 @CommandHandler(ReleaseBuildSlot)
 export class ReleaseBuildSlotHandler implements ICommandHandler<ReleaseBuildSlot, void> {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly orm: Database) {}
 
   async execute({ runId }: ReleaseBuildSlot) {
     await run(this.orm.em.fork(), 'delete from creator_build_slot where run_id = ?', [runId]);

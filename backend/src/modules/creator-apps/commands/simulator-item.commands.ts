@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { EventStore } from '../../../platform/events/event-store';
 import { decidePlanItem, simulatorRunStreamId } from '../domain/simulator-items';
 
@@ -19,7 +19,7 @@ export class RecordSimulatedPlan {
 @CommandHandler(RecordSimulatedPlan)
 export class RecordSimulatedPlanHandler implements ICommandHandler<RecordSimulatedPlan, boolean> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { TestFlowCreated, TestFlowDeleted, TestFlowUpdated, type EventPayload, type StoredEvent } from '@sparkhouse/contracts';
 import { isAdmin, type Principal } from '../../../platform/auth/principal';
 import { EventStore } from '../../../platform/events/event-store';
@@ -36,7 +36,7 @@ export class CreateTestFlow {
 @CommandHandler(CreateTestFlow)
 export class CreateTestFlowHandler implements ICommandHandler<CreateTestFlow, { testFlowId: string }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -66,7 +66,7 @@ export class UpdateTestFlow {
 @CommandHandler(UpdateTestFlow)
 export class UpdateTestFlowHandler implements ICommandHandler<UpdateTestFlow> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -91,7 +91,7 @@ export class DeleteTestFlow {
 @CommandHandler(DeleteTestFlow)
 export class DeleteTestFlowHandler implements ICommandHandler<DeleteTestFlow> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Database, type Db } from '../../../platform/database/database';
 import {
   OnboardingCompleted,
   OnboardingUserStateSaved,
@@ -43,7 +43,7 @@ export class SaveOnboardingUserState {
 @CommandHandler(SaveOnboardingUserState)
 export class SaveOnboardingUserStateHandler implements ICommandHandler<SaveOnboardingUserState> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -75,7 +75,7 @@ export class CompleteOnboarding {
 @CommandHandler(CompleteOnboarding)
 export class CompleteOnboardingHandler implements ICommandHandler<CompleteOnboarding> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -122,7 +122,7 @@ export class RequestPersonalizedPlan {
 @CommandHandler(RequestPersonalizedPlan)
 export class RequestPersonalizedPlanHandler implements ICommandHandler<RequestPersonalizedPlan, PlanRequestAnswer> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly jobs: JobRequests,
   ) {}
@@ -188,7 +188,7 @@ export class RequestPersonalizedPlanHandler implements ICommandHandler<RequestPe
    * The visitor's latest plan: from their stream (a request the read model may not show yet), else
    * from the read model (which also holds plans made before an anonymous visitor signed up).
    */
-  private async latestPlan(tem: EntityManager, appId: string, visitorId: string, stream: string) {
+  private async latestPlan(tem: Db, appId: string, visitorId: string, stream: string) {
     const requested = (await this.events.readStream(tem, stream)).filter((e) => e.type === PersonalizedPlanRequested.type);
     const [known] = await rows<{ plan_id: string; run_id: string; status: string }>(
       tem,

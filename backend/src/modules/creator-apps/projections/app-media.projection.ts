@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import { AppMediaDeleted, AppMediaSaved, AppMediaUpdated, type EventPayload, type StoredEvent } from '@sparkhouse/contracts';
 import { run } from '../../../platform/database/sql';
 import { Subscribes, type Projection } from '../../../platform/events/subscribers';
@@ -21,11 +21,11 @@ export class AppMediaProjection implements Projection {
   readonly version = 1;
   readonly handles = [AppMediaSaved.type, AppMediaUpdated.type, AppMediaDeleted.type];
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await run(em, 'truncate app_media');
   }
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     const at = e.metadata.occurredAt;
     switch (e.type) {
       case AppMediaSaved.type: {

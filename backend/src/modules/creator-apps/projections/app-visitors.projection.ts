@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import {
   AnonymousIdLinked,
   JobCompleted,
@@ -54,7 +54,7 @@ export class AppVisitorsProjection implements Projection {
   ];
 
   /** A linked anonymous id's facts belong to its member (a fact may be delivered again after the link). */
-  private async visitorOf(em: EntityManager, visitorId: string): Promise<string> {
+  private async visitorOf(em: Db, visitorId: string): Promise<string> {
     if (!visitorId.startsWith('anon_')) return visitorId;
     const [link] = await rows<{ user_id: string }>(em, 'select user_id from app_visitor_link where anonymous_id = ?', [
       visitorId,
@@ -62,11 +62,11 @@ export class AppVisitorsProjection implements Projection {
     return link?.user_id ?? visitorId;
   }
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await run(em, 'truncate app_visitor_onboarding, app_visitor_plan, app_test_flow, app_visitor_link');
   }
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     const at = e.metadata.occurredAt;
     // plan runs have uuid ids; other jobs' runs never match a plan row
     if (e.type.startsWith('Job') && !UUID.test((e.payload as { runId: string }).runId)) return;

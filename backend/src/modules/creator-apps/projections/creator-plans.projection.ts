@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import {
   CREATOR_PLATFORM_PLANS,
   SubscriptionCanceled,
@@ -35,11 +35,11 @@ export class CreatorPlansProjection implements Projection {
     SubscriptionCanceled.type,
   ];
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await run(em, 'truncate creator_platform_subscription');
   }
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     switch (e.type) {
       case SubscriptionStarted.type: {
         const p = e.payload as P<typeof SubscriptionStarted>;

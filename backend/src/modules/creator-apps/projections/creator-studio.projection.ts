@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import {
   AppBuildRequested,
   AppBuildResultRejected,
@@ -97,11 +97,11 @@ export class CreatorStudioProjection implements Projection {
     JobCanceled.type,
   ];
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await run(em, 'truncate creator_app, creator_app_version, creator_blueprint_example, creator_brainstorm, creator_profile');
   }
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     await this.apply(em, e);
     if (e.streamId.startsWith('app-')) {
       const appId = (e.payload as { appId: string }).appId;
@@ -121,7 +121,7 @@ export class CreatorStudioProjection implements Projection {
     }
   }
 
-  private async apply(em: EntityManager, e: StoredEvent) {
+  private async apply(em: Db, e: StoredEvent) {
     const at = e.metadata.occurredAt;
     switch (e.type) {
       case AppCreated.type: {
@@ -317,7 +317,7 @@ export class CreatorStudioProjection implements Projection {
   }
 
   /** Moves a build or brainstorm run to a status, only while it has not finished. */
-  private async jobState(em: EntityManager, runId: string, status: string, { error }: { error?: string | null }) {
+  private async jobState(em: Db, runId: string, status: string, { error }: { error?: string | null }) {
     const keepError = error === undefined;
     await run(
       em,
@@ -333,7 +333,7 @@ export class CreatorStudioProjection implements Projection {
     );
   }
 
-  private async refreshUnpublishedFlag(em: EntityManager, appId: string) {
+  private async refreshUnpublishedFlag(em: Db, appId: string) {
     const [row] = await rows<{
       blueprint: unknown;
       landing_page: AppContent['landingPage'];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import { SimulatorItemRecorded, type EventPayload, type StoredEvent } from '@sparkhouse/contracts';
 import { run } from '../../../platform/database/sql';
 import { Subscribes, type Projection } from '../../../platform/events/subscribers';
@@ -19,11 +19,11 @@ export class SimulatorItemsProjection implements Projection {
   readonly version = 1;
   readonly handles = [SimulatorItemRecorded.type];
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await run(em, 'truncate app_simulator_item');
   }
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     const p = e.payload as EventPayload<typeof SimulatorItemRecorded>;
     await run(
       em,

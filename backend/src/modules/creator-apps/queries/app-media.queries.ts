@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { rows, textArray } from '../../../platform/database/sql';
 import type { AppMedia, MediaType } from '@sparkhouse/contracts';
 import { MediaUrls } from '../../../platform/media/media-urls';
@@ -33,7 +33,7 @@ const cursorOf = (row: MediaRow) => `${new Date(row.created_at).toISOString()}|$
 @Injectable()
 export class AppMediaQueries {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly urls: MediaUrls,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { OnboardingPagesInfo, OnboardingUserState, PersonalizedPlanResult } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
 import { logHead, subscribersReached } from '../../../platform/events/read-your-writes';
@@ -39,7 +39,7 @@ export interface TestFlowRow {
 /** Reads of an app's visitors' read models, each by the visitor's own id. */
 @Injectable()
 export class AppVisitorsQueries {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly orm: Database) {}
 
   private get em() {
     return this.orm.em.fork();

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { BrainstormIdea, BrainstormStatus } from '@sparkhouse/contracts';
 import { isAdmin, type Principal } from '../../../platform/auth/principal';
 import { rows } from '../../../platform/database/sql';
@@ -32,7 +32,7 @@ interface BrainstormRow {
 /** Brainstorms from the creator_brainstorm read model (status follows the run's lifecycle). */
 @Injectable()
 export class BrainstormQueries {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly orm: Database) {}
 
   /** The caller's brainstorm; someone else's answers 404 like an unknown one. */
   async own(principal: Principal | null, brainstormId: string): Promise<BrainstormView> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { AppDocument, BlueprintExample, CreatorApp, LandingPageInfo, PublicApp } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { rows } from '../../../platform/database/sql';
@@ -77,7 +77,7 @@ const LIST_CATCH_UP_MS = 1_500;
  */
 @Injectable()
 export class CreatorAppsQueries {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly orm: Database) {}
 
   private get em() {
     return this.orm.em.fork();

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { CallResponse, creatorApps } from '@sparkhouse/contracts';
 import { isAdmin, type Principal } from '../../../platform/auth/principal';
 import { APP_CONFIG, developmentTools, type AppConfig } from '../../../platform/config/config';
@@ -21,7 +21,7 @@ export class PublishingQueries {
   private readonly paymentsOn: boolean;
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.paymentsOn = Boolean(config.STRIPE_SECRET_KEY) || developmentTools(config).stripeEmulator;

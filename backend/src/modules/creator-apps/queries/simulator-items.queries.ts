@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { SimulatedFlow, SimulatorItemType } from '@sparkhouse/contracts';
 import { rows, textArray } from '../../../platform/database/sql';
 import { logHead, subscribersReached } from '../../../platform/events/read-your-writes';
@@ -49,7 +49,7 @@ function where(filter: ItemFilter): { sql: string; params: unknown[] } {
 /** Reads of app_simulator_item. Ownership is the caller's to check (by the app, or the reader). */
 @Injectable()
 export class SimulatorItemsQueries {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly orm: Database) {}
 
   private get em() {
     return this.orm.em.fork();

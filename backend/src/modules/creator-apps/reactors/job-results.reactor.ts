@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import {
   JobCanceled,
   JobCompleted,
@@ -50,7 +50,7 @@ export class CreatorJobResultsReactor implements Reactor {
 
   constructor(
     private readonly commands: CommandBus,
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

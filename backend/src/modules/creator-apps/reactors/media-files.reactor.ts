@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { AppMediaDeleted, type EventPayload, type StoredEvent } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
@@ -20,7 +20,7 @@ export class MediaFilesReactor implements Reactor {
   private readonly logger = new Logger('MediaFiles');
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
   ) {}

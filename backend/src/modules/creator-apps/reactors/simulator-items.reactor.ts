@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { JobCompleted, type EventPayload, type StoredEvent } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
@@ -23,7 +23,7 @@ export class SimulatorItemsReactor implements Reactor {
 
   constructor(
     private readonly commands: CommandBus,
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

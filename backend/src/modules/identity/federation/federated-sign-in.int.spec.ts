@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { createTestDatabase, startApi, testConfig } from '../../../test-support';
 import { signUpConfirmed } from '../provider/test/identity-flows';
 import { sdkClient } from '../provider/test/identity-test-kit';
@@ -55,7 +55,7 @@ describe('social sign-in through hosted login (full API)', () => {
     await signUpConfirmed(base, 'pat@example.com', 'correct horse battery');
     const tokens = await exchange('SignInWithApple', 'pat@example.com', 'Pat Example');
     const user = await sdkClient(base).send(new GetUserCommand({ AccessToken: tokens.access_token }));
-    const conn = app.get(MikroORM).em.fork().getConnection();
+    const conn = app.get(Database).em.fork().getConnection();
     const rows = await conn.execute(`select count(*)::int as n from identity_account where email = 'pat@example.com'`);
     expect(rows[0].n).toBe(1);
     const links = await conn.execute(`select provider, user_id from identity_federated_identity where user_id = ?`, [

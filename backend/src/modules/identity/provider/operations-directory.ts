@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { OPERATIONS_GROUPS, UserAddedToGroup, UserRemovedFromGroup, type NewEvent } from '@sparkhouse/contracts';
 import { rows, textArray } from '../../../platform/database/sql';
 import { accounts } from './infra/accounts.repository';
@@ -28,7 +28,7 @@ export const roleOfGroups = (groups: readonly string[]): ConsoleRoleName | null 
 @Injectable()
 export class OperationsDirectory {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly work: IdentityUnitOfWork,
   ) {}
 

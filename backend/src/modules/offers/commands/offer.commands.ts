@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { ProductOfferRemoved, ProductOfferSet, type commerce } from '@sparkhouse/contracts';
 import { ProductBrowseQueries } from '../../catalogue';
 import { EventStore } from '../../../platform/events/event-store';
@@ -20,7 +20,7 @@ export class SetProductOffer {
 @CommandHandler(SetProductOffer)
 export class SetProductOfferHandler implements ICommandHandler<SetProductOffer, commerce.ProductOffer> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly products: ProductBrowseQueries,
   ) {}
@@ -53,7 +53,7 @@ export class RemoveProductOffer {
 @CommandHandler(RemoveProductOffer)
 export class RemoveProductOfferHandler implements ICommandHandler<RemoveProductOffer, boolean> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import { ProductOfferRemoved, ProductOfferSet, type EventPayload, type StoredEvent } from '@sparkhouse/contracts';
 import { Subscribes, type Projection } from '../../../platform/events/subscribers';
 import { run } from '../../../platform/database/sql';
@@ -13,11 +13,11 @@ export class OffersProjection implements Projection {
   readonly version = 1;
   readonly handles = [ProductOfferSet.type, ProductOfferRemoved.type];
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await run(em, 'truncate offer_terms');
   }
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     const at = e.metadata.occurredAt;
     if (e.type === ProductOfferSet.type) {
       const p = e.payload as EventPayload<typeof ProductOfferSet>;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { commerce } from '@sparkhouse/contracts';
 import { ProductBrowseQueries } from '../../catalogue';
 import { rows } from '../../../platform/database/sql';
@@ -18,7 +18,7 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 @Injectable()
 export class OfferQueries {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly products: ProductBrowseQueries,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { ProductOfferSet, ProductPublished } from '@sparkhouse/contracts';
 import { SeedsDemoData, type Seeder } from '../../../platform/database/seeders';
 import { EventStore } from '../../../platform/events/event-store';
@@ -20,7 +20,7 @@ export class DemoOffersSeeder implements Seeder {
   private readonly logger = new Logger('DemoOffers');
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { AlertFired, AlertResolved, QUEUES, SERVER_EVENTS, type AlertRule, type QueueName } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { rows, run } from '../../../platform/database/sql';
@@ -41,7 +41,7 @@ export class AlertEvaluator implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly rules: AlertRules,
     private readonly queues: JobQueues,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { AlertRuleRemoved, AlertRuleSaved, QUEUES, type AlertRule, type AlertRuleFields } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
 import { EventStore } from '../../../platform/events/event-store';
@@ -34,7 +34,7 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 @Injectable()
 export class AlertRules {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { JobCancelRequested, JOBS, type JobName, type JobRunStatus } from '@sparkhouse/contracts';
 import { canOperate, ownerIdOf, type Principal } from '../../../platform/auth/principal';
 import { EventStore } from '../../../platform/events/event-store';
@@ -18,7 +18,7 @@ export class CancelJobRun {
 @CommandHandler(CancelJobRun)
 export class CancelJobRunHandler implements ICommandHandler<CancelJobRun, { runId: string; status: JobRunStatus }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

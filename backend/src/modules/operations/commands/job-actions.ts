@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import {
   JobRequested,
   JobRetryRequested,
@@ -29,7 +29,7 @@ const lastEnd = (stream: StoredEvent[]) =>
 @Injectable()
 export class JobActions {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly queues: JobQueues,
     private readonly lifecycle: JobLifecycle,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { randomUUID } from 'node:crypto';
 import { ownerIdOf, type Principal } from '../../../platform/auth/principal';
 import { rows } from '../../../platform/database/sql';
@@ -15,7 +15,7 @@ import { JobRequests } from '../../../platform/jobs/job-requests';
 @Injectable()
 export class ProjectionRebuilds {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly registry: SubscriberRegistry,
     private readonly jobs: JobRequests,
   ) {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { QueueCleaned, QueuePaused, QueueResumed, type QueueName } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { JobQueues } from '../../../platform/jobs/job-queues';
@@ -12,7 +12,7 @@ const queueStream = (name: string) => `queue-${name}`;
 @Injectable()
 export class QueueActions {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly queues: JobQueues,
     private readonly jobs: JobActions,

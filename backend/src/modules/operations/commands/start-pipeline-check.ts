@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { PipelineCheckPayload } from '@sparkhouse/contracts';
 import { canOperate, ownerIdOf, type Principal } from '../../../platform/auth/principal';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
@@ -19,7 +19,7 @@ export class StartPipelineCheck {
 @CommandHandler(StartPipelineCheck)
 export class StartPipelineCheckHandler implements ICommandHandler<StartPipelineCheck, { runId: string }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly jobs: JobRequests,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly directory: OperationsDirectory,

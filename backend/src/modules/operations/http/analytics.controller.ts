@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Inject } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { ANALYTICS, operations } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { rows, run } from '../../../platform/database/sql';
@@ -26,7 +26,7 @@ export class AnalyticsController {
   private readonly keys: string[];
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.keys = config.ANALYTICS_API_KEYS.split(',')

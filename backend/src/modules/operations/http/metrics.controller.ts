@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { Request, Response } from 'express';
 import { Gauge, Registry } from 'prom-client';
 import { operations, QUEUES, type QueueName } from '@sparkhouse/contracts';
@@ -34,7 +34,7 @@ export class MetricsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: Metrics,
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly queues: JobQueues,
   ) {}
 

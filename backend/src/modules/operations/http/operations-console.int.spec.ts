@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { io } from 'socket.io-client';
 import {
   JobAttemptFailed,
@@ -13,7 +13,6 @@ import {
   type QueuesOverview,
 } from '@sparkhouse/contracts';
 import { AccessTokens } from '../../../platform/auth/access-tokens';
-import { ormOptions } from '../../../platform/database/orm-config';
 import { EventStore } from '../../../platform/events/event-store';
 import { JobQueues } from '../../../platform/jobs/job-queues';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
@@ -26,7 +25,7 @@ describe('operations console API (real PostgreSQL and Redis)', () => {
   let app: NestExpressApplication;
   let base: string;
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let orm: MikroORM;
+  let orm: Database;
   const ids: Record<Exclude<Who, 'anonymous'>, string> = {
     user: randomUUID(),
     viewer: randomUUID(),
@@ -44,7 +43,7 @@ describe('operations console API (real PostgreSQL and Redis)', () => {
         ALERTS_EVALUATE_MS: '200',
       }),
     ));
-    orm = await MikroORM.init(ormOptions(db.url, { entities: [] }));
+    orm = await Database.connect(db.url);
     const groups: Record<Exclude<Who, 'anonymous'>, string[]> = {
       user: [],
       viewer: [OPERATIONS_GROUPS.viewer],

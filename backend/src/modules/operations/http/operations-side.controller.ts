@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { operations } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
@@ -15,7 +15,7 @@ import { AlertRules } from '../alerts/alert-rules';
 @Controller()
 export class OperationsSideController {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly alerts: AlertRules,
     private readonly outbox: EmailOutbox,
     private readonly webhooks: WebhookDeliveries,

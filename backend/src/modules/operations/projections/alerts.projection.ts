@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import {
   AlertFired,
   AlertResolved,
@@ -21,11 +21,11 @@ export class AlertsProjection implements Projection {
   readonly tables = ['alert_rule'];
   readonly handles = [AlertRuleSaved.type, AlertRuleRemoved.type, AlertFired.type, AlertResolved.type];
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await run(em, 'truncate alert_rule');
   }
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     const at = e.metadata.occurredAt;
     switch (e.type) {
       case AlertRuleSaved.type: {

@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { JobCanceled, JobCompleted, JobFailed, JobProgressed, JobRequested, JobStarted } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
@@ -7,7 +7,7 @@ import { JobRunsProjection } from './job-runs.projection';
 
 describe('job_run projection', () => {
   const testDb = useTestOrm();
-  let orm: MikroORM;
+  let orm: Database;
   const store = new EventStore();
   const projection = new JobRunsProjection();
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../platform/database/database';
 import {
   JobAttemptFailed,
   JobCanceled,
@@ -42,11 +42,11 @@ export class JobRunsProjection implements Projection {
     JobRetryRequested.type,
   ];
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await run(em, 'truncate job_run');
   }
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     const at = e.metadata.occurredAt;
     switch (e.type) {
       case JobRequested.type: {
@@ -136,7 +136,7 @@ export class JobRunsProjection implements Projection {
   }
 
   private finish(
-    em: EntityManager,
+    em: Db,
     runId: string,
     status: 'completed' | 'failed' | 'canceled',
     at: string,

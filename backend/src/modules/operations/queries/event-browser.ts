@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { ConsoleEvent } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
 import { toStoredEvent, type EventRow } from '../../../platform/events/event-store';
@@ -21,7 +21,7 @@ export interface EventFilter {
  */
 @Injectable()
 export class EventBrowser {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly orm: Database) {}
 
   async browse(f: EventFilter): Promise<{ events: ConsoleEvent[]; nextCursor: string | null }> {
     const where: string[] = [];

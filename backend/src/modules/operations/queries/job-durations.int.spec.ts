@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { EventStore } from '../../../platform/events/event-store';
 import { useTestOrm } from '../../../test-support';
 import { DURATION_SAMPLE, JobRunQueries } from './job-runs.queries';
 
 describe('job durations (what a build estimate is measured from)', () => {
   const testDb = useTestOrm();
-  let orm: MikroORM;
+  let orm: Database;
   let runs: JobRunQueries;
   const name = `test.durations-${randomUUID().slice(0, 8)}`;
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { JobRequested, type EventPayload, type JobRunStatus, type JobRunView } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
 import type { JobRunAccess } from '../../../platform/realtime/job-run-access';
-import { JobRunRecord } from '../infra/job-run.entity';
+import { rows } from '../../../platform/database/sql';
 
 export interface ListJobRuns {
   ownerId: string | null;
@@ -17,7 +17,7 @@ export interface ListJobRuns {
 @Injectable()
 export class JobRunQueries implements JobRunAccess {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -26,13 +26,17 @@ export class JobRunQueries implements JobRunAccess {
    * catching up, from its JobRequested event: whoever just started a run can always read it back.
    */
   async get(runId: string): Promise<JobRunView | null> {
-    const row = await this.orm.em.fork().findOne(JobRunRecord, { runId });
+    const [row] = await rows<JobRunRow>(this.orm.em.fork(), `select ${VIEW_COLUMNS} from job_run where run_id = ?::uuid`, [runId]);
     return row ? toView(row) : this.justRequested(runId);
   }
 
   async ownerOf(runId: string) {
-    const row = await this.orm.em.fork().findOne(JobRunRecord, { runId }, { fields: ['ownerId', 'status'] });
-    if (row) return { ownerId: row.ownerId, status: row.status };
+    const [row] = await rows<Pick<JobRunRow, 'owner_id' | 'status'>>(
+      this.orm.em.fork(),
+      'select owner_id, status from job_run where run_id = ?::uuid',
+      [runId],
+    );
+    if (row) return { ownerId: row.owner_id, status: row.status };
     const requested = await this.justRequested(runId);
     return requested ? { ownerId: requested.ownerId, status: requested.status } : null;
   }
@@ -81,19 +85,24 @@ export class JobRunQueries implements JobRunAccess {
   }
 
   async list(q: ListJobRuns): Promise<{ runs: JobRunView[]; nextBefore: string | null }> {
-    const rows = await this.orm.em.fork().find(
-      JobRunRecord,
-      {
-        ...(q.ownerId ? { ownerId: q.ownerId } : {}),
-        ...(q.status ? { status: q.status } : {}),
-        ...(q.before ? { requestedAt: { $lt: new Date(q.before) } } : {}),
-      },
-      { orderBy: { requestedAt: 'desc' }, limit: q.limit + 1 },
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (clause: string, value: unknown) => {
+      where.push(clause);
+      params.push(value);
+    };
+    if (q.ownerId) add('owner_id = ?', q.ownerId);
+    if (q.status) add('status = ?', q.status);
+    if (q.before) add('requested_at < ?::timestamptz', q.before);
+    const found = await rows<JobRunRow>(
+      this.orm.em.fork(),
+      `select ${VIEW_COLUMNS} from job_run ${where.length ? `where ${where.join(' and ')}` : ''} order by requested_at desc limit ?`,
+      [...params, q.limit + 1],
     );
-    const page = rows.slice(0, q.limit);
+    const page = found.slice(0, q.limit);
     return {
       runs: page.map(toView),
-      nextBefore: rows.length > q.limit ? page[page.length - 1].requestedAt.toISOString() : null,
+      nextBefore: found.length > q.limit ? iso(page[page.length - 1].requested_at) : null,
     };
   }
 }
@@ -108,25 +117,52 @@ export interface JobDurations {
   p90Ms: number | null;
 }
 
-function toView(r: JobRunRecord): JobRunView {
+/** A row of the job_run read model (written only by the job-runs projection), as a view reads it. */
+interface JobRunRow {
+  run_id: string;
+  name: string;
+  queue: string;
+  owner_id: string;
+  subject_id: string | null;
+  status: JobRunStatus;
+  percent: number;
+  step: string | null;
+  message: string | null;
+  steps: { step: string; startedAt: string }[];
+  planned_steps: string[] | null;
+  attempts: number;
+  result: unknown;
+  error: string | null;
+  requested_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+}
+
+const VIEW_COLUMNS = `run_id, name, queue, owner_id, subject_id, status, percent, step, message, steps, planned_steps, attempts,
+  result, error, requested_at, started_at, finished_at, duration_ms`;
+
+const iso = (v: string) => new Date(v).toISOString();
+
+function toView(r: JobRunRow): JobRunView {
   return {
-    runId: r.runId,
+    runId: r.run_id,
     name: r.name,
     queue: r.queue,
-    ownerId: r.ownerId,
-    subjectId: r.subjectId,
+    ownerId: r.owner_id,
+    subjectId: r.subject_id,
     status: r.status,
-    percent: r.percent,
+    percent: Number(r.percent),
     step: r.step,
     message: r.message,
     steps: r.steps,
-    plannedSteps: r.plannedSteps ?? [],
+    plannedSteps: r.planned_steps ?? [],
     attempts: r.attempts,
     result: r.result ?? null,
     error: r.error,
-    requestedAt: r.requestedAt.toISOString(),
-    startedAt: r.startedAt?.toISOString() ?? null,
-    finishedAt: r.finishedAt?.toISOString() ?? null,
-    durationMs: r.durationMs,
+    requestedAt: iso(r.requested_at),
+    startedAt: r.started_at === null ? null : iso(r.started_at),
+    finishedAt: r.finished_at === null ? null : iso(r.finished_at),
+    durationMs: r.duration_ms,
   };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import { JobRequested, type EventPayload, type JobDetail, type JobRunStatus, type JobSummary } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
 import { EventStore } from '../../../platform/events/event-store';
@@ -53,7 +53,7 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 @Injectable()
 export class JobSearch {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly queues: JobQueues,
     private readonly directory: OperationsDirectory,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Database, type Db } from '../../../platform/database/database';
 import type { ProjectionStatus, RebuildProgress } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
 import { logHead } from '../../../platform/events/read-your-writes';
@@ -20,7 +20,7 @@ interface CheckpointRow {
  * The relay's checkpoints, read in one place: when the checkpoint's format changes (e.g. to a
  * transaction id and a position) only this function changes.
  */
-export async function readCheckpoints(em: EntityManager): Promise<Map<string, CheckpointRow>> {
+export async function readCheckpoints(em: Db): Promise<Map<string, CheckpointRow>> {
   const found = await rows<{ subscriber: string; kind: string; version: number; position: string; updated_at: Date | null }>(
     em,
     'select subscriber, kind, version, position::text as position, updated_at from event_checkpoint',
@@ -72,7 +72,7 @@ export const toRebuildProgress = (r: RebuildRow): RebuildProgress => ({
 @Injectable()
 export class ProjectionStatusQuery {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly registry: SubscriberRegistry,
   ) {}
 

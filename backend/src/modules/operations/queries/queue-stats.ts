@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../platform/database/database';
 import type { Queue } from 'bullmq';
 import { JOB_NAMES, JOBS, QUEUES, type QueueName, type QueueOverview, type QueueSeriesPoint } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
@@ -21,7 +21,7 @@ interface RunStats {
 @Injectable()
 export class QueueStats {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly queues: JobQueues,
   ) {}
 

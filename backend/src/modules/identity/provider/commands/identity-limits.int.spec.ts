@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { createTestDatabase, startApi, testConfig } from '../../../../test-support';
 import { CLIENT_ID, latestCode, rawCall } from '../test/identity-test-kit';
 import { passwordAuth, signUpConfirmed } from '../test/identity-flows';
@@ -24,7 +24,7 @@ describe('identity provider limits: sign-in and code requests, code expiry, sing
     await db?.drop();
   });
 
-  const sql = (q: string, params: unknown[] = []) => app.get(MikroORM).em.fork().getConnection().execute(q, params);
+  const sql = (q: string, params: unknown[] = []) => app.get(Database).em.fork().getConnection().execute(q, params);
   const from = (address: string) => ({ 'x-forwarded-for': address });
 
   it('refuses sign-in after N failures per account, even with the right password', async () => {

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../../platform/database/database';
 import {
   MfaDisabled,
   MfaEnabled,
@@ -29,7 +29,7 @@ export class SetUserSettings extends IdentityCommand<'SetUserSettings'> {}
  */
 async function caller(
   tokens: IdentityTokens,
-  em: EntityManager,
+  em: Db,
   input: { AccessToken?: string; Session?: string },
 ): Promise<{ account: Account; session: string | null }> {
   if (input.AccessToken) return { account: await tokens.authenticate(em, input.AccessToken, true), session: null };

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { MfaEnabled, PasswordChanged, SignInFailed, UserAddedToGroup } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
 import { passwordPolicyViolation } from '../domain/password-policy';
@@ -23,7 +23,7 @@ export class RespondToAuthChallenge extends IdentityCommand<'RespondToAuthChalle
 @CommandHandler(RespondToAuthChallenge)
 export class RespondToAuthChallengeHandler implements ICommandHandler<RespondToAuthChallenge> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly work: IdentityUnitOfWork,
     private readonly tokens: IdentityTokens,
     private readonly limits: RateLimiter,

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { RefreshTokenReuseDetected, TokensRefreshed } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
 import { accounts } from '../infra/accounts.repository';
@@ -24,7 +24,7 @@ export class InitiateAuth extends IdentityCommand<'InitiateAuth'> {}
 @CommandHandler(InitiateAuth)
 export class InitiateAuthHandler implements ICommandHandler<InitiateAuth> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly work: IdentityUnitOfWork,
     private readonly tokens: IdentityTokens,
     private readonly limits: RateLimiter,

@@ -13,7 +13,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import jwt from 'jsonwebtoken';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { AccessTokens } from '../../../../platform/auth/access-tokens';
 import { createTestDatabase, startApi, testConfig } from '../../../../test-support';
 import { CLIENT_ID, latestCode, outbox, sdkClient } from '../test/identity-test-kit';
@@ -141,7 +141,7 @@ describe('identity provider through the official AWS SDK client', () => {
     await idp.send(new GetUserCommand({ AccessToken: refreshed.AuthenticationResult!.AccessToken }));
 
     const events = await app
-      .get(MikroORM)
+      .get(Database)
       .em.fork()
       .getConnection()
       .execute(`select type, payload from domain_event where stream_id = ? order by stream_version`, [`account-${up.UserSub}`]);

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import jwt from 'jsonwebtoken';
 import { AccessTokens } from '../../../../platform/auth/access-tokens';
 import { createTestDatabase, startApi, testConfig } from '../../../../test-support';
@@ -23,7 +23,7 @@ describe('identity provider tokens and bad input', () => {
     await db?.drop();
   });
 
-  const sql = (q: string, params: unknown[] = []) => app.get(MikroORM).em.fork().getConnection().execute(q, params);
+  const sql = (q: string, params: unknown[] = []) => app.get(Database).em.fork().getConnection().execute(q, params);
   const getUser = (AccessToken: string) => rawCall(base, 'GetUser', { AccessToken });
 
   it('rotates refresh tokens; a rotated one coming back revokes the whole sign-in', async () => {

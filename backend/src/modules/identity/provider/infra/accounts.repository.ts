@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../../platform/database/database';
 import { rows, run, textArray } from '../../../../platform/database/sql';
 
 export type AccountStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD';
@@ -83,17 +83,17 @@ export type NewAccount = Omit<Account, 'smsMfaEnabled' | 'preferredMfa'>;
 
 /** The identity_account table. `lock` takes a row lock for the rest of the transaction. */
 export const accounts = {
-  async byEmail(em: EntityManager, email: string, lock = false): Promise<Account | null> {
+  async byEmail(em: Db, email: string, lock = false): Promise<Account | null> {
     const found = await rows<Row>(em, `select * from identity_account where email = ?${lock ? ' for update' : ''}`, [email]);
     return found[0] ? toAccount(found[0]) : null;
   },
 
-  async byId(em: EntityManager, userId: string, lock = false): Promise<Account | null> {
+  async byId(em: Db, userId: string, lock = false): Promise<Account | null> {
     const found = await rows<Row>(em, `select * from identity_account where user_id = ?${lock ? ' for update' : ''}`, [userId]);
     return found[0] ? toAccount(found[0]) : null;
   },
 
-  async insert(em: EntityManager, a: NewAccount): Promise<void> {
+  async insert(em: Db, a: NewAccount): Promise<void> {
     await run(
       em,
       `insert into identity_account (user_id, email, email_verified, password_hash, status, attributes, groups, srp_salt, srp_verifier)
@@ -112,7 +112,7 @@ export const accounts = {
     );
   },
 
-  async update(em: EntityManager, userId: string, changes: Partial<Omit<Account, 'userId'>>): Promise<void> {
+  async update(em: Db, userId: string, changes: Partial<Omit<Account, 'userId'>>): Promise<void> {
     const sets: string[] = [];
     const params: unknown[] = [];
     for (const [key, value] of Object.entries(changes) as [keyof typeof columns, unknown][]) {
@@ -125,7 +125,7 @@ export const accounts = {
     await run(em, `update identity_account set ${sets.join(', ')}, updated_at = now() where user_id = ?`, [...params, userId]);
   },
 
-  async remove(em: EntityManager, userId: string): Promise<void> {
+  async remove(em: Db, userId: string): Promise<void> {
     await run(em, 'delete from identity_account where user_id = ?', [userId]);
   },
 };

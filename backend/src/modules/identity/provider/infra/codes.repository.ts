@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../../platform/database/database';
 import type { StoredCode } from '../domain/verification-codes';
 import { rows, run } from '../../../../platform/database/sql';
 
@@ -7,7 +7,7 @@ export type CodePurpose =
 
 /** The identity_code table: one live code per account and purpose; a new code replaces the old. */
 export const codes = {
-  async get(em: EntityManager, userId: string, purpose: CodePurpose): Promise<StoredCode | null> {
+  async get(em: Db, userId: string, purpose: CodePurpose): Promise<StoredCode | null> {
     const found = await rows<{ code_hash: string; expires_at: Date; attempts: number; consumed_at: Date | null }>(
       em,
       'select code_hash, expires_at, attempts, consumed_at from identity_code where user_id = ? and purpose = ? for update',
@@ -19,7 +19,7 @@ export const codes = {
       : null;
   },
 
-  async put(em: EntityManager, userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date): Promise<void> {
+  async put(em: Db, userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date): Promise<void> {
     await run(
       em,
       `insert into identity_code (user_id, purpose, code_hash, expires_at) values (?, ?, ?, ?)
@@ -29,7 +29,7 @@ export const codes = {
     );
   },
 
-  async countAttempt(em: EntityManager, userId: string, purpose: CodePurpose): Promise<number> {
+  async countAttempt(em: Db, userId: string, purpose: CodePurpose): Promise<number> {
     const found = await rows<{ attempts: number }>(
       em,
       'update identity_code set attempts = attempts + 1 where user_id = ? and purpose = ? returning attempts',
@@ -38,7 +38,7 @@ export const codes = {
     return found[0]?.attempts ?? 0;
   },
 
-  async consume(em: EntityManager, userId: string, purpose: CodePurpose): Promise<void> {
+  async consume(em: Db, userId: string, purpose: CodePurpose): Promise<void> {
     await run(em, 'update identity_code set consumed_at = now() where user_id = ? and purpose = ?', [userId, purpose]);
   },
 };

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../../platform/database/database';
 import { rows, run } from '../../../../platform/database/sql';
 
 /** A confirmed device of an account, with the SRP verifier of the device's own random password. */
@@ -46,7 +46,7 @@ const toDevice = (r: Row): Device => ({
 
 /** The identity_device table: a row exists once a device is confirmed (ConfirmDevice). */
 export const devices = {
-  async find(em: EntityManager, userId: string, deviceKey: string): Promise<Device | null> {
+  async find(em: Db, userId: string, deviceKey: string): Promise<Device | null> {
     const found = await rows<Row>(
       em,
       'select * from identity_device where user_id = ? and device_key = ? and confirmed_at is not null',
@@ -56,7 +56,7 @@ export const devices = {
   },
 
   /** Oldest first; `after` is the device key the previous page ended with. */
-  async list(em: EntityManager, userId: string, limit: number, after: string | null): Promise<Device[]> {
+  async list(em: Db, userId: string, limit: number, after: string | null): Promise<Device[]> {
     const found = await rows<Row>(
       em,
       `select * from identity_device where user_id = ? and confirmed_at is not null
@@ -68,7 +68,7 @@ export const devices = {
   },
 
   async confirm(
-    em: EntityManager,
+    em: Db,
     d: {
       deviceKey: string;
       userId: string;
@@ -91,7 +91,7 @@ export const devices = {
     );
   },
 
-  async setRemembered(em: EntityManager, userId: string, deviceKey: string, remembered: boolean): Promise<void> {
+  async setRemembered(em: Db, userId: string, deviceKey: string, remembered: boolean): Promise<void> {
     await run(em, 'update identity_device set remembered = ?, last_modified_at = now() where user_id = ? and device_key = ?', [
       remembered,
       userId,
@@ -99,11 +99,11 @@ export const devices = {
     ]);
   },
 
-  async authenticated(em: EntityManager, deviceKey: string, ip: string): Promise<void> {
+  async authenticated(em: Db, deviceKey: string, ip: string): Promise<void> {
     await run(em, 'update identity_device set last_authenticated_at = now(), last_ip = ? where device_key = ?', [ip, deviceKey]);
   },
 
-  async forget(em: EntityManager, userId: string, deviceKey: string): Promise<void> {
+  async forget(em: Db, userId: string, deviceKey: string): Promise<void> {
     await run(em, 'delete from identity_device where user_id = ? and device_key = ?', [userId, deviceKey]);
   },
 };

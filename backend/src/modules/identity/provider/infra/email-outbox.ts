@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Database, type Db } from '../../../../platform/database/database';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { OutboxMessage } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
@@ -57,12 +57,12 @@ export class EmailOutbox {
   private transport: Transporter | null = null;
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Inside the command's transaction. Answers the row id for `deliver`. */
-  async write(em: EntityManager, email: Email): Promise<string> {
+  async write(em: Db, email: Email): Promise<string> {
     const found = await rows<{ id: string }>(
       em,
       'insert into email_outbox (to_address, subject, text, code) values (?, ?, ?, ?) returning id::text',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../../platform/database/database';
 import { identityProtocol } from '@sparkhouse/contracts';
 import { AccessTokens, InvalidTokenError } from '../../../../platform/auth/access-tokens';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
@@ -54,7 +54,7 @@ export class IdentityTokens {
 
   /** Opens a sign-in session (refresh-token family) and answers its first tokens. */
   async signIn(
-    em: EntityManager,
+    em: Db,
     account: Account,
     clientId: string,
     deviceKey: string | null = null,
@@ -106,13 +106,13 @@ export class IdentityTokens {
    * The account behind an access token of a protocol call: valid signature and expiry, the admin
    * scope, an existing account and a sign-in session not revoked (GlobalSignOut, refresh-token reuse).
    */
-  async authenticate(em: EntityManager, accessToken: string, lock = false): Promise<Account> {
+  async authenticate(em: Db, accessToken: string, lock = false): Promise<Account> {
     return (await this.authenticateWithClaims(em, accessToken, lock)).account;
   }
 
   /** As `authenticate`, with the device the token is bound to (null when none). */
   async authenticateWithClaims(
-    em: EntityManager,
+    em: Db,
     accessToken: string,
     lock = false,
   ): Promise<{ account: Account; deviceKey: string | null }> {

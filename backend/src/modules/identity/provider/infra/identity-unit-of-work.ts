@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Database, type Db } from '../../../../platform/database/database';
 import type { NewEvent } from '@sparkhouse/contracts';
 import { PrincipalResolver } from '../../../../platform/auth/principal-resolver';
 import { revocationsAnnouncedIn } from '../../../../platform/auth/session-revocation';
@@ -17,7 +17,7 @@ export class CommitThenFail extends Error {
 }
 
 export interface Work {
-  readonly em: EntityManager;
+  readonly em: Db;
   /** Facts to append to the account's stream, as the transaction's last step. */
   record(userId: string, ...events: NewEvent[]): void;
   /** A fact about a username with no account (stream `unknown-user-<digest>`). */
@@ -34,7 +34,7 @@ export interface Work {
 @Injectable()
 export class IdentityUnitOfWork {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly outbox: EmailOutbox,
     private readonly principals: PrincipalResolver,
@@ -44,7 +44,7 @@ export class IdentityUnitOfWork {
     const recorded: { stream: string; actor: string; events: NewEvent[] }[] = [];
     const mails: string[] = [];
     let deferred: IdentityProtocolError | null = null;
-    const tx: { em?: EntityManager } = {};
+    const tx: { em?: Db } = {};
     const result = await this.orm.em.fork().transactional(async (em) => {
       tx.em = em;
       let value: T | undefined;

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { padHex, SRP_N } from '@sparkhouse/contracts';
 import { rows, run } from '../../../../platform/database/sql';
 
@@ -13,7 +13,7 @@ import { rows, run } from '../../../../platform/database/sql';
 export class PoolSecret {
   private secret: Promise<Buffer> | null = null;
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly orm: Database) {}
 
   private load(): Promise<Buffer> {
     this.secret ??= (async () => {

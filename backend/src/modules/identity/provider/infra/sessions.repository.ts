@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../../platform/database/database';
 import { announceRevocation } from '../../../../platform/auth/session-revocation';
 import { rows, run } from '../../../../platform/database/sql';
 
@@ -21,7 +21,7 @@ export interface RefreshTokenRow {
  */
 export const sessions = {
   async open(
-    em: EntityManager,
+    em: Db,
     sessionId: string,
     userId: string,
     clientId: string,
@@ -35,7 +35,7 @@ export const sessions = {
     ]);
   },
 
-  async issueRefreshToken(em: EntityManager, sessionId: string, ttlDays: number): Promise<string> {
+  async issueRefreshToken(em: Db, sessionId: string, ttlDays: number): Promise<string> {
     const token = randomBytes(48).toString('base64url');
     await run(
       em,
@@ -45,7 +45,7 @@ export const sessions = {
     return token;
   },
 
-  async findRefreshToken(em: EntityManager, token: string): Promise<RefreshTokenRow | null> {
+  async findRefreshToken(em: Db, token: string): Promise<RefreshTokenRow | null> {
     const found = await rows<{
       session_id: string;
       user_id: string;
@@ -75,12 +75,12 @@ export const sessions = {
       : null;
   },
 
-  async markRotated(em: EntityManager, token: string): Promise<void> {
+  async markRotated(em: Db, token: string): Promise<void> {
     await run(em, 'update identity_refresh_token set rotated_at = now() where token_hash = ?', [hashRefreshToken(token)]);
   },
 
   /** Revokes one session; every API node stops accepting its access tokens when this commits. */
-  async revoke(em: EntityManager, sessionId: string): Promise<void> {
+  async revoke(em: Db, sessionId: string): Promise<void> {
     const found = await rows<{ user_id: string }>(
       em,
       'update identity_session set revoked_at = now() where session_id = ? and revoked_at is null returning user_id',
@@ -90,7 +90,7 @@ export const sessions = {
   },
 
   /** Revokes every live session of the user (pushed to every API node on commit); answers how many there were. */
-  async revokeAll(em: EntityManager, userId: string): Promise<number> {
+  async revokeAll(em: Db, userId: string): Promise<number> {
     const found = await rows(
       em,
       'update identity_session set revoked_at = now() where user_id = ? and revoked_at is null returning session_id',
@@ -100,7 +100,7 @@ export const sessions = {
     return found.length;
   },
 
-  async isLive(em: EntityManager, sessionId: string, userId: string): Promise<boolean> {
+  async isLive(em: Db, sessionId: string, userId: string): Promise<boolean> {
     const found = await rows(em, 'select 1 from identity_session where session_id = ? and user_id = ? and revoked_at is null', [
       sessionId,
       userId,

@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { devices } from '../infra/devices.repository';
 import { IdentityTokens } from '../infra/identity-tokens';
 import type { CallInfo } from '../commands/command-support';
@@ -26,7 +26,7 @@ export class ListDevices {
 @QueryHandler(GetDevice)
 export class GetDeviceHandler implements IQueryHandler<GetDevice> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly tokens: IdentityTokens,
   ) {}
 
@@ -45,7 +45,7 @@ export class GetDeviceHandler implements IQueryHandler<GetDevice> {
 @QueryHandler(ListDevices)
 export class ListDevicesHandler implements IQueryHandler<ListDevices> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly tokens: IdentityTokens,
   ) {}
 

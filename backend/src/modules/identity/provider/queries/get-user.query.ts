@@ -1,5 +1,5 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { attributeList } from '../domain/user-attributes';
 import { IdentityTokens } from '../infra/identity-tokens';
 import type { CallInfo } from '../commands/command-support';
@@ -15,7 +15,7 @@ export class GetUser {
 @QueryHandler(GetUser)
 export class GetUserHandler implements IQueryHandler<GetUser> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly tokens: IdentityTokens,
   ) {}
 

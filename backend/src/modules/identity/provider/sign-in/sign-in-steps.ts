@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import {
   parseSrpTimestamp,
   SignedIn,
@@ -77,7 +77,7 @@ export const DEVICE_NOT_FOUND = 'Device does not exist.';
 @Injectable()
 export class SignInSteps {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly work: IdentityUnitOfWork,
     private readonly tokens: IdentityTokens,
     private readonly limits: RateLimiter,

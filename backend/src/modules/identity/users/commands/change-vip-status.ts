@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { VipStatusChanged } from '@sparkhouse/contracts';
 import { isAdmin, type Principal } from '../../../../platform/auth/principal';
 import { EventStore } from '../../../../platform/events/event-store';
@@ -19,7 +19,7 @@ export class ChangeVipStatus {
 @CommandHandler(ChangeVipStatus)
 export class ChangeVipStatusHandler implements ICommandHandler<ChangeVipStatus> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

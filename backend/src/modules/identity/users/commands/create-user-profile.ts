@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { UserProfileCreated, type NewEvent } from '@sparkhouse/contracts';
 import type { Principal } from '../../../../platform/auth/principal';
 import { EventStore } from '../../../../platform/events/event-store';
@@ -32,7 +32,7 @@ export class CreateUserProfile {
 @CommandHandler(CreateUserProfile)
 export class CreateUserProfileHandler implements ICommandHandler<CreateUserProfile, UserProfileState> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly clock: Clock,
   ) {}

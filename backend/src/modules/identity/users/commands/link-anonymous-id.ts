@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { AnonymousIdLinked, type EventPayload } from '@sparkhouse/contracts';
 import { isAdmin, type Principal } from '../../../../platform/auth/principal';
 import { EventStore } from '../../../../platform/events/event-store';
@@ -34,7 +34,7 @@ export class LinkAnonymousId {
 @CommandHandler(LinkAnonymousId)
 export class LinkAnonymousIdHandler implements ICommandHandler<LinkAnonymousId, LinkResult> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { EmailCollected, EmailConfirmationRequested } from '@sparkhouse/contracts';
 import { EventStore } from '../../../../platform/events/event-store';
 import { Clock } from '../infra/clock';
@@ -22,7 +22,7 @@ export class CollectEmail {
 @CommandHandler(RequestEmailConfirmation)
 export class RequestEmailConfirmationHandler implements ICommandHandler<RequestEmailConfirmation> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
@@ -38,7 +38,7 @@ export class RequestEmailConfirmationHandler implements ICommandHandler<RequestE
 @CommandHandler(CollectEmail)
 export class CollectEmailHandler implements ICommandHandler<CollectEmail> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly clock: Clock,
   ) {}

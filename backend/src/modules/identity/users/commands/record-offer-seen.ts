@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { OfferSeenRecorded } from '@sparkhouse/contracts';
 import type { Principal } from '../../../../platform/auth/principal';
 import { EventStore, type StreamModel } from '../../../../platform/events/event-store';
@@ -49,7 +49,7 @@ export class RecordOfferSeen {
 @CommandHandler(RecordOfferSeen)
 export class RecordOfferSeenHandler implements ICommandHandler<RecordOfferSeen, { saved: boolean }> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly clock: Clock,
   ) {}

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { ProgramInfoSaved } from '@sparkhouse/contracts';
 import type { Principal } from '../../../../platform/auth/principal';
 import { EventStore } from '../../../../platform/events/event-store';
@@ -19,7 +19,7 @@ export class SaveProgramInfo {
 @CommandHandler(SaveProgramInfo)
 export class SaveProgramInfoHandler implements ICommandHandler<SaveProgramInfo> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
     private readonly clock: Clock,
   ) {}

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { CreatorAccessChanged } from '@sparkhouse/contracts';
 import { isAdmin, type Principal } from '../../../../platform/auth/principal';
 import { EventStore } from '../../../../platform/events/event-store';
@@ -20,7 +20,7 @@ export class SetCreatorAccess {
 @CommandHandler(SetCreatorAccess)
 export class SetCreatorAccessHandler implements ICommandHandler<SetCreatorAccess> {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { createTestDatabase, eventually, startApi, testConfig } from '../../../../test-support';
 import { Clock } from '../infra/clock';
 import { usersApi } from '../test/users-api';
@@ -25,7 +25,7 @@ describe('users: offers seen, program info, leads and anonymous links (real API 
     await db?.drop();
   });
 
-  const sql = (query: string, params: unknown[] = []) => app.get(MikroORM).em.fork().getConnection().execute(query, params);
+  const sql = (query: string, params: unknown[] = []) => app.get(Database).em.fork().getConnection().execute(query, params);
   const info = async (sub: string) =>
     (await api.call('GET', '/users/getBasicUserInfo', { headers: await api.bearer(sub) })).body.response;
 

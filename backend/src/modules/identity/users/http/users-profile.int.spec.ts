@@ -1,6 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import jwt from 'jsonwebtoken';
 import { AccessTokens } from '../../../../platform/auth/access-tokens';
 import { createTestDatabase, eventually, startApi, testConfig } from '../../../../test-support';
@@ -23,7 +23,7 @@ describe('users: profiles, roles and VIP (real API process)', () => {
   });
 
   const events = (streamId: string) =>
-    app.get(MikroORM).em.fork().getConnection().execute('select type from domain_event where stream_id = ?', [streamId]);
+    app.get(Database).em.fork().getConnection().execute('select type from domain_event where stream_id = ?', [streamId]);
 
   it('creates the profile from the form call (legacy), lower-cases the email, and answers the same profile again', async () => {
     const headers = await api.bearer('u-form');

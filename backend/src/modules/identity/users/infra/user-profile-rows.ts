@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../../platform/database/database';
 import { isVip, type UserProfileState } from '../domain/user-profile';
 
 /** A user_profile row as PostgreSQL answers it. */
@@ -49,15 +49,15 @@ export function rowToState(r: UserProfileRow): UserProfileState {
   };
 }
 
-const run = (em: EntityManager, sql: string, params: unknown[]) =>
+const run = (em: Db, sql: string, params: unknown[]) =>
   em.getConnection().execute(sql, params, 'all', em.isInTransaction() ? em.getTransactionContext() : undefined);
 
-export async function loadProfileRow(em: EntityManager, userId: string): Promise<UserProfileRow | null> {
+export async function loadProfileRow(em: Db, userId: string): Promise<UserProfileRow | null> {
   const [row] = (await run(em, 'select * from user_profile where user_id = ?', [userId])) as UserProfileRow[];
   return row ?? null;
 }
 
-export async function saveProfileRow(em: EntityManager, s: UserProfileState): Promise<void> {
+export async function saveProfileRow(em: Db, s: UserProfileState): Promise<void> {
   await run(
     em,
     `insert into user_profile (user_id, email, first_name, last_name, username, sign_up_date, mini_bio, membership_status,

@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import {
   AnonymousIdLinked,
   CreatorAccessChanged,
@@ -9,7 +9,6 @@ import {
   VipStatusChanged,
   type NewEvent,
 } from '@sparkhouse/contracts';
-import { ormOptions } from '../../../../platform/database/orm-config';
 import { EventStore } from '../../../../platform/events/event-store';
 import { Rebuilder } from '../../../../platform/events/rebuilder';
 import { SubscriptionProcessor } from '../../../../platform/events/subscription-processor';
@@ -18,12 +17,12 @@ import { UsersProjection } from './users.projection';
 
 describe('users projection', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let orm: MikroORM;
+  let orm: Database;
   const projection = new UsersProjection();
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    orm = await MikroORM.init(ormOptions(db.url, { entities: [] }));
+    orm = await Database.connect(db.url);
   });
   afterAll(async () => {
     await orm?.close(true);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Db } from '../../../../platform/database/database';
 import {
   AnonymousIdLinked,
   ClassEnrolled,
@@ -40,11 +40,11 @@ export class UsersProjection implements Projection {
     ClassEnrolled.type,
   ];
 
-  async truncate(em: EntityManager) {
+  async truncate(em: Db) {
     await this.sql(em, 'truncate user_profile, user_program_info, user_anonymous_link, email_lead, user_class_enrolment');
   }
 
-  async handle(em: EntityManager, e: StoredEvent) {
+  async handle(em: Db, e: StoredEvent) {
     if (e.type === AnonymousIdLinked.type) return this.link(em, e);
     if (e.type === EmailCollected.type) return this.lead(em, e.payload as P<typeof EmailCollected>);
     if (e.type === ClassEnrolled.type) return this.enrolment(em, e.payload as P<typeof ClassEnrolled>);
@@ -57,7 +57,7 @@ export class UsersProjection implements Projection {
   }
 
   /** Another module's fact, kept here so a user's view needs no call across modules. */
-  private enrolment(em: EntityManager, p: P<typeof ClassEnrolled>) {
+  private enrolment(em: Db, p: P<typeof ClassEnrolled>) {
     return this.sql(
       em,
       `insert into user_class_enrolment (user_id, class_slug, product_id, class_start_date, class_end_date)
@@ -68,7 +68,7 @@ export class UsersProjection implements Projection {
     );
   }
 
-  private programInfo(em: EntityManager, p: P<typeof ProgramInfoSaved>) {
+  private programInfo(em: Db, p: P<typeof ProgramInfoSaved>) {
     return this.sql(
       em,
       `insert into user_program_info (user_id, slug, program_info, saved_at) values (?, ?, ?::jsonb, ?)
@@ -77,7 +77,7 @@ export class UsersProjection implements Projection {
     );
   }
 
-  private link(em: EntityManager, e: StoredEvent) {
+  private link(em: Db, e: StoredEvent) {
     const p = e.payload as P<typeof AnonymousIdLinked>;
     return this.sql(
       em,
@@ -87,7 +87,7 @@ export class UsersProjection implements Projection {
     );
   }
 
-  private lead(em: EntityManager, p: P<typeof EmailCollected>) {
+  private lead(em: Db, p: P<typeof EmailCollected>) {
     const classes = p.classInterestedIn ? [p.classInterestedIn] : [];
     return this.sql(
       em,
@@ -103,7 +103,7 @@ export class UsersProjection implements Projection {
     );
   }
 
-  private async sql(em: EntityManager, query: string, params: unknown[] = []) {
+  private async sql(em: Db, query: string, params: unknown[] = []) {
     await em.getConnection().execute(query, params, 'run', em.getTransactionContext());
   }
 }

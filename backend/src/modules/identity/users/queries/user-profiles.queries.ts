@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../../../platform/database/database';
 import { EventStore } from '../../../../platform/events/event-store';
 import { foldUserStream, programInfoIn, type UserProfileState, type UserStreamEvent } from '../domain/user-profile';
 import { loadProfileRow, rowToState } from '../infra/user-profile-rows';
@@ -13,7 +13,7 @@ import { userStreamId } from '../infra/user-streams';
 @Injectable()
 export class UserProfileQueries {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 

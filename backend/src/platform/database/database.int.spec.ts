@@ -1,0 +1,118 @@
+import { Database, numbered } from './database';
+import { createTestDatabase } from '../../test-support';
+
+describe('numbered placeholders', () => {
+  it('turns ? into $1, $2, … and \\? into a literal question mark', () => {
+    expect(numbered('select ? as a, ?::int as b')).toBe('select $1 as a, $2::int as b');
+    expect(numbered('select 1')).toBe('select 1');
+    expect(numbered("select '\\?' as q, ? as p")).toBe("select '?' as q, $1 as p");
+  });
+
+  it('refuses the identifier placeholder ?? rather than guess', () => {
+    expect(() => numbered('select ?? from t')).toThrow('not supported');
+  });
+});
+
+describe('Database sessions and transactions (real PostgreSQL)', () => {
+  let dropDb: () => Promise<void>;
+  let db: Database;
+
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    dropDb = created.drop;
+    db = Database.connect(created.url, { max: 4 });
+    await db.em.fork().execute('create table t (id int primary key, v text)');
+  });
+  afterAll(async () => {
+    await db?.close();
+    await dropDb?.();
+  });
+
+  const ids = async () => (await db.em.fork().execute<{ id: number }[]>('select id from t order by id')).map((r) => r.id);
+
+  it('answers rows (all), the first row (get), or what a statement changed (run)', async () => {
+    const em = db.em.fork();
+    const ran = await em.execute<{ affectedRows: number; rows: { id: number }[] }>(
+      'insert into t (id, v) values (?, ?), (?, ?) returning id',
+      [1, 'one', 2, null],
+      'run',
+    );
+    expect(ran.affectedRows).toBe(2);
+    expect(ran.rows.map((r) => r.id)).toEqual([1, 2]);
+    expect(await em.execute('select v from t where id = ?', [1], 'get')).toEqual({ v: 'one' });
+    expect(await em.execute('select v from t order by id')).toEqual([{ v: 'one' }, { v: null }]);
+    // timestamps come back as the server's text, as the read models expect
+    const [{ at }] = await em.execute<{ at: unknown }[]>(`select '2026-11-27 10:00:00+00'::timestamptz as at`);
+    expect(typeof at).toBe('string');
+  });
+
+  it('commits what a transaction did, and tells the commit listeners which transaction it was', async () => {
+    const seen: unknown[] = [];
+    const stop = db.onCommit((tx) => seen.push(tx));
+    let inside: unknown;
+    await db.em.fork().transactional(async (tx) => {
+      inside = tx.getTransactionContext();
+      expect(tx.isInTransaction()).toBe(true);
+      await tx.getConnection().execute('insert into t (id, v) values (?, ?)', [3, 'three'], 'run', tx.getTransactionContext());
+    });
+    stop();
+    expect(await ids()).toEqual([1, 2, 3]);
+    expect(seen).toEqual([inside]);
+  });
+
+  it('rolls back a transaction that throws, and rethrows', async () => {
+    await expect(
+      db.em.fork().transactional(async (tx) => {
+        await tx.execute('insert into t (id, v) values (?, ?)', [4, 'four']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await ids()).toEqual([1, 2, 3]);
+  });
+
+  it('nests as a savepoint: only the inner work is undone', async () => {
+    await db.em.fork().transactional(async (tx) => {
+      await tx.execute('insert into t (id) values (?)', [5]);
+      await expect(
+        tx.transactional(async (inner) => {
+          expect(inner.getTransactionContext()?.root).toBe(tx.getTransactionContext());
+          await inner.execute('insert into t (id) values (?)', [6]);
+          throw new Error('inner failed');
+        }),
+      ).rejects.toThrow('inner failed');
+      await tx.transactional((inner) => inner.execute('insert into t (id) values (?)', [7]));
+    });
+    expect(await ids()).toEqual([1, 2, 3, 5, 7]);
+  });
+
+  it('refuses a statement on a transaction that has ended, instead of running it on someone else’s connection', async () => {
+    let leaked: ReturnType<typeof db.em.fork> | null = null;
+    await db.em.fork().transactional(async (tx) => {
+      leaked = tx;
+    });
+    await expect(leaked!.execute('select 1')).rejects.toThrow('already ended');
+  });
+
+  it('gives a session of its own outside the transaction it was forked from', async () => {
+    await db.em.fork().transactional(async (tx) => {
+      await tx.execute('insert into t (id) values (?)', [8]);
+      const outside = tx.fork();
+      expect(outside.isInTransaction()).toBe(false);
+      // not committed yet: the other session does not see it
+      expect((await outside.execute<{ n: string }[]>('select count(*)::text as n from t where id = 8'))[0].n).toBe('0');
+    });
+    expect(await ids()).toContain(8);
+  });
+
+  it('keeps a failed commit’s connection out of the pool, and the pool usable', async () => {
+    await db.em.fork().execute('create table d (id int primary key, ref int references t (id) deferrable initially deferred)');
+    await expect(
+      db.em.fork().transactional(async (tx) => {
+        // checked only at commit: the commit fails
+        await tx.execute('insert into d (id, ref) values (1, 999)');
+      }),
+    ).rejects.toThrow(/foreign key/);
+    expect(await db.em.fork().execute('select count(*)::int as n from d', [], 'get')).toEqual({ n: 0 });
+    expect((await ids()).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,216 @@
+import { Pool, TypeOverrides, types, type PoolClient, type QueryResult } from 'pg';
+
+/**
+ * PostgreSQL access for every module: a pool of the driver's connections, sessions that run plain
+ * SQL, and transactions with savepoints. Nothing else sits between a query and the driver: no query
+ * builder, no identity map, no unit of work (the write side is the event log and plain tables, the
+ * read side plain tables), so a request spends its time in its own statements. Migrations still run
+ * through MikroORM's migrator (database/migrate.ts).
+ *
+ * Queries are written with `?` placeholders (`\?` for a literal question mark); they are sent with
+ * their parameters (the extended protocol), never with values spliced into the text.
+ */
+export class Database {
+  readonly pool: Pool;
+  /** The root session (outside any transaction); `em.fork()` gives a session of one's own. */
+  readonly em: Db;
+  private readonly commitListeners = new Set<(tx: Transaction) => void>();
+
+  constructor(url: string, options: { max?: number; applicationName?: string } = {}) {
+    this.pool = new Pool({
+      connectionString: url,
+      max: options.max ?? 10,
+      idleTimeoutMillis: 30_000,
+      application_name: options.applicationName ?? 'sparkhouse',
+      types: resultTypes,
+    });
+    // a pooled connection that dies while idle (a restarted server, a terminated backend) is replaced
+    this.pool.on('error', () => undefined);
+    this.em = new Db(this, null);
+  }
+
+  static connect(url: string, options?: { max?: number; applicationName?: string }): Database {
+    return new Database(url, options);
+  }
+
+  /** Called after every top-level transaction commits (with that transaction). */
+  onCommit(listener: (tx: Transaction) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
+  /** Closes the pool (the argument is accepted for the callers written against MikroORM's `close(force)`). */
+  async close(_force?: boolean): Promise<void> {
+    await this.pool.end();
+  }
+
+  /** @internal */
+  committed(tx: Transaction) {
+    for (const l of this.commitListeners) l(tx);
+  }
+}
+
+/** A transaction (or a savepoint inside one) on one pooled connection. */
+export class Transaction {
+  readonly root: Transaction;
+  ended = false;
+  private savepoints = 0;
+
+  constructor(
+    readonly client: PoolClient,
+    readonly parent: Transaction | null,
+  ) {
+    this.root = parent?.root ?? this;
+  }
+
+  nextSavepoint(): string {
+    return `sp_${++this.root.savepoints}`;
+  }
+}
+
+export type ExecuteMethod = 'all' | 'get' | 'run';
+
+/** What a statement run with 'run' answers. */
+export interface RunResult<T = Record<string, unknown>> {
+  affectedRows: number;
+  row: T | undefined;
+  rows: T[];
+}
+
+/**
+ * A database session: outside a transaction (each statement on its own, on any pooled connection) or
+ * inside one (every statement on the transaction's connection). Its methods keep the names of
+ * MikroORM's EntityManager that the modules were written against: `getConnection().execute(sql,
+ * params, method, ctx)`, `transactional(fn)` (a savepoint when already in a transaction), `fork()`
+ * (a new session outside any transaction), `isInTransaction()`, `getTransactionContext()`.
+ */
+export class Db {
+  constructor(
+    private readonly db: Database,
+    private readonly tx: Transaction | null,
+  ) {}
+
+  /** This session (statements are run on it directly). */
+  getConnection(): Db {
+    return this;
+  }
+
+  /**
+   * Runs one statement: 'all' answers its rows, 'get' the first row, 'run' the count of rows it
+   * changed with the rows it returned. `ctx` is a transaction of this database to run it in (by
+   * default this session's own, if any).
+   */
+  async execute<T = any>(sql: string, params: readonly unknown[] = [], method: ExecuteMethod = 'all', ctx?: unknown): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const tx = (ctx as Transaction | undefined) ?? this.tx;
+    const text = numbered(sql);
+    let result: QueryResult;
+    if (tx) {
+      if (tx.ended) throw new Error('a statement was run in a transaction that has already ended');
+      result = await tx.client.query(text, params as unknown[]);
+    } else {
+      result = await this.db.pool.query(text, params as unknown[]);
+    }
+    if (method === 'all') return result.rows as T;
+    if (method === 'get') return result.rows[0] as T;
+    return { affectedRows: result.rowCount ?? 0, row: result.rows[0], rows: result.rows } as T;
+  }
+
+  isInTransaction(): boolean {
+    return this.tx !== null;
+  }
+
+  getTransactionContext(): Transaction | undefined {
+    return this.tx ?? undefined;
+  }
+
+  /** A new session outside any transaction. */
+  fork(): Db {
+    return new Db(this.db, null);
+  }
+
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws (and the
+   * error rethrown). Inside a transaction already, a savepoint: only its own work is undone.
+   */
+  async transactional<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return this.tx ? this.nested(this.tx, fn) : this.topLevel(fn);
+  }
+
+  private async topLevel<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const client = await this.db.pool.connect();
+    const tx = new Transaction(client, null);
+    // a connection whose begin, commit or rollback failed is closed rather than handed to someone else
+    let broken: Error | undefined;
+    try {
+      await client.query('begin').catch((err: Error) => {
+        broken = err;
+        throw err;
+      });
+      let result: T;
+      try {
+        result = await fn(new Db(this.db, tx));
+      } catch (err) {
+        tx.ended = true;
+        await client.query('rollback').catch((e: Error) => (broken = e));
+        throw err;
+      }
+      tx.ended = true;
+      await client.query('commit').catch((err: Error) => {
+        broken = err;
+        throw err;
+      });
+      this.db.committed(tx);
+      return result;
+    } finally {
+      tx.ended = true;
+      client.release(broken);
+    }
+  }
+
+  private async nested<T>(parent: Transaction, fn: (tx: Db) => Promise<T>): Promise<T> {
+    const name = parent.nextSavepoint();
+    const tx = new Transaction(parent.client, parent);
+    await parent.client.query(`savepoint ${name}`);
+    try {
+      const result = await fn(new Db(this.db, tx));
+      tx.ended = true;
+      await parent.client.query(`release savepoint ${name}`);
+      return result;
+    } catch (err) {
+      tx.ended = true;
+      await parent.client.query(`rollback to savepoint ${name}`).catch(() => undefined);
+      throw err;
+    }
+  }
+}
+
+/** Dates, times and intervals come back as the server wrote them (as MikroORM answered them), not as JS Dates. */
+const resultTypes = new TypeOverrides();
+// the driver's parser of text[] (oid 1009): an array of them as an array of strings
+const textArray = types.getTypeParser(1009 as never, 'text') as (text: string) => string[];
+for (const oid of [1082, 1114, 1184, 1186]) resultTypes.setTypeParser(oid, (text: string) => text);
+for (const oid of [1182, 1115, 1185, 1187]) resultTypes.setTypeParser(oid, textArray);
+
+const numberedCache = new Map<string, string>();
+const NUMBERED_CACHE_MAX = 2000;
+
+/** `?` placeholders as `$1, $2, …` (`\?` stands for a literal question mark). Converted once per text. */
+export function numbered(sql: string): string {
+  const known = numberedCache.get(sql);
+  if (known !== undefined) return known;
+  let out = '';
+  let n = 0;
+  for (let i = 0; i < sql.length; i++) {
+    const c = sql[i];
+    if (c === '\\' && sql[i + 1] === '?') {
+      out += '?';
+      i++;
+    } else if (c === '?') {
+      if (sql[i + 1] === '?') throw new Error('?? (an identifier placeholder) is not supported: write the identifier');
+      out += `$${++n}`;
+    } else out += c;
+  }
+  if (numberedCache.size >= NUMBERED_CACHE_MAX) numberedCache.clear();
+  numberedCache.set(sql, out);
+  return out;
+}
