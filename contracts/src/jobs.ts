@@ -23,6 +23,7 @@ import {
   linkPreviewPayloadSchema,
   linkPreviewResultSchema,
 } from './ai-assets';
+import { READ_UPLOAD_STEPS, readUploadPayloadSchema, readUploadResultSchema } from './media-reading';
 
 /**
  * Every queue and job of the platform, declared once. Names are stable strings stored in Redis:
@@ -38,6 +39,8 @@ export const QUEUES = {
   operations: 'operations',
   /** Short AI work a creator waits on (landing-page edits, blueprint help, editor suggestions): never stuck behind builds. */
   aiAssist: 'ai-assist',
+  /** Thumbnails, poster frames and decoder facts of uploaded files, read after the upload is answered. */
+  media: 'media-processing',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -459,6 +462,16 @@ export const JOBS = {
     attempts: 3,
     backoffMs: 2000,
     cancellable: true,
+  }),
+  /** An uploaded file's thumbnail or poster frame and decoder facts (media/uploads asks for it; the library takes the result). */
+  'creator-apps.read-upload': defineJob({
+    queue: QUEUES.media,
+    payload: readUploadPayloadSchema,
+    result: readUploadResultSchema,
+    steps: READ_UPLOAD_STEPS,
+    attempts: 3,
+    backoffMs: 1000,
+    cancellable: false,
   }),
   'app-visitors.personalized-plan': defineJob({
     queue: QUEUES.plans,

@@ -30,6 +30,8 @@ export const SERVER_EVENTS = {
   message: 'message',
   /** A checkout of the buyer landed (webhook processed) or expired: to the buyer's owner room. */
   checkoutUpdated: 'commerce:checkout-updated',
+  /** A file of an app's media library was read (thumbnail, facts) or could not be: to the creator's owner room. */
+  mediaRead: 'media:read',
   /** Operations console: a fresh queue overview (every few seconds while operators are connected). */
   opsQueues: 'ops:queues',
   /** Operations console: a projection rebuild's progress. */

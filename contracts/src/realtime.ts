@@ -38,6 +38,19 @@ export const checkoutUpdatedMessageSchema = z.object({
 });
 export type CheckoutUpdatedMessage = z.infer<typeof checkoutUpdatedMessageSchema>;
 
+/**
+ * A file of an app's media library was read (its thumbnail or poster frame is there, or it could not be
+ * read): refetch the library, sending `token` as the consistency token so the read shows it.
+ */
+export const mediaReadMessageSchema = z.object({
+  appId: z.string(),
+  mediaId: z.string(),
+  state: z.enum(['done', 'failed']),
+  token: z.string(),
+  at: z.string(),
+});
+export type MediaReadMessage = z.infer<typeof mediaReadMessageSchema>;
+
 export const opsAlertMessageSchema = z.object({
   ruleId: z.string(),
   name: z.string(),
@@ -63,6 +76,7 @@ export interface ServerToClientEvents {
   'job:canceled': (m: JobCanceledMessage) => void;
   message: (payload: unknown) => void;
   'commerce:checkout-updated': (m: CheckoutUpdatedMessage) => void;
+  'media:read': (m: MediaReadMessage) => void;
   'ops:queues': (m: QueuesOverview) => void;
   'ops:rebuild': (m: RebuildProgress) => void;
   'ops:alert': (m: OpsAlertMessage) => void;

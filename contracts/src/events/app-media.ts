@@ -41,6 +41,24 @@ export const AppMediaUpdated = defineEvent(
   }),
 );
 
+/**
+ * What the media-reading job read from an uploaded file (its thumbnail or poster frame, and what only a
+ * decoder tells: frames, codecs, an exact duration), or why it could not, recorded before the file was
+ * saved to the library: the save then carries it. Once the file is in the library, a reading is an
+ * AppMediaUpdated instead.
+ */
+export const AppMediaFileRead = defineEvent(
+  'AppMediaFileRead',
+  1,
+  z.object({
+    mediaId: z.string(),
+    appId: z.string(),
+    storageKey: z.string(),
+    metadata: z.record(z.string(), z.unknown()),
+    thumbnailKey: z.string().nullable(),
+  }),
+);
+
 /** Removed from the library; `storageKeys` are the stored files that go with it. */
 export const AppMediaDeleted = defineEvent(
   'AppMediaDeleted',
@@ -48,4 +66,4 @@ export const AppMediaDeleted = defineEvent(
   z.object({ mediaId: z.string(), appId: z.string(), storageKeys: z.array(z.string()) }),
 );
 
-export const appMediaEvents = [AppMediaSaved, AppMediaUpdated, AppMediaDeleted] as const;
+export const appMediaEvents = [AppMediaSaved, AppMediaUpdated, AppMediaFileRead, AppMediaDeleted] as const;
