@@ -20,7 +20,7 @@ export { appImagesDir, appImageUrl, APP_IMAGES_FOLDER } from './platform/media/m
 export { MEDIA_STORAGE, type MediaStorage } from './platform/media/storage/media-storage';
 export { originalKey, parseMediaKey, thumbnailKeyOf } from './platform/media/media-keys';
 export { isPublicAddress } from './platform/web/address-rules';
-export { ffmpegPath, ffprobePath } from './platform/media/media-processing';
+export { ffmpegPath, ffprobePath } from './platform/media/media-tools';
 export { JobAwaiter, type JobOutcome } from './platform/jobs/job-awaiter';
 export { JobRequests } from './platform/jobs/job-requests';
 export { AccessTokens } from './platform/auth/access-tokens';

@@ -18,6 +18,8 @@ import { AiScreenshotsProcessor, LandingPageImageProcessor } from './processors/
 import { SceneImageMaker } from './media/scene-image';
 import { AnalyzeUploadsProcessor } from './processors/creator/analyze-uploads.processor';
 import { ImageFromInputsProcessor } from './processors/creator/image-from-inputs.processor';
+import { ReadUploadProcessor } from './processors/creator/read-upload.processor';
+import { MediaReader } from './media/media-reader';
 
 /** Every job processor. Each job of contracts/jobs has exactly one (checked at start-up). */
 export const processors = [
@@ -37,9 +39,10 @@ export const processors = [
   DescribeMediaProcessor,
   AnalyzeUploadsProcessor,
   ImageFromInputsProcessor,
+  ReadUploadProcessor,
 ];
 
-/** What the processors work with: the configured AI provider, the app-image maker and the scene drawer. */
+/** What the processors work with: the configured AI provider, the app-image maker, the scene drawer and the media reader. */
 const tools = [
   {
     provide: AI_PROVIDER,
@@ -74,6 +77,7 @@ const tools = [
       ),
     inject: [APP_CONFIG],
   },
+  MediaReader,
 ];
 
 @Module({})

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { ffmpegPath } from '../platform/media/media-processing';
+import { ffmpegPath } from '../platform/media/media-tools';
 
 const run = promisify(execFile);
 
@@ -57,31 +57,55 @@ export function pdfBytes(text = 'Sparkhouse test document'): Buffer {
 /** A folder for rendered files, removed by the caller. */
 export const fixtureDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-media-'));
 
-/** A short H.264 MP4 with a test picture and a tone. */
-export async function mp4File(dir: string, seconds = 2): Promise<string> {
-  const out = path.join(dir, `clip-${seconds}s.mp4`);
+/** A short H.264 MP4 with a test picture and a tone (`audioOnly`: the tone alone, in an MP4 container). */
+export async function mp4File(dir: string, seconds = 2, options: { audioOnly?: boolean } = {}): Promise<string> {
+  const out = path.join(dir, `clip-${seconds}s${options.audioOnly ? '-sound' : ''}.mp4`);
+  const picture = options.audioOnly ? [] : ['-f', 'lavfi', '-i', `testsrc=size=320x240:rate=15:duration=${seconds}`];
+  const pictureCodec = options.audioOnly ? [] : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p'];
   await run(ffmpegPath, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=320x240:rate=15:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    out,
+    ...['-v', 'error', '-y'],
+    ...picture,
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...pictureCodec,
+    // an ISO base media brand (isom), as cameras and editors write, whatever the tracks
+    ...['-c:a', 'aac', '-f', 'mp4', '-brand', 'isom', '-shortest', out],
   ]);
   return out;
+}
+
+/** A short VP8 + Vorbis WebM (`audioOnly`: Vorbis alone). */
+export async function webmFile(dir: string, seconds = 1, options: { audioOnly?: boolean } = {}): Promise<string> {
+  const out = path.join(dir, `clip-${seconds}s${options.audioOnly ? '-sound' : ''}.webm`);
+  const picture = options.audioOnly ? [] : ['-f', 'lavfi', '-i', `testsrc=size=176x144:rate=10:duration=${seconds}`];
+  const pictureCodec = options.audioOnly ? [] : ['-c:v', 'libvpx', '-b:v', '200k'];
+  await run(ffmpegPath, [
+    ...['-v', 'error', '-y'],
+    ...picture,
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...pictureCodec,
+    ...['-c:a', 'libvorbis', '-shortest', out],
+  ]);
+  return out;
+}
+
+/** A 16-bit mono PCM WAV of a tone. */
+export function wavBytes(seconds = 1, sampleRate = 22050): Buffer {
+  const data = Buffer.alloc(Math.round(seconds * sampleRate) * 2);
+  for (let i = 0; i < data.length / 2; i++) data.writeInt16LE(Math.round(8000 * Math.sin((i * 2 * Math.PI * 440) / sampleRate)), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
 }
 
 /** A short MP3 tone. */

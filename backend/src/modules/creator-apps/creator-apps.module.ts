@@ -22,10 +22,17 @@ import {
 } from './commands/job-result.commands';
 import { AppBuilderController } from './http/app-builder.controller';
 import { AppMediaController } from './http/app-media.controller';
-import { DeleteAppMediaHandler, SaveAppMediaHandler, UpdateAppMediaHandler } from './commands/app-media.commands';
+import {
+  DeleteAppMediaHandler,
+  RecordUploadReadingHandler,
+  RequestUploadReadingHandler,
+  SaveAppMediaHandler,
+  UpdateAppMediaHandler,
+} from './commands/app-media.commands';
 import { AppMediaProjection } from './projections/app-media.projection';
 import { AppMediaQueries } from './queries/app-media.queries';
 import { MediaFilesReactor } from './reactors/media-files.reactor';
+import { MediaReadingsReactor } from './reactors/media-readings.reactor';
 import { AppsController } from './http/apps.controller';
 import { AppVisitorsController } from './http/app-visitors.controller';
 import { AiAssetsController } from './http/ai-assets.controller';
@@ -80,7 +87,10 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     SaveAppMediaHandler,
     UpdateAppMediaHandler,
     DeleteAppMediaHandler,
+    RequestUploadReadingHandler,
+    RecordUploadReadingHandler,
     MediaFilesReactor,
+    MediaReadingsReactor,
     AppVisitorsQueries,
     SaveOnboardingUserStateHandler,
     CompleteOnboardingHandler,

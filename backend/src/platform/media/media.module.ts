@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { MediaProcessor } from './media-processing';
 import { MediaUrls } from './media-urls';
 import { LocalDiskStorage } from './storage/local-disk-storage';
 import { MEDIA_STORAGE, type MediaStorage } from './storage/media-storage';
@@ -12,7 +11,8 @@ export const UPLOAD_TEMP_DIR = Symbol('UPLOAD_TEMP_DIR');
 
 /**
  * Media storage as a platform part: S3-compatible object storage when S3_BUCKET is set, else local
- * disk under MEDIA_DIR (the embedded default); signed URLs; reading what an upload is.
+ * disk under MEDIA_DIR (the embedded default); signed URLs. (Reading what an upload is happens in the
+ * worker's media-reading job, workers/src/processors/creator/read-upload.processor.ts.)
  */
 @Module({
   providers: [
@@ -21,14 +21,9 @@ export const UPLOAD_TEMP_DIR = Symbol('UPLOAD_TEMP_DIR');
       inject: [APP_CONFIG],
       useFactory: (c: AppConfig): MediaStorage => (c.S3_BUCKET ? S3Storage.fromConfig(c) : new LocalDiskStorage(c.MEDIA_DIR)),
     },
-    {
-      provide: MediaProcessor,
-      inject: [APP_CONFIG],
-      useFactory: (c: AppConfig) => new MediaProcessor(c.MEDIA_PROCESSING_CONCURRENCY),
-    },
     { provide: UPLOAD_TEMP_DIR, inject: [APP_CONFIG], useFactory: (c: AppConfig) => path.join(c.MEDIA_DIR, 'uploading') },
     MediaUrls,
   ],
-  exports: [MEDIA_STORAGE, MediaProcessor, MediaUrls, UPLOAD_TEMP_DIR],
+  exports: [MEDIA_STORAGE, MediaUrls, UPLOAD_TEMP_DIR],
 })
 export class MediaModule {}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
@@ -71,7 +71,7 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
   } catch {
     throw badRequest(NOT_MULTIPART);
   }
-  await fsp.mkdir(options.tempDir, { recursive: true });
+  await ensureFolder(options.tempDir);
 
   return new Promise<ReceivedUpload>((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -148,57 +148,72 @@ function fileNameOf(raw: string | undefined): { name: string } | { issues: Valid
   return { name: name || 'upload' };
 }
 
-/** Streams one file to a temporary file, deciding its format from its first bytes and holding it to that format's limit. */
+/** Folders made once per process (the temporary folder is made again if someone removed it). */
+const made = new Set<string>();
+async function ensureFolder(dir: string) {
+  if (made.has(dir) && fs.existsSync(dir)) return;
+  await fsp.mkdir(dir, { recursive: true });
+  made.add(dir);
+}
+
+/**
+ * Streams one file to a temporary file: its first bytes tell its format (refused with 415 if the
+ * library does not take it), then the rest is piped straight to disk while a byte count holds it to
+ * that format's size limit (413 as soon as it passes).
+ */
 async function spool(stream: Readable, fileName: string, tempDir: string, signal: AbortSignal): Promise<ReceivedFile> {
   const target = path.join(tempDir, randomUUID());
-  const gate = new FormatGate();
+  let out: fs.WriteStream | null = null;
   try {
-    await pipeline(stream, gate, fs.createWriteStream(target), { signal });
-    if ((stream as Readable & { truncated?: boolean }).truncated) {
-      throw payloadTooLarge(tooLargeMessage(gate.format?.type ?? 'video'));
-    }
-    return { path: target, size: gate.size, fileName, format: gate.format! };
+    const head = await readHead(stream, SNIFF_BYTES, signal);
+    if (head.length === 0) throw badRequest('The file is empty.');
+    const format = await sniffFormat(head);
+    if (!format) throw unsupportedMediaType(UNSUPPORTED_FILE_MESSAGE);
+    const limit = MEDIA_SIZE_LIMITS[format.type];
+    let size = head.length;
+    if (size > limit) throw payloadTooLarge(tooLargeMessage(format.type));
+    out = fs.createWriteStream(target);
+    out.write(head);
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) stream.destroy(payloadTooLarge(tooLargeMessage(format.type)));
+    });
+    await pipeline(stream, out, { signal });
+    if ((stream as Readable & { truncated?: boolean }).truncated) throw payloadTooLarge(tooLargeMessage(format.type));
+    return { path: target, size, fileName, format };
   } catch (err) {
+    out?.destroy();
+    stream.resume(); // whatever is left of the file part is read and dropped
     await fsp.rm(target, { force: true });
     throw err;
   }
 }
 
-/** Passes a file's bytes on once its first bytes show an accepted format, and while they stay within its limit. */
-class FormatGate extends Transform {
-  format: SniffedFormat | null = null;
-  size = 0;
-  private head: Buffer[] = [];
-  private headBytes = 0;
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.format) {
-      if (this.size > MEDIA_SIZE_LIMITS[this.format.type]) return done(payloadTooLarge(tooLargeMessage(this.format.type)));
-      return done(null, chunk);
-    }
-    this.head.push(chunk);
-    this.headBytes += chunk.length;
-    if (this.headBytes < SNIFF_BYTES) return done();
-    this.decide().then(() => done(null, this.takeHead()), done);
-  }
-
-  override _flush(done: TransformCallback): void {
-    if (this.format) return done();
-    if (this.headBytes === 0) return done(badRequest('The file is empty.'));
-    this.decide().then(() => done(null, this.takeHead()), done);
-  }
-
-  private async decide(): Promise<void> {
-    const format = await sniffFormat(Buffer.concat(this.head));
-    if (!format) throw unsupportedMediaType(UNSUPPORTED_FILE_MESSAGE);
-    if (this.size > MEDIA_SIZE_LIMITS[format.type]) throw payloadTooLarge(tooLargeMessage(format.type));
-    this.format = format;
-  }
-
-  private takeHead(): Buffer {
-    const head = Buffer.concat(this.head);
-    this.head = [];
-    return head;
-  }
+/** The stream's first `bytes` bytes (or all of it, if shorter; possibly a little more), the stream left paused after them. */
+function readHead(stream: Readable, bytes: number, signal: AbortSignal): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const finish = (err?: Error) => {
+      stream.pause();
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', finish);
+      signal.removeEventListener('abort', onAbort);
+      if (err) reject(err);
+      else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length));
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= bytes) finish();
+    };
+    const onEnd = () => finish();
+    const onAbort = () => finish(new Error('aborted'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort);
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', finish);
+  });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import type { default as Sharp } from 'sharp';
 import { seededRandom } from './seeded-random';
 
 /** Palettes per category: the covers of a category look related. */
@@ -57,6 +57,10 @@ export interface CoverJob {
  * a cover (the class page's, about 1170 CSS px, on a 2x screen capped at 1920) and small ones for cards
  * and phones, which pick by srcset.
  */
+/** sharp (libvips) is loaded the first time a cover is drawn: a process that never draws one does not carry it. */
+let loaded: Promise<typeof Sharp> | null = null;
+const sharpLib = () => (loaded ??= import('sharp').then((m) => m.default));
+
 export const COVER_WIDTHS = [480, 960, 1440, 1920] as const;
 const SIZED = /^([a-z0-9][a-z0-9_-]*)-(\d+)w\.webp$/i;
 
@@ -73,7 +77,7 @@ export async function renderCovers(dir: string, jobs: readonly CoverJob[]): Prom
     const source = path.join(dir, `${j.name}.svg`);
     if (!fs.existsSync(source)) fs.writeFileSync(source, svg);
     if (fs.existsSync(file)) continue;
-    await sharp(Buffer.from(svg)).webp({ quality: 72 }).toFile(file);
+    await (await sharpLib())(Buffer.from(svg)).webp({ quality: 72 }).toFile(file);
     written += 1;
   }
   return written;
@@ -97,6 +101,7 @@ export async function ensureSizedCover(dir: string, fileName: string): Promise<b
   const width = Number(m[2]);
   const drawnWidth = Number(/width="(\d+)"/.exec(svg.toString())?.[1] ?? width);
   // rasterised at the target size (density), not scaled up from a small bitmap
+  const sharp = await sharpLib();
   const image = await sharp(svg, { density: Math.min(2400, (72 * width) / drawnWidth) })
     .resize({ width })
     .webp({ quality: 72 })

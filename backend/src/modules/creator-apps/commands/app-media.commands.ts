@@ -2,14 +2,15 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
 import type { MediaType } from '@sparkhouse/contracts';
-import type { Principal } from '../../../platform/auth/principal';
+import { ownerIdOf, type Principal } from '../../../platform/auth/principal';
 import { EventStore, type StreamModel } from '../../../platform/events/event-store';
-import { badRequest, notFound } from '../../../platform/http/errors';
+import { badRequest, notFound, unauthorized } from '../../../platform/http/errors';
 import { parseMediaKey, thumbnailKeyOf } from '../../../platform/media/media-keys';
 import { MediaUrls } from '../../../platform/media/media-urls';
 import { MEDIA_STORAGE, type MediaStorage } from '../../../platform/media/storage/media-storage';
 import {
   decideDelete,
+  decideRead,
   decideSave,
   decideUpdate,
   foldMedia,
@@ -19,12 +20,15 @@ import {
   type MediaChanges,
   type MediaSource,
   type MediaState,
+  type UploadReading,
 } from '../domain/app-media';
+import { JobRequests } from '../../../platform/jobs/job-requests';
+import type { StoredEvent } from '@sparkhouse/contracts';
 import { readOwnApp } from './command-support';
 
 export const NO_SUCH_MEDIA = 'No such media in this app.';
 
-const mediaModel: StreamModel<MediaState> = { name: 'creator-apps.media@1', fold: foldMedia };
+const mediaModel: StreamModel<MediaState> = { name: 'creator-apps.media@2', fold: foldMedia };
 
 const A: Record<MediaType, string> = { image: 'an image', video: 'a video', audio: 'an audio file', pdf: 'a PDF' };
 
@@ -181,6 +185,69 @@ export class DeleteAppMediaHandler implements ICommandHandler<DeleteAppMedia, { 
       }),
     );
     return { mediaId };
+  }
+}
+
+/**
+ * media/uploads, once a file is stored: its thumbnail or poster frame and decoder facts are read by the
+ * media-reading job (creator-apps.read-upload), for the creator who uploaded it (pushes go to the app's room).
+ */
+export class RequestUploadReading {
+  constructor(
+    readonly principal: Principal | null,
+    readonly appId: string,
+    readonly key: string,
+    readonly type: MediaType,
+  ) {}
+}
+
+@CommandHandler(RequestUploadReading)
+export class RequestUploadReadingHandler implements ICommandHandler<RequestUploadReading, string> {
+  constructor(
+    private readonly orm: Database,
+    private readonly jobs: JobRequests,
+  ) {}
+
+  execute({ principal, appId, key, type }: RequestUploadReading): Promise<string> {
+    const ownerId = ownerIdOf(principal);
+    if (!ownerId) throw unauthorized();
+    return this.orm.em
+      .fork()
+      .transactional((tem) => this.jobs.request(tem, 'creator-apps.read-upload', { ownerId, subjectId: appId }, { appId, key, type }));
+  }
+}
+
+/** What the media-reading job read of an uploaded file (or why it could not), for its library item. */
+export class RecordUploadReading {
+  constructor(
+    readonly storageKey: string,
+    readonly reading: UploadReading,
+  ) {}
+}
+
+/** Answers what was appended (nothing when the reading was recorded before), and whether the item was removed meanwhile. */
+@CommandHandler(RecordUploadReading)
+export class RecordUploadReadingHandler
+  implements ICommandHandler<RecordUploadReading, { mediaId: string; appended: StoredEvent[]; removed: boolean }>
+{
+  constructor(
+    private readonly orm: Database,
+    private readonly events: EventStore,
+  ) {}
+
+  async execute({ storageKey, reading }: RecordUploadReading) {
+    const key = parseMediaKey(storageKey);
+    if (!key || key.role !== 'original') throw new Error(`not an uploaded file: ${storageKey}`);
+    const mediaId = mediaIdFor(key.appId, { storageKey, externalUrl: null });
+    let removed = false;
+    const { appended } = await this.orm.em.fork().transactional((tem) =>
+      this.events.decide(tem, mediaStreamId(mediaId), mediaModel, (state) => {
+        const decided = decideRead(state, { mediaId, appId: key.appId, storageKey }, reading);
+        removed = decided.removed;
+        return decided.events;
+      }),
+    );
+    return { mediaId, appended, removed };
   }
 }
 

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
   AppMediaDeleted,
+  AppMediaFileRead,
   AppMediaSaved,
   AppMediaUpdated,
+  MEDIA_PROCESSING,
   type EventPayload,
   type MediaType,
   type NewEvent,
@@ -30,9 +32,20 @@ export interface MediaState {
   metadata: Metadata;
   activityId: string | null;
   isForSimulation: boolean;
+  /** Not in the library: removed, or not saved yet (a reading of the upload recorded before its save). */
   deleted: boolean;
+  /** Saved to the library at least once (false while only a reading of the upload is recorded). */
+  saved: boolean;
+  /** What the media-reading job read of the file before it was saved (the save takes it). */
+  read: UploadReading | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** What the media-reading job read of an uploaded file: metadata merged over the upload's, and its thumbnail. */
+export interface UploadReading {
+  metadata: Metadata;
+  thumbnailKey: string | null;
 }
 
 /**
@@ -54,7 +67,32 @@ export function foldMedia(state: MediaState | null, events: readonly StoredEvent
     switch (e.type) {
       case AppMediaSaved.type: {
         const p = e.payload as P<typeof AppMediaSaved>;
-        s = { ...p, deleted: false, createdAt: at, updatedAt: at };
+        s = { ...p, deleted: false, saved: true, read: s?.read ?? null, createdAt: at, updatedAt: at };
+        break;
+      }
+      case AppMediaFileRead.type: {
+        const p = e.payload as P<typeof AppMediaFileRead>;
+        const read = { metadata: p.metadata, thumbnailKey: p.thumbnailKey };
+        s = s
+          ? { ...s, read, updatedAt: at }
+          : {
+              mediaId: p.mediaId,
+              appId: p.appId,
+              ownerId: '',
+              type: 'image',
+              storageKey: p.storageKey,
+              externalUrl: null,
+              thumbnailKey: null,
+              thumbnailUrl: null,
+              metadata: {},
+              activityId: null,
+              isForSimulation: false,
+              deleted: true,
+              saved: false,
+              read,
+              createdAt: at,
+              updatedAt: at,
+            };
         break;
       }
       case AppMediaUpdated.type: {
@@ -90,16 +128,61 @@ export interface NewMedia {
   isForSimulation: boolean;
 }
 
-/** Saving a file: a new item, or nothing when the app's library already holds it (a retried save answers the item). */
+/**
+ * Saving a file: a new item, or nothing when the app's library already holds it (a retried save answers
+ * the item). A reading of the upload recorded before the save goes into the item.
+ */
 export function decideSave(state: MediaState | null, media: NewMedia): NewEvent[] {
   if (state && !state.deleted) return [];
   const { source, thumbnailUrl = null, ...rest } = media;
+  const read = state?.read ?? null;
   return [
     {
       type: AppMediaSaved.type,
-      payload: { ...rest, storageKey: source.storageKey, externalUrl: source.externalUrl, thumbnailUrl },
+      payload: {
+        ...rest,
+        ...(read ? { metadata: readMetadata(media.metadata, read), thumbnailKey: read.thumbnailKey ?? media.thumbnailKey } : {}),
+        storageKey: source.storageKey,
+        externalUrl: source.externalUrl,
+        thumbnailUrl,
+      },
     },
   ];
+}
+
+/** What the media-reading job read, over what the upload answered (and the reading marked done or failed). */
+function readMetadata(uploaded: Metadata, read: UploadReading): Metadata {
+  const { processingError: _, ...rest } = uploaded;
+  return { ...rest, ...read.metadata };
+}
+
+/**
+ * A reading of an uploaded file: put on the library item when it is there and still waits for one,
+ * else kept on the stream for its save (once: a redelivered job completion records nothing more).
+ * Nothing for an item removed meanwhile (`removed` answers true: its thumbnail is not wanted).
+ */
+export function decideRead(
+  state: MediaState | null,
+  at: { mediaId: string; appId: string; storageKey: string },
+  read: UploadReading,
+): { events: NewEvent[]; removed: boolean } {
+  if (state && !state.deleted) {
+    if (state.metadata.processing !== MEDIA_PROCESSING.pending) return { events: [], removed: false };
+    return {
+      events: decideUpdate(state, {
+        metadata: readMetadata(state.metadata, read),
+        ...(read.thumbnailKey ? { thumbnail: { key: read.thumbnailKey, url: null } } : {}),
+      }),
+      removed: false,
+    };
+  }
+  // saved once and removed since: the reading came too late
+  if (state?.saved) return { events: [], removed: true };
+  if (state?.read) return { events: [], removed: false };
+  return {
+    events: [{ type: AppMediaFileRead.type, payload: { ...at, metadata: read.metadata, thumbnailKey: read.thumbnailKey } }],
+    removed: false,
+  };
 }
 
 export interface MediaChanges {

@@ -8,6 +8,9 @@ import { useCreatorApi } from '../../../test-support/creator-api';
 import { fixtureDir, pngBytes } from '../../../test-support/media-fixtures';
 import { MEDIA_STORAGE, type MediaStorage } from '../../../platform/media/storage/media-storage';
 import { S3Storage } from '../../../platform/media/storage/s3-storage';
+import { thumbnailKeyOf } from '../../../platform/media/media-keys';
+import { keyOfMediaUrl } from '../../../platform/media/signed-urls';
+import sharp from 'sharp';
 
 // s3rver: an S3-compatible server on local disk (the S3 protocol, SigV4 signatures checked)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -72,12 +75,20 @@ describe('media storage on S3-compatible object storage', () => {
     form.append('file', new Blob([png]), 'wide.png');
     const up = await api.postForm('/media/uploads', form, ava);
     expect(up.status).toBe(201);
-    const { url, thumbnailUrl } = up.body.response;
+    const { url } = up.body.response;
 
+    // the upload is in the bucket at once; the reading job puts its thumbnail beside it (as here)
+    expect(await objectKeys()).toHaveLength(1);
+    const storage = api.app.get<MediaStorage>(MEDIA_STORAGE);
+    const thumbnailFile = path.join(mediaDir, 'thumb.webp');
+    fs.mkdirSync(mediaDir, { recursive: true });
+    fs.writeFileSync(thumbnailFile, await sharp(png).resize(320).webp().toBuffer());
+    await storage.putFile(thumbnailKeyOf(keyOfMediaUrl(url)!), thumbnailFile, 'image/webp');
     const keys = await objectKeys();
     expect(keys).toHaveLength(2);
     expect(keys.every((k) => k.startsWith(`${PREFIX}apps/${appId}/`))).toBe(true);
     expect(fs.existsSync(path.join(mediaDir, 'files'))).toBe(false);
+    expect(fs.existsSync(thumbnailFile)).toBe(false);
 
     const file = await fetch(new URL(url, api.base));
     expect(file.status).toBe(200);
@@ -86,11 +97,11 @@ describe('media storage on S3-compatible object storage', () => {
     const part = await fetch(new URL(url, api.base), { headers: { range: 'bytes=0-7' } });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer())).toEqual(png.subarray(0, 8));
-    expect((await fetch(new URL(thumbnailUrl, api.base))).headers.get('content-type')).toBe('image/webp');
 
     const item = (await api.post('/app-builder/saveAppMedia', { appId, type: 'image', url, metadata: {} }, ava)).body.response
       .media;
     expect(item.thumbnailUrl).toMatch(/thumb\.webp/);
+    expect((await fetch(new URL(item.thumbnailUrl, api.base))).headers.get('content-type')).toBe('image/webp');
     await api.post('/app-builder/deleteAppMedia', { appId, mediaId: item.mediaId }, ava);
     await eventually(async () => (await objectKeys()).length === 0);
     expect((await fetch(new URL(url, api.base))).status).toBe(404);

@@ -4,7 +4,9 @@ import sharp from 'sharp';
 import { MEDIA_SIZE_LIMITS, UNSUPPORTED_FILE_MESSAGE } from '@sparkhouse/contracts';
 import { MediaUrls } from '../../../platform/media/media-urls';
 import { keyOfMediaUrl } from '../../../platform/media/signed-urls';
+import { eventually } from '../../../test-support';
 import { useCreatorApi, type As } from '../../../test-support/creator-api';
+import { mediaIdFor } from '../domain/app-media';
 import { fixtureDir, jpegBytes, mp3File, mp4File, pdfBytes, pngBytes } from '../../../test-support/media-fixtures';
 
 /**
@@ -43,53 +45,70 @@ describe('media uploads', () => {
     fs.rmSync(mediaDir, { recursive: true, force: true });
   });
 
-  it('stores an image, answers signed URLs of it and of a thumbnail, and its dimensions', async () => {
+  /** The media-reading job the upload of `url` asked for. */
+  const readingOf = async (url: string) => {
+    const key = keyOfMediaUrl(url)!;
+    const [row] = await api.orm.em
+      .fork()
+      .execute<{ run_id: string }[]>(
+        `select payload->>'runId' as run_id from domain_event
+          where type = 'JobRequested' and payload->>'name' = 'creator-apps.read-upload' and payload->'payload'->>'key' = ?`,
+        [key],
+      );
+    return { key, runId: row?.run_id };
+  };
+
+  it('stores an image and answers at once: a signed URL, its dimensions from its header, and a reading job asked for', async () => {
     const res = await upload(png, 'gradient.png', { type: 'image/png' });
     expect(res.status).toBe(201);
     const { url, thumbnailUrl, type, metadata } = res.body.response;
     expect(type).toBe('image');
-    expect(metadata).toMatchObject({
+    expect(metadata).toEqual({
       fileName: 'gradient.png',
       size: png.length,
       mimeType: 'image/png',
       width: 800,
       height: 600,
+      processing: 'pending',
     });
+    // the thumbnail is made by the media-reading job (workers/test/uploads-ai.int.spec.ts follows it)
+    expect(thumbnailUrl).toBeNull();
     expect(url).toMatch(
       new RegExp(`^/api/media/files/apps/${appId}/[0-9a-f-]{36}/original\\.png\\?expires=\\d+&signature=[\\w-]{43}$`),
     );
+    const reading = await readingOf(url);
+    expect(reading.runId).toBeDefined();
+    expect((await api.worker.requestOf(reading.runId!)).payload).toEqual({ appId, key: reading.key, type: 'image' });
 
     const file = await fetchMedia(url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('cache-control')).toMatch(/^private, max-age=\d+, immutable$/);
     expect(Buffer.from(await file.arrayBuffer())).toEqual(png);
-
-    const thumb = await fetchMedia(thumbnailUrl);
-    expect(thumb.headers.get('content-type')).toBe('image/webp');
-    const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
-    expect(thumbMeta).toMatchObject({ format: 'webp', width: 640, height: 480 });
     expect(spooled()).toEqual([]);
   });
 
-  it('reads a JPEG whatever its name says', async () => {
+  it('reads a JPEG whatever its name says, its size as people see it (EXIF orientation)', async () => {
     const res = await upload(await jpegBytes(), 'not-really.pdf', { type: 'application/pdf' });
     expect(res.status).toBe(201);
-    expect(res.body.response).toMatchObject({ type: 'image', metadata: { mimeType: 'image/jpeg', width: 640 } });
+    expect(res.body.response).toMatchObject({ type: 'image', metadata: { mimeType: 'image/jpeg', width: 640, height: 480 } });
+    const turned = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await upload(turned, 'turned.jpg')).body.response.metadata).toMatchObject({ width: 200, height: 300 });
   });
 
-  it('reads a video: its duration, size and a poster frame; serves it in byte ranges', async () => {
+  it('reads a video from its headers: duration, size, codecs; serves it in byte ranges', async () => {
     const video = fs.readFileSync(await mp4File(files, 2));
     const res = await upload(video, 'clip.mp4', { type: 'video/mp4' });
     expect(res.status).toBe(201);
     const { url, thumbnailUrl, type, metadata } = res.body.response;
     expect(type).toBe('video');
-    expect(metadata).toMatchObject({ width: 320, height: 240, videoCodec: 'h264', audioCodec: 'aac' });
+    expect(thumbnailUrl).toBeNull();
+    expect(metadata).toMatchObject({ width: 320, height: 240, videoCodec: 'h264', audioCodec: 'aac', processing: 'pending' });
     expect(metadata.durationSeconds).toBeGreaterThan(1.8);
     expect(metadata.durationSeconds).toBeLessThan(2.3);
-    const poster = await fetchMedia(thumbnailUrl);
-    expect(poster.status).toBe(200);
-    expect((await sharp(Buffer.from(await poster.arrayBuffer())).metadata()).width).toBe(320);
 
     const part = await fetchMedia(url, { headers: { range: 'bytes=100-199' } });
     expect(part.status).toBe(206);
@@ -100,18 +119,74 @@ describe('media uploads', () => {
     expect((await fetchMedia(url, { headers: { range: `bytes=${video.length}-` } })).status).toBe(416);
   });
 
-  it('reads an audio file: its duration, no picture', async () => {
+  it('takes an MP4 with no picture track as an audio file (stored as .m4a)', async () => {
+    const sound = fs.readFileSync(await mp4File(files, 1, { audioOnly: true }));
+    const res = await upload(sound, 'voice.mp4', { type: 'video/mp4' });
+    expect(res.status).toBe(201);
+    expect(res.body.response).toMatchObject({ type: 'audio', metadata: { mimeType: 'audio/mp4', audioCodec: 'aac' } });
+    expect(res.body.response.url).toMatch(/original\.m4a\?/);
+  });
+
+  it('stores an audio file whose duration is read by the job', async () => {
     const res = await upload(fs.readFileSync(await mp3File(files, 1)), 'tone.mp3');
     expect(res.status).toBe(201);
     expect(res.body.response).toMatchObject({
       type: 'audio',
       thumbnailUrl: null,
-      metadata: { mimeType: 'audio/mpeg', audioCodec: 'mp3' },
+      metadata: { mimeType: 'audio/mpeg', processing: 'pending' },
     });
-    expect(res.body.response.metadata.durationSeconds).toBeGreaterThan(0.9);
   });
 
-  it('stores a PDF', async () => {
+  describe('what the reading job finds goes on the library item, whichever comes first', () => {
+    const saveItem = (url: string, metadata: Record<string, unknown>) =>
+      api.post('/app-builder/saveAppMedia', { appId, type: 'image', url, metadata }, ava);
+    const itemOf = async (url: string) => {
+      const key = keyOfMediaUrl(url);
+      const page = await api.get(`/app-builder/getAppMedia?appId=${appId}&limit=100`, ava);
+      return page.body.response.media.find((m: { url: string }) => keyOfMediaUrl(m.url) === key);
+    };
+
+    it('saved first, read after: the item gets the thumbnail and the facts, once', async () => {
+      const uploaded = (await upload(png, 'first-saved.png')).body.response;
+      expect((await saveItem(uploaded.url, uploaded.metadata)).status).toBe(200);
+      await eventually(async () => (await itemOf(uploaded.url)) !== undefined);
+      expect((await itemOf(uploaded.url)).metadata.processing).toBe('pending');
+      const { key, runId } = await readingOf(uploaded.url);
+      const thumbnailKey = key.replace(/[^/]+$/, 'thumb.webp');
+      fs.mkdirSync(path.dirname(path.join(mediaDir, 'files', thumbnailKey)), { recursive: true });
+      fs.writeFileSync(path.join(mediaDir, 'files', thumbnailKey), await sharp(png).resize(64).webp().toBuffer());
+      await api.worker.complete(runId!, { key, metadata: { width: 800, height: 600, frames: 2 }, thumbnailKey });
+      await eventually(async () => (await itemOf(uploaded.url))?.metadata.processing === 'done');
+      const item = await itemOf(uploaded.url);
+      expect(item.metadata).toMatchObject({ fileName: 'first-saved.png', width: 800, frames: 2, processing: 'done' });
+      expect(item.thumbnailUrl).toMatch(/thumb\.webp\?expires=/);
+      expect((await fetchMedia(item.thumbnailUrl)).status).toBe(200);
+    });
+
+    it('read first, saved after: the save carries what was read', async () => {
+      const uploaded = (await upload(png, 'first-read.png')).body.response;
+      const { key, runId } = await readingOf(uploaded.url);
+      await api.worker.complete(runId!, { key, metadata: { width: 800, height: 600 }, thumbnailKey: null });
+      const mediaStream = `media-${mediaIdFor(appId, { storageKey: key, externalUrl: null })}`;
+      await eventually(async () => (await api.streamLength(mediaStream)) === 1);
+      expect((await saveItem(uploaded.url, uploaded.metadata)).status).toBe(200);
+      await eventually(async () => (await itemOf(uploaded.url)) !== undefined);
+      expect((await itemOf(uploaded.url)).metadata).toMatchObject({ fileName: 'first-read.png', processing: 'done' });
+    });
+
+    it('a file the job could not read: the item says so, with the reason', async () => {
+      const uploaded = (await upload(png, 'unreadable.png')).body.response;
+      await saveItem(uploaded.url, uploaded.metadata);
+      const { runId } = await readingOf(uploaded.url);
+      await api.worker.fail(runId!, 'The image could not be read: it may be damaged or incomplete.');
+      await eventually(async () => (await itemOf(uploaded.url))?.metadata.processing === 'failed');
+      expect((await itemOf(uploaded.url)).metadata.processingError).toBe(
+        'The image could not be read: it may be damaged or incomplete.',
+      );
+    });
+  });
+
+  it('stores a PDF (nothing to read afterwards)', async () => {
     const pdf = pdfBytes();
     const res = await upload(pdf, 'notes.pdf');
     expect(res.status).toBe(201);
@@ -120,6 +195,8 @@ describe('media uploads', () => {
       thumbnailUrl: null,
       metadata: { size: pdf.length, mimeType: 'application/pdf' },
     });
+    expect(res.body.response.metadata.processing).toBeUndefined();
+    expect((await readingOf(res.body.response.url)).runId).toBeUndefined();
     const file = await fetchMedia(res.body.response.url);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toBe('inline');

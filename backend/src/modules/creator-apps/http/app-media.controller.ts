@@ -3,18 +3,18 @@ import fsp from 'node:fs/promises';
 import { Controller, Inject, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { appIdField, appMedia, describeIssue, type MediaType, type UploadedMedia } from '@sparkhouse/contracts';
+import { appIdField, appMedia, describeIssue, MEDIA_PROCESSING, type MediaType, type UploadedMedia } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { requestContext } from '../../../platform/context/request-context';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { ApiError, badRequest } from '../../../platform/http/errors';
-import { FORMATS, originalKey, thumbnailKeyOf } from '../../../platform/media/media-keys';
+import { FORMATS, originalKey } from '../../../platform/media/media-keys';
 import { UPLOAD_TEMP_DIR } from '../../../platform/media/media.module';
-import { MediaProcessor, UnreadableMediaError, type ProcessedMedia } from '../../../platform/media/media-processing';
+import { readMediaFacts, UnreadableHeadersError, type MediaFacts } from '../../../platform/media/media-facts';
 import { MediaUrls } from '../../../platform/media/media-urls';
 import { MEDIA_STORAGE, type MediaStorage } from '../../../platform/media/storage/media-storage';
 import { receiveUpload, type ReceivedFile } from '../../../platform/media/upload-receiver';
-import { DeleteAppMedia, SaveAppMedia, UpdateAppMedia } from '../commands/app-media.commands';
+import { DeleteAppMedia, RequestUploadReading, SaveAppMedia, UpdateAppMedia } from '../commands/app-media.commands';
 import type { MediaState } from '../domain/app-media';
 import { AppMediaQueries } from '../queries/app-media.queries';
 import { CreatorAppsQueries, type AppRow } from '../queries/creator-apps.queries';
@@ -31,7 +31,6 @@ export class AppMediaController {
     private readonly apps: CreatorAppsQueries,
     private readonly media: AppMediaQueries,
     private readonly urls: MediaUrls,
-    private readonly processor: MediaProcessor,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     @Inject(UPLOAD_TEMP_DIR) private readonly tempDir: string,
   ) {}
@@ -51,7 +50,6 @@ export class AppMediaController {
         if (name === 'appId' && appId.success) await ownApp(appId.data);
       },
     });
-    let thumbnail: string | null = null;
     try {
       const parsed = fieldsSchema.safeParse(fields);
       if (!parsed.success) {
@@ -62,40 +60,50 @@ export class AppMediaController {
         throw badRequest(issues[0].message, issues);
       }
       const app = await ownApp((parsed.data as { appId: string }).appId);
-      const processed = await this.read(file);
-      thumbnail = processed.thumbnailPath;
-      return await this.store(app.app_id, file, processed);
+      return await this.store(app.app_id, file, await this.facts(file));
     } finally {
       await fsp.rm(file.path, { force: true });
-      if (thumbnail) await fsp.rm(thumbnail, { force: true });
     }
   }
 
-  private async read(file: ReceivedFile): Promise<ProcessedMedia> {
+  /** What the file's own headers say (size, duration, tracks); headers that do not read as its format refuse it. */
+  private async facts(file: ReceivedFile): Promise<MediaFacts> {
     try {
-      return await this.processor.process(file.path, file.format);
+      return await readMediaFacts(file.path, file.format);
     } catch (err) {
-      if (err instanceof UnreadableMediaError) {
+      if (err instanceof UnreadableHeadersError) {
         throw badRequest(`The ${KIND[err.type]} could not be read: it may be damaged or incomplete.`);
       }
       throw err;
     }
   }
 
-  private async store(appId: string, file: ReceivedFile, processed: ProcessedMedia): Promise<UploadedMedia> {
-    const key = originalKey(appId, randomUUID(), processed.ext);
-    const contentType = FORMATS[processed.ext].contentType;
+  /**
+   * Stores the file and answers at once with what its headers say; its thumbnail or poster frame and
+   * what only decoders tell are read by a job (`metadata.processing` is 'pending' until the library
+   * item has them; the creator's socket hears `media:read`).
+   */
+  private async store(appId: string, file: ReceivedFile, facts: MediaFacts): Promise<UploadedMedia> {
+    const key = originalKey(appId, randomUUID(), facts.ext);
+    const contentType = FORMATS[facts.ext].contentType;
     try {
       await this.storage.putFile(key, file.path, contentType);
-      if (processed.thumbnailPath) await this.storage.putFile(thumbnailKeyOf(key), processed.thumbnailPath, 'image/webp');
     } catch {
       throw new ApiError(503, 'STORAGE_UNAVAILABLE', 'The file could not be stored just now. Try again in a moment.');
     }
+    const reading = facts.type !== 'pdf';
+    if (reading) await this.commands.execute(new RequestUploadReading(principal(), appId, key, facts.type));
     return {
       url: this.urls.sign(key),
-      thumbnailUrl: processed.thumbnailPath ? this.urls.sign(thumbnailKeyOf(key)) : null,
-      type: processed.type,
-      metadata: { fileName: file.fileName, size: file.size, mimeType: contentType, ...processed.metadata },
+      thumbnailUrl: null,
+      type: facts.type,
+      metadata: {
+        fileName: file.fileName,
+        size: file.size,
+        mimeType: contentType,
+        ...facts.metadata,
+        ...(reading ? { processing: MEDIA_PROCESSING.pending } : {}),
+      },
     };
   }
 

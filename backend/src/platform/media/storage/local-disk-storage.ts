@@ -34,6 +34,10 @@ export class LocalDiskStorage implements MediaStorage {
     }
   }
 
+  localPath(key: string): string | null {
+    return parseMediaKey(key) ? this.fileOf(key) : null;
+  }
+
   async stat(key: string): Promise<StoredObject | null> {
     const parsed = parseMediaKey(key);
     if (!parsed) return null;

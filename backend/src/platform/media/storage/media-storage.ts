@@ -24,6 +24,8 @@ export interface MediaStorage {
   stat(key: string): Promise<StoredObject | null>;
   /** The file's bytes (a range of them); null when there is no such file. */
   read(key: string, range?: ByteRange): Promise<Readable | null>;
+  /** Where the file lies on this machine's disk, for tools that read files in place (local disk only). */
+  localPath?(key: string): string | null;
   /** Deletes the files; ones already gone are fine. */
   delete(keys: readonly string[]): Promise<void>;
 }
