@@ -2,6 +2,7 @@ import type { AppMedia, MediaType } from '@sparkhouse/contracts';
 import { formatBytes } from '@sparkhouse/contracts/media-limits';
 import { Button } from '../../../../ui';
 import { formatDuration, mediaName } from './media.queries';
+import { isBeingRead } from './useMediaReadings';
 
 const LABEL: Record<MediaType, string> = { image: 'Image', video: 'Video', audio: 'Audio', pdf: 'PDF' };
 
@@ -42,6 +43,9 @@ export function MediaCard({
 }) {
   const name = mediaName(item);
   const duration = typeof item.metadata.durationSeconds === 'number' ? formatDuration(item.metadata.durationSeconds) : null;
+  const reading = isBeingRead(item);
+  const unreadable = item.metadata.processing === 'failed';
+  const why = typeof item.metadata.processingError === 'string' ? item.metadata.processingError : 'This file could not be read.';
   return (
     <li className={`media-card${selected ? ' media-card--selected' : ''}`} data-testid="media-card" data-type={item.type}>
       <button type="button" className="media-card__open" onClick={onOpen} aria-label={`Preview ${name} (${LABEL[item.type]})`}>
@@ -50,6 +54,12 @@ export function MediaCard({
         ) : (
           <span className="media-card__placeholder">
             <MediaIcon type={item.type} />
+            {reading && (
+              <span className="media-card__reading" role="status">
+                <span className="media-card__spinner" aria-hidden="true" />
+                Preparing preview…
+              </span>
+            )}
           </span>
         )}
         <span className="media-card__badge">
@@ -57,6 +67,11 @@ export function MediaCard({
           {duration && ` · ${duration}`}
         </span>
         {item.isForSimulation && <span className="media-card__badge media-card__badge--end">Simulator</span>}
+        {unreadable && (
+          <span className="media-card__badge media-card__badge--warning" title={why}>
+            Could not be read
+          </span>
+        )}
       </button>
       {/* after the preview button, so Tab reaches the file first, then its checkbox */}
       {onSelect && (

@@ -12,6 +12,7 @@ import { ConfirmDelete, MediaPreview } from './MediaPreview';
 import { MediaUploader } from './MediaUploader';
 import { appMediaQuery, mediaKeys, mediaName } from './media.queries';
 import { useMediaUploads } from './useMediaUploads';
+import { isBeingRead, PENDING_REFETCH_MS, useMediaReadings } from './useMediaReadings';
 import './media.css';
 import { LinkDescriber } from '../../ai-assets/LinkDescriber';
 
@@ -46,7 +47,13 @@ function useLoadMoreWhenVisible(enabled: boolean, loadMore: () => void) {
 export default function MediaTab({ appId }: { appId: string }) {
   const [filter, setFilter] = useState(0);
   const types = FILTERS[filter].types;
-  const media = useInfiniteQuery(appMediaQuery(appId, types));
+  const media = useInfiniteQuery({
+    ...appMediaQuery(appId, types),
+    // a file still being read when its push was missed (a reconnect) still shows up read
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.media.some(isBeingRead)) ? PENDING_REFETCH_MS : false,
+  });
+  useMediaReadings(appId);
   const uploads = useMediaUploads(appId);
   const queryClient = useQueryClient();
   const toast = useToast();

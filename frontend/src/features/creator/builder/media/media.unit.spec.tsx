@@ -1,8 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import type { AppMedia } from '@sparkhouse/contracts';
+import { consistencyToken } from '../../../../api/consistency-token';
+import { MediaCard } from './MediaCard';
 import { MediaUploader } from './MediaUploader';
-import { formatDuration, guessMediaType, mediaName } from './media.queries';
+import { formatDuration, guessMediaType, mediaKeys, mediaName } from './media.queries';
+import { useMediaReadings } from './useMediaReadings';
+
+const socketHandlers = new Map<string, (m: unknown) => void>();
+jest.mock('../../../realtime', () => ({
+  getSocket: () => ({
+    on: (e: string, h: (m: unknown) => void) => socketHandlers.set(e, h),
+    off: (e: string) => socketHandlers.delete(e),
+  }),
+}));
 import { useMediaUploads, type UploadItem } from './useMediaUploads';
 
 const sized = (name: string, type: string, size: number) => {
@@ -85,5 +97,61 @@ describe('uploading', () => {
     act(() => result.current.dismiss(result.current.items[0].id));
     expect(result.current.items).toHaveLength(1);
     open.mockRestore();
+  });
+});
+
+describe('a library item being read', () => {
+  const item = (metadata: Record<string, unknown>, thumbnailUrl: string | null = null): AppMedia => ({
+    mediaId: 'm1',
+    appId: 'app-1',
+    type: 'video',
+    url: '/api/media/files/x/original.mp4',
+    thumbnailUrl,
+    metadata: { fileName: 'clip.mp4', size: 1000, ...metadata },
+    activityId: null,
+    isForSimulation: false,
+    createdAt: '2026-11-27T00:00:00.000Z',
+    updatedAt: '2026-11-27T00:00:00.000Z',
+  });
+  const card = (m: AppMedia) =>
+    render(
+      <ul>
+        <MediaCard item={m} onOpen={() => undefined} onDelete={() => undefined} />
+      </ul>,
+    );
+
+  it('says its preview is being prepared until its thumbnail comes', () => {
+    const { unmount } = card(item({ processing: 'pending', durationSeconds: 65 }));
+    expect(screen.getByRole('status')).toHaveTextContent('Preparing preview…');
+    // what the upload's headers told is shown at once
+    expect(screen.getByText('Video · 1:05')).toBeInTheDocument();
+    unmount();
+    card(item({ processing: 'done' }, '/api/media/files/x/thumb.webp'));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says a file could not be read, and why', () => {
+    card(item({ processing: 'failed', processingError: 'The video could not be read: it may be damaged or incomplete.' }));
+    expect(screen.getByText('Could not be read')).toHaveAttribute(
+      'title',
+      'The video could not be read: it may be damaged or incomplete.',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('keeps the library current when its reading is pushed, with the change’s consistency token', async () => {
+    const handlers = socketHandlers;
+    const client = new QueryClient();
+    const invalidate = jest.spyOn(client, 'invalidateQueries');
+    const { unmount } = renderHook(() => useMediaReadings('app-1'), {
+      wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    });
+    handlers.get('media:read')!({ appId: 'another-app', mediaId: 'm0', state: 'done', token: '5.5', at: '' });
+    expect(invalidate).not.toHaveBeenCalled();
+    handlers.get('media:read')!({ appId: 'app-1', mediaId: 'm1', state: 'done', token: '900.77', at: '' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: mediaKeys.all('app-1') });
+    expect(consistencyToken()).toBe('900.77');
+    unmount();
+    expect(handlers.has('media:read')).toBe(false);
   });
 });
