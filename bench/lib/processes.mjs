@@ -128,3 +128,18 @@ export function childCpuSecondsOf(pid) {
     return null;
   }
 }
+
+/** CPU seconds used so far by a pid's children still running (e.g. a long-lived helper process), from /proc. */
+export function liveChildrenCpuSecondsOf(pid) {
+  let total = 0;
+  for (const child of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${child}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === pid) total += cpuSecondsOf(Number(child)) ?? 0;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return total;
+}

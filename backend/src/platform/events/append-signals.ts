@@ -36,6 +36,11 @@ export class AppendSignals implements OnModuleInit {
     if (transaction) this.appending.add(transaction.root);
   }
 
+  /** An append that ran as a statement of its own (outside a transaction) has committed. */
+  committedAlone() {
+    this.committed();
+  }
+
   /** Called in this process after every commit that appended events. */
   onCommitted(listener: () => void) {
     this.local.add(listener);

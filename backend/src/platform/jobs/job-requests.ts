@@ -9,6 +9,7 @@ export const jobStreamId = (runId: string) => `job-${runId}`;
 /**
  * Asks for slow work from inside a command's transaction: appends JobRequested. The job dispatcher
  * enqueues it once the transaction has committed, so a rolled-back command never leaves a job behind.
+ * A command whose only write is the request may pass a session outside a transaction (one statement).
  */
 @Injectable()
 export class JobRequests {

@@ -29,7 +29,7 @@ export class RecordProgressHandler implements ICommandHandler<RecordProgress, ca
   async execute(c: RecordProgress) {
     // nothing here needs the stream's history: the product is read (its snapshot) and the total so far
     // (from the read model: it may miss a save made a moment ago, the stored sums do not) side by side,
-    // before the transaction, which is then one append
+    // then the save is one append, committed on its own
     const em = this.orm.em.fork();
     const [product, [before]] = await Promise.all([
       loadProduct(em, this.events, c.productId),
@@ -42,28 +42,26 @@ export class RecordProgressHandler implements ICommandHandler<RecordProgress, ca
     if (!product.media.contents.some((x) => x.contentId === c.contentId)) {
       throw badRequest('content_id is not a content of this product.', [{ path: 'body.content_id', message: 'is unknown' }]);
     }
-    return em.transactional(async (tem) => {
-      const [stored] = await this.events.append(tem, streams.progress(c.userId, c.productId), [
-        {
-          type: ProductProgressRecorded.type,
-          payload: {
-            userId: c.userId,
-            productId: c.productId,
-            contentId: c.contentId,
-            percentComplete: c.percentComplete,
-            additionalSecondsWatched: c.additionalSecondsWatched,
-            positionInSeconds: c.positionInSeconds,
-          },
+    const [stored] = await this.events.append(em, streams.progress(c.userId, c.productId), [
+      {
+        type: ProductProgressRecorded.type,
+        payload: {
+          userId: c.userId,
+          productId: c.productId,
+          contentId: c.contentId,
+          percentComplete: c.percentComplete,
+          additionalSecondsWatched: c.additionalSecondsWatched,
+          positionInSeconds: c.positionInSeconds,
         },
-      ]);
-      return {
-        product_id: c.productId,
-        content_id: c.contentId,
-        percent_complete: c.percentComplete,
-        seconds_watched: (before?.seconds_watched ?? 0) + c.additionalSecondsWatched,
-        position_in_seconds: c.positionInSeconds,
-        updated_at: stored.metadata.occurredAt,
-      };
-    });
+      },
+    ]);
+    return {
+      product_id: c.productId,
+      content_id: c.contentId,
+      percent_complete: c.percentComplete,
+      seconds_watched: (before?.seconds_watched ?? 0) + c.additionalSecondsWatched,
+      position_in_seconds: c.positionInSeconds,
+      updated_at: stored.metadata.occurredAt,
+    };
   }
 }

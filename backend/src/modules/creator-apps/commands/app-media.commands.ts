@@ -211,9 +211,8 @@ export class RequestUploadReadingHandler implements ICommandHandler<RequestUploa
   execute({ principal, appId, key, type }: RequestUploadReading): Promise<string> {
     const ownerId = ownerIdOf(principal);
     if (!ownerId) throw unauthorized();
-    return this.orm.em
-      .fork()
-      .transactional((tem) => this.jobs.request(tem, 'creator-apps.read-upload', { ownerId, subjectId: appId }, { appId, key, type }));
+    // the request is the only write: one statement, no transaction around it
+    return this.jobs.request(this.orm.em.fork(), 'creator-apps.read-upload', { ownerId, subjectId: appId }, { appId, key, type });
   }
 }
 

@@ -38,11 +38,13 @@ export class StartPipelineCheckHandler implements ICommandHandler<StartPipelineC
       if (!userId)
         throw badRequest('No account has that email.', [{ path: 'body.forEmail', message: 'no account has that email' }]);
     }
-    const runId = await this.orm.em
-      .fork()
-      .transactional((tem) =>
-        this.jobs.request(tem, 'operations.pipeline-check', { ownerId }, { ...payload, ...(userId ? { userId } : {}) }),
-      );
+    // the request is the only write: one statement, no transaction around it
+    const runId = await this.jobs.request(
+      this.orm.em.fork(),
+      'operations.pipeline-check',
+      { ownerId },
+      { ...payload, ...(userId ? { userId } : {}) },
+    );
     return { runId };
   }
 }
