@@ -24,6 +24,51 @@ export async function readEventsAfter(
   limit: number,
   only: { types?: readonly string[]; upTo?: Checkpoint } = {},
 ): Promise<LoggedEvent[]> {
+  const rows = await selectAfter<EventRow>(
+    em,
+    'position::text, transaction_id::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata',
+    after,
+    limit,
+    only,
+  );
+  return rows.map((r) => toStoredEvent(r) as LoggedEvent);
+}
+
+/** Where an event is in the log and what it is, without its payload. */
+export interface EventHead extends Checkpoint {
+  type: string;
+  schemaVersion: number;
+}
+
+/** As readEventsAfter, but only where the events are and their types: what a rebuild plans its runs from. */
+export async function readEventHeadsAfter(
+  em: Db,
+  after: Checkpoint,
+  limit: number,
+  only: { types?: readonly string[]; upTo?: Checkpoint } = {},
+): Promise<EventHead[]> {
+  const rows = await selectAfter<{ transaction_id: string; position: string; type: string; schema_version: number }>(
+    em,
+    'transaction_id::text, position::text, type, schema_version',
+    after,
+    limit,
+    only,
+  );
+  return rows.map((r) => ({
+    transactionId: r.transaction_id,
+    position: r.position,
+    type: r.type,
+    schemaVersion: r.schema_version,
+  }));
+}
+
+async function selectAfter<T>(
+  em: Db,
+  columns: string,
+  after: Checkpoint,
+  limit: number,
+  only: { types?: readonly string[]; upTo?: Checkpoint },
+): Promise<T[]> {
   const params: unknown[] = [after.transactionId, after.position];
   let also = '';
   if (only.types) {
@@ -34,8 +79,8 @@ export async function readEventsAfter(
     also += ' and (transaction_id, position) <= (?::xid8, ?::bigint)';
     params.push(only.upTo.transactionId, only.upTo.position);
   }
-  const rows = await em.getConnection().execute<EventRow[]>(
-    `select position::text, transaction_id::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata
+  return em.getConnection().execute<T[]>(
+    `select ${columns}
        from domain_event
       where (transaction_id, position) > (?::xid8, ?::bigint)
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())${also}
@@ -46,7 +91,6 @@ export async function readEventsAfter(
     'all',
     em.isInTransaction() ? em.getTransactionContext() : undefined,
   );
-  return rows.map((r) => toStoredEvent(r) as LoggedEvent);
 }
 
 /** The last event a consumer may read now (below the oldest running transaction), or null for an empty log. */

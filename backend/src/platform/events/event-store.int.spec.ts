@@ -55,8 +55,17 @@ describe('event store (real PostgreSQL)', () => {
     ]);
   });
 
-  it('refuses to append outside a transaction', async () => {
-    await expect(store.append(orm.em.fork(), 'job-x', [requested('x')])).rejects.toThrow('inside a transaction');
+  it('commits an append made outside a transaction as one statement (still guarded), but decides only inside one', async () => {
+    const [stored] = await store.append(orm.em.fork(), 'job-x', [requested('x')], { expectedVersion: 0 });
+    expect(stored.streamVersion).toBe(1);
+    expect(await store.streamVersion(orm.em.fork(), 'job-x')).toBe(1);
+    // the guard holds without a transaction: a second writer that saw version 0 is refused, nothing written
+    await expect(store.append(orm.em.fork(), 'job-x', [requested('x')], { expectedVersion: 0 })).rejects.toThrow(
+      ConcurrencyError,
+    );
+    expect((await store.readStream(orm.em.fork(), 'job-x')).length).toBe(1);
+    const model = { name: 'test.any@1', fold: () => null };
+    await expect(store.decide(orm.em.fork(), 'job-x', model, () => [requested('x')])).rejects.toThrow('inside a transaction');
   });
 
   it('records actor, correlation and causation from the request context', async () => {

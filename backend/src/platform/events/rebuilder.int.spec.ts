@@ -1,10 +1,18 @@
 import { Database, type Db } from '../database/database';
-import { JobCancelRequested, JobRequested, type StoredEvent } from '@sparkhouse/contracts';
+import {
+  eventCatalog,
+  JobCancelRequested,
+  JobRequested,
+  JobStarted,
+  type EventDefinition,
+  type StoredEvent,
+} from '@sparkhouse/contracts';
 import { rows, run } from '../database/sql';
 import type { RealtimePublisher } from '../realtime/realtime-publisher';
 import { eventually, testConfig, useTestOrm } from '../../test-support';
 import { EventStore } from './event-store';
 import { Rebuilder, RebuildBusyError } from './rebuilder';
+import type { EventRows } from './event-rows';
 import type { Projection } from './subscribers';
 import { SubscriptionProcessor } from './subscription-processor';
 
@@ -245,5 +253,154 @@ describe('blue-green projection rebuild (real PostgreSQL)', () => {
     );
     const [{ head }] = await rows<{ head: string }>(orm.em.fork(), 'select max(position)::text as head from domain_event');
     expect(position).toBe(head);
+  });
+});
+
+/** Every event it handles leaves one row (a second one for the same event fails); runs of requests go set-based. */
+class SeenEventsProjection implements Projection {
+  readonly kind = 'projection';
+  readonly name = 'test.seen-events';
+  readonly version = 1;
+  readonly handles = [JobRequested.type, JobStarted.type];
+  /** The types of the events handed to `handle` while the new copy was built. */
+  handedOver: string[] = [];
+  /** How many events each set-based statement applied while the new copy was built. */
+  appliedInDatabase: number[] = [];
+
+  readonly setBased: NonNullable<Projection['setBased']> = {
+    types: [JobRequested.type],
+    apply: async (em: Db, type: string, events: EventRows) => {
+      const [{ n }] = await rows<{ n: number }>(
+        em,
+        `with added as (
+           insert into test_seen_events (position, type, owner_id)
+           select e.position, ?, e.payload#>>'{owner,ownerId}' from (${events.sql}) e order by e.n
+           returning 1)
+         select count(*)::int as n from added`,
+        [type, ...events.params],
+      );
+      if (await inCopy(em)) this.appliedInDatabase.push(n);
+    },
+  };
+
+  async handle(em: Db, e: StoredEvent) {
+    if (await inCopy(em)) this.handedOver.push(e.type);
+    const owner = e.type === JobRequested.type ? (e.payload as { owner: { ownerId: string } }).owner.ownerId : null;
+    await run(em, 'insert into test_seen_events (position, type, owner_id) values (?, ?, ?)', [e.position, e.type, owner]);
+  }
+
+  async truncate(em: Db) {
+    await run(em, 'truncate test_seen_events');
+  }
+}
+
+const inCopy = async (em: Db) =>
+  (await rows<{ schema: string }>(em, 'select current_schema() as schema'))[0].schema !== 'public';
+
+describe('rebuilding a projection with set-based statements (real PostgreSQL)', () => {
+  const testDb = useTestOrm();
+  let orm: Database;
+  let processor: SubscriptionProcessor;
+  let rebuilder: Rebuilder;
+  const store = new EventStore();
+  let appended = 0;
+
+  beforeAll(async () => {
+    orm = testDb.orm;
+    await run(orm.em.fork(), `create table test_seen_events (position bigint primary key, type text not null, owner_id text)`);
+    processor = new SubscriptionProcessor(orm);
+    rebuilder = new Rebuilder(testConfig(testDb.url, { EVENT_RELAY_BATCH_SIZE: '100' }), processor, orm);
+  });
+
+  /** Requests, some started, with events it does not handle between; a transaction per `perTransaction`. */
+  const appendJobs = async (n: number, perTransaction = 6) => {
+    for (let done = 0; done < n; done += perTransaction) {
+      await orm.em.fork().transactional(async (tem) => {
+        for (let i = done; i < Math.min(n, done + perTransaction); i++) {
+          appended += 1;
+          const runId = `sb-${appended}`;
+          const owner = { ownerId: `anon_sb_${appended % 3}` };
+          const events = [
+            {
+              type: JobRequested.type,
+              payload: { runId, name: 'operations.pipeline-check', queue: 'operations', owner, payload: {}, steps: [] },
+            },
+            ...(appended % 4 === 0 ? [{ type: JobStarted.type, payload: { runId, attempt: 1, workerId: 'w1' } }] : []),
+            ...(appended % 5 === 0 ? [{ type: JobCancelRequested.type, payload: { runId } }] : []),
+          ];
+          await store.append(tem, `job-${runId}`, events);
+        }
+      });
+    }
+  };
+
+  const model = () =>
+    rows<{ position: string; type: string; owner_id: string | null }>(
+      orm.em.fork(),
+      'select position::text, type, owner_id from test_seen_events order by position',
+    );
+  const handledInLog = async () =>
+    (
+      await rows<{ n: number }>(orm.em.fork(), 'select count(*)::int as n from domain_event where type = any(?::text[])', [
+        `{${JobRequested.type},${JobStarted.type}}`,
+      ])
+    )[0].n;
+
+  it('replays runs of its set-based types inside the database, across batches, to the rows the live relay makes one by one', async () => {
+    const projection = new SeenEventsProjection();
+    await processor.ensureCheckpoint(projection);
+    await appendJobs(60);
+    await processor.catchUp(projection, 10);
+    const live = await model();
+    expect(live).toHaveLength(await handledInLog());
+
+    // batches of 7 cut runs in two, and a batch may end on either kind of event
+    const result = await rebuilder.rebuild(projection, { batchSize: 7 });
+    expect(result.eventsReplayed).toBe(live.length);
+    expect(await model()).toEqual(live);
+    // the requests never came through the process; the starts, which it applies one by one, did
+    const started = live.filter((r) => r.type === JobStarted.type).length;
+    expect(projection.handedOver).toEqual(Array(started).fill(JobStarted.type));
+    expect(projection.appliedInDatabase.reduce((a, n) => a + n, 0)).toBe(live.length - started);
+    expect(Math.max(...projection.appliedInDatabase)).toBeLessThanOrEqual(7);
+
+    // the live relay goes on from the rebuilt copy: new events land once
+    await appendJobs(8);
+    await processor.catchUp(projection, 10);
+    expect(await model()).toHaveLength(await handledInLog());
+  });
+
+  it('hands events stored at an older schema version over through their upcaster, never reading them raw in the database', async () => {
+    const projection = new SeenEventsProjection();
+    const catalog = eventCatalog as Map<string, EventDefinition>;
+    const v1 = catalog.get(JobRequested.type)!;
+    await appendJobs(10);
+    const before = (
+      await rows<{ n: number }>(orm.em.fork(), 'select count(*)::int as n from domain_event where type = ?', [JobRequested.type])
+    )[0].n;
+    // JobRequested moves to version 2; what was stored at version 1 is lifted by its upcaster
+    catalog.set(JobRequested.type, {
+      ...v1,
+      version: 2,
+      upcast: (payload) => {
+        const p = payload as { owner: { ownerId: string } };
+        return { ...p, owner: { ownerId: `${p.owner.ownerId}-lifted` } };
+      },
+    });
+    try {
+      await appendJobs(12);
+      await processor.reset(projection);
+      await processor.catchUp(projection, 10, { lockHeld: true });
+      const live = await model();
+      expect(live.filter((r) => r.owner_id?.endsWith('-lifted'))).toHaveLength(before);
+
+      const result = await rebuilder.rebuild(projection, { batchSize: 25 });
+      expect(result.eventsReplayed).toBe(live.length);
+      expect(await model()).toEqual(live);
+      expect(projection.handedOver.filter((t) => t === JobRequested.type)).toHaveLength(before);
+      expect(projection.appliedInDatabase.reduce((a, n) => a + n, 0)).toBe(12);
+    } finally {
+      catalog.set(JobRequested.type, v1);
+    }
   });
 });

@@ -2,12 +2,22 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Database, type Db } from '../database/database';
 import { Client } from 'pg';
-import { SERVER_EVENTS, type RebuildProgress, type StoredEvent } from '@sparkhouse/contracts';
+import { eventCatalog, SERVER_EVENTS, type RebuildProgress } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { rows, run, textArray } from '../database/sql';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { compareLogPositions } from './log-position';
-import { checkpointOf, ORIGIN, readableHead, readEventsAfter, type Checkpoint, type LoggedEvent } from './event-log-reader';
+import {
+  checkpointOf,
+  ORIGIN,
+  readableHead,
+  readEventHeadsAfter,
+  readEventsAfter,
+  type Checkpoint,
+  type EventHead,
+  type LoggedEvent,
+} from './event-log-reader';
+import { eventsInLog } from './event-rows';
 import { project, type Projection } from './subscribers';
 import { saveCheckpoint, subscriberLockKey, SubscriptionProcessor } from './subscription-processor';
 
@@ -20,6 +30,8 @@ export interface RebuildOptions {
   signal?: AbortSignal;
   /** Called with each progress report (at most every 250 ms, and at each phase). */
   onProgress?: (p: RebuildProgress) => void | Promise<void>;
+  /** Events per replay transaction, instead of the usual (tests cross batch boundaries with small ones). */
+  batchSize?: number;
 }
 
 export interface RebuildResult {
@@ -36,9 +48,20 @@ export class RebuildBusyError extends Error {
 
 const PROGRESS_EVERY_MS = 250;
 const REPLAY_BATCH_SIZE = 2000;
+/**
+ * Events per replay transaction of a projection with set-based statements: only where they are is read
+ * here (no payloads), and a longer run folds more of its events into each row written.
+ */
+const SET_BASED_BATCH_SIZE = 20_000;
 const rebuildLockKey = (name: string) => `rebuild:${name}`;
 const shortHash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 10);
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Events read and handed over per statement, and events per replay transaction (their heads, when set-based). */
+interface BatchSizes {
+  events: number;
+  heads: number;
+}
 
 /**
  * Rebuilds a projection blue-green: its tables are copied empty into a schema of their own, the log
@@ -46,7 +69,8 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * search_path), and once the copies have caught up they take the live tables' place in one short
  * transaction, together with the checkpoint. Until then the live read model keeps answering and the
  * relay keeps it current; a rebuild that fails or is stopped drops its copies and changes nothing.
- * `npm run replay` and the console's rebuild job both come here.
+ * Runs of the types a projection applies set-based are not read here: its statements read them from
+ * the log themselves (see event-rows.ts). `npm run replay` and the console's rebuild job both come here.
  */
 @Injectable()
 export class Rebuilder {
@@ -54,9 +78,10 @@ export class Rebuilder {
 
   private readonly orm: Database;
 
-  /** Events per replay transaction: larger than the relay's (copies nobody reads yet; fewer round trips). */
-  private get batchSize() {
-    return Math.max(this.config.EVENT_RELAY_BATCH_SIZE, REPLAY_BATCH_SIZE);
+  /** Larger than the relay's (copies nobody reads yet; fewer round trips), unless the caller says otherwise. */
+  private batchSizes(projection: Projection, options: RebuildOptions): BatchSizes {
+    const events = options.batchSize ?? Math.max(this.config.EVENT_RELAY_BATCH_SIZE, REPLAY_BATCH_SIZE);
+    return { events, heads: projection.setBased ? (options.batchSize ?? Math.max(events, SET_BASED_BATCH_SIZE)) : events };
   }
 
   constructor(
@@ -84,6 +109,7 @@ export class Rebuilder {
       await this.processor.ensureCheckpoint(projection);
       await progress.phase('copying', await this.countEvents(projection.handles));
 
+      const sizes = this.batchSizes(projection, options);
       const tables = await this.ownedTables(projection);
       await this.copyTables(shadow, tables);
       const deferred = await this.deferIndexes(shadow, tables);
@@ -96,11 +122,11 @@ export class Rebuilder {
           // the copies are thrown away if the machine dies before the switch, whose commit is durable
           // and makes every earlier one durable with it: a batch need not wait for its own disk flush
           await run(tem, 'set local synchronous_commit to off');
-          return this.replayBatch(tem, projection, shadow, at);
+          return this.replayBatch(tem, projection, shadow, sizes, at);
         });
         if (batch.last) at = batch.last;
         await progress.advance(batch.count);
-        if (batch.count < this.batchSize) break;
+        if (!batch.full) break;
       }
       await this.buildIndexes(deferred);
 
@@ -113,10 +139,10 @@ export class Rebuilder {
         const head = await readableHead(tem);
         let caughtUp = 0;
         for (;;) {
-          const batch = await this.replayBatch(tem, projection, shadow, at, head ?? undefined);
+          const batch = await this.replayBatch(tem, projection, shadow, sizes, at, head ?? undefined);
           if (batch.last) at = batch.last;
           caughtUp += batch.count;
-          if (batch.count < this.batchSize) break;
+          if (!batch.full) break;
         }
         if (head && compareLogPositions(head, at) > 0) at = head;
         await this.swap(tem, shadow, tables);
@@ -143,14 +169,63 @@ export class Rebuilder {
   }
 
   /** Replays the events it handles after `from` (up to `upTo`) into the copies (found first on the search path). */
-  private async replayBatch(tem: Db, projection: Projection, shadow: string, from: Checkpoint, upTo?: Checkpoint) {
+  private async replayBatch(
+    tem: Db,
+    projection: Projection,
+    shadow: string,
+    sizes: BatchSizes,
+    from: Checkpoint,
+    upTo?: Checkpoint,
+  ) {
     await run(tem, `set local search_path to ${quoted(shadow)}, public`);
-    const events = await readEventsAfter(tem, from, this.batchSize, { types: projection.handles, upTo });
-    await project(tem, projection, events);
+    const batch = projection.setBased
+      ? await this.replayStretches(tem, projection, sizes, from, upTo)
+      : await this.replayEvents(tem, projection, from, sizes.events, upTo);
     // (a failure above aborts the transaction, and the setting goes with it)
     await run(tem, 'set local search_path to public');
+    return batch;
+  }
+
+  private async replayEvents(tem: Db, projection: Projection, from: Checkpoint, limit: number, upTo?: Checkpoint) {
+    const events = await readEventsAfter(tem, from, limit, { types: projection.handles, upTo });
+    await project(tem, projection, events);
     const last: LoggedEvent | undefined = events[events.length - 1];
-    return { count: events.length, last: last ? checkpointOf(last) : null };
+    return { count: events.length, last: last ? checkpointOf(last) : null, full: events.length === limit };
+  }
+
+  /**
+   * A batch of a projection with set-based statements: where its events are is read first; runs it
+   * applies set-based read their events from the log in its own statements, and the events between are
+   * read here and handed over as usual (upcast when stored at an older schema version).
+   */
+  private async replayStretches(
+    tem: Db,
+    projection: Projection,
+    sizes: BatchSizes,
+    from: Checkpoint,
+    upTo?: Checkpoint,
+  ) {
+    const setBased = projection.setBased!;
+    const types = new Set(setBased.types);
+    const heads = await readEventHeadsAfter(tem, from, sizes.heads, { types: projection.handles, upTo });
+    const isCurrent = (h: EventHead) => types.has(h.type) && eventCatalog.get(h.type)?.version === h.schemaVersion;
+    for (const { setBasedType: type, after, upTo: end } of planStretches(heads, from, isCurrent)) {
+      if (type) {
+        await setBased.apply(tem, type, eventsInLog({ type, after, upTo: end }));
+        continue;
+      }
+      for (let at = after; ;) {
+        const batch = await this.replayEvents(tem, projection, at, sizes.events, end);
+        if (!batch.full) break;
+        at = batch.last!;
+      }
+    }
+    const last = heads[heads.length - 1];
+    return {
+      count: heads.length,
+      last: last ? { transactionId: last.transactionId, position: last.position } : null,
+      full: heads.length === sizes.heads,
+    };
   }
 
   /** The tables a projection owns: as it declares them, or the ones its truncate empties (found in a rolled-back try). */
@@ -363,4 +438,39 @@ class ProgressReporter {
       error,
     });
   }
+}
+
+/** A stretch of a replay batch: its bounds, and the type of a run applied set-based (null: events handed over). */
+export interface ReplayStretch {
+  setBasedType: string | null;
+  after: Checkpoint;
+  upTo: Checkpoint;
+  count: number;
+}
+
+/**
+ * Splits a batch's event heads (the events after `from`, in delivery order) into stretches: each
+ * longest run of one type that `setBased` accepts, and the events between those runs. A run's bounds
+ * hold no other event the projection handles, so its statement may select its events by type and range.
+ */
+export function planStretches(
+  heads: readonly EventHead[],
+  from: Checkpoint,
+  setBased: (head: EventHead) => boolean,
+): ReplayStretch[] {
+  const stretches: ReplayStretch[] = [];
+  let after = from;
+  for (const head of heads) {
+    const at = { transactionId: head.transactionId, position: head.position };
+    const setBasedType = setBased(head) ? head.type : null;
+    const last = stretches[stretches.length - 1];
+    if (last && last.setBasedType === setBasedType) {
+      last.upTo = at;
+      last.count += 1;
+    } else {
+      stretches.push({ setBasedType, after, upTo: at, count: 1 });
+    }
+    after = at;
+  }
+  return stretches;
 }

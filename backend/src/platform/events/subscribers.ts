@@ -1,6 +1,7 @@
 import { SetMetadata } from '@nestjs/common';
 import type { Db } from '../database/database';
 import type { StoredEvent } from '@sparkhouse/contracts';
+import type { EventRows } from './event-rows';
 
 /**
  * A read model built from events. `handle` runs inside the transaction that also moves the
@@ -21,6 +22,16 @@ export interface Projection {
    * effect as `handle` on each in turn, in fewer statements. The relay and replay use it when present.
    */
   handleBatch?(em: Db, events: StoredEvent[]): Promise<void>;
+  /**
+   * Optional: the event types whose runs it applies with set-based statements over event rows, and
+   * those statements (same effect as `handle` on each event in turn). A rebuild hands it runs of these
+   * types as rows of the log itself, so their payloads never leave the database; `handleBatch` should
+   * hand it the events in hand (`eventsInHand`), so that live and rebuilt rows come from the same SQL.
+   */
+  readonly setBased?: {
+    readonly types: readonly string[];
+    apply(em: Db, type: string, rows: EventRows): Promise<void>;
+  };
   truncate(em: Db): Promise<void>;
 }
 

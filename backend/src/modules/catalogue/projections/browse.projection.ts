@@ -11,6 +11,7 @@ import {
   type StoredEvent,
 } from '@sparkhouse/contracts';
 import { runsOfType, Subscribes, type Projection } from '../../../platform/events/subscribers';
+import { eventsInHand, type EventRows } from '../../../platform/events/event-rows';
 import { cardValuesFromPayload, INSERT_CARD_FROM, INSERT_SEARCH_WORDS } from '../infra/product-card.sql';
 import { run, textArray } from '../../../platform/database/sql';
 
@@ -36,15 +37,20 @@ export class BrowseProjection implements Projection {
     PurchaseRefunded.type,
   ];
 
+  /** Publications and purchases (most of the log) in a few statements a run; a rebuild reads them in the database. */
+  readonly setBased: NonNullable<Projection['setBased']> = {
+    types: [ProductPublished.type, PurchaseCompleted.type],
+    apply: (em: Db, type: string, rows: EventRows) =>
+      type === ProductPublished.type ? this.publish(em, rows) : this.purchase(em, rows),
+  };
+
   async truncate(em: Db) {
     await run(em, 'truncate product_card, product_collection, catalogue_purchase, search_word');
   }
 
-  /** Runs of publications and of purchases (most of a replay) in a few statements; the rest one by one. */
   async handleBatch(em: Db, events: StoredEvent[]) {
     for (const { type, events: run } of runsOfType(events)) {
-      if (run.length > 1 && type === ProductPublished.type) await this.publish(em, run);
-      else if (run.length > 1 && type === PurchaseCompleted.type) await this.purchase(em, run);
+      if (run.length > 1 && this.setBased.types.includes(type)) await this.setBased.apply(em, type, eventsInHand(run));
       else for (const e of run) await this.handle(em, e);
     }
   }
@@ -95,37 +101,33 @@ export class BrowseProjection implements Projection {
   }
 
   /** As ProductPublished one by one: cards first come, first kept (`do nothing` on a known id). */
-  private async publish(em: Db, events: StoredEvent[]) {
-    await run(
-      em,
-      INSERT_CARD_FROM(
-        `select ${cardValuesFromPayload('p')} from jsonb_array_elements(?::jsonb) with ordinality e(p, n) order by n`,
-      ),
-      [JSON.stringify(events.map((e) => e.payload))],
-    );
-    const ids = events.map((e) => (e.payload as P<typeof ProductPublished>).productId);
-    await run(em, INSERT_SEARCH_WORDS('where c.id = any(?::text[])'), [textArray(ids)]);
+  private async publish(em: Db, events: EventRows) {
+    await run(em, INSERT_CARD_FROM(`select ${cardValuesFromPayload('e.payload')} from (${events.sql}) e order by e.n`), [
+      ...events.params,
+    ]);
+    await run(em, INSERT_SEARCH_WORDS(`where c.id in (select e.payload->>'productId' from (${events.sql}) e)`), [
+      ...events.params,
+    ]);
   }
 
   /** As PurchaseCompleted one by one: each purchase once, then one recount per product bought. */
-  private async purchase(em: Db, events: StoredEvent[]) {
+  private async purchase(em: Db, events: EventRows) {
     await run(
       em,
       `insert into catalogue_purchase (purchase_id, user_id, product_id, price_in_cents, currency, source, purchased_at)
-       select p->>'purchaseId', p->>'userId', p->>'productId', (p->>'priceInCents')::int, p->>'currency', p->>'source',
-              (e.at)::timestamptz
-         from jsonb_to_recordset(?::jsonb) e(p jsonb, at text, n int)
+       select e.payload->>'purchaseId', e.payload->>'userId', e.payload->>'productId', (e.payload->>'priceInCents')::int,
+              e.payload->>'currency', e.payload->>'source', (e.metadata->>'occurredAt')::timestamptz
+         from (${events.sql}) e
         order by e.n
        on conflict (purchase_id) do nothing`,
-      [JSON.stringify(events.map((e, n) => ({ p: e.payload, at: e.metadata.occurredAt, n })))],
+      [...events.params],
     );
-    const products = [...new Set(events.map((e) => (e.payload as P<typeof PurchaseCompleted>).productId))];
     await run(
       em,
       `update product_card c set purchase_count =
          (select count(*) from catalogue_purchase where product_id = c.id and refunded_at is null)
-        where c.id = any(?::text[])`,
-      [textArray(products)],
+        where c.id in (select e.payload->>'productId' from (${events.sql}) e)`,
+      [...events.params],
     );
   }
 

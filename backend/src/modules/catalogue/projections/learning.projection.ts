@@ -8,7 +8,8 @@ import {
   type StoredEvent,
 } from '@sparkhouse/contracts';
 import { runsOfType, Subscribes, type Projection } from '../../../platform/events/subscribers';
-import { rows, run, textArray } from '../../../platform/database/sql';
+import { eventsInHand, type EventRows } from '../../../platform/events/event-rows';
+import { run } from '../../../platform/database/sql';
 
 type P<D> = EventPayload<D>;
 
@@ -24,14 +25,20 @@ export class LearningProjection implements Projection {
   readonly version = 1;
   readonly handles = [ClassEnrolled.type, JoinedWaitlist.type, ProductProgressRecorded.type];
 
+  /** Runs of progress (most of the log) in one statement; a rebuild reads them in the database. */
+  readonly setBased: NonNullable<Projection['setBased']> = {
+    types: [ProductProgressRecorded.type],
+    apply: (em: Db, _type: string, rows: EventRows) => this.recordProgress(em, rows),
+  };
+
   async truncate(em: Db) {
     await run(em, 'truncate class_enrolment, waitlist_entry, product_progress');
   }
 
-  /** Runs of progress (most of the log) in two statements; anything else one event at a time. */
+  /** Runs of progress in one statement; anything else one event at a time. */
   async handleBatch(em: Db, events: StoredEvent[]) {
     for (const { type, events: run } of runsOfType(events)) {
-      if (type === ProductProgressRecorded.type && run.length > 1) await this.recordProgress(em, run);
+      if (type === ProductProgressRecorded.type && run.length > 1) await this.recordProgress(em, eventsInHand(run));
       else for (const e of run) await this.handle(em, e);
     }
   }
@@ -88,73 +95,48 @@ export class LearningProjection implements Projection {
   }
 
   /**
-   * A run of progress events as `handle` applies them one by one (each adds its seconds unless its row
-   * has already seen it), computed from the rows as they stand: one read, one write. Only this
-   * projection writes product_progress, under its subscriber lock, so the rows cannot change between.
+   * A run of progress events as `handle` applies them one by one, folded per row in one statement: an
+   * event counts when its position is past the row's last one and past every event before it in the run
+   * (a row that has seen it, or a re-fed event, adds nothing); seconds are summed in the column's own
+   * type (real), in order, starting from the row's, as one update after another would; the other columns
+   * come from the last event that counted. Only this projection writes product_progress, under its
+   * subscriber lock, so the rows read here cannot change before the write.
    */
-  private async recordProgress(em: Db, events: StoredEvent[]) {
-    const keyOf = (p: P<typeof ProductProgressRecorded>) => JSON.stringify([p.userId, p.productId, p.contentId]);
-    const payloads = events.map((e) => e.payload as P<typeof ProductProgressRecorded>);
-    const keys = [...new Map(payloads.map((p) => [keyOf(p), p])).values()];
-    const current = await rows<{
-      user_id: string;
-      product_id: string;
-      content_id: string;
-      seconds_watched: number;
-      last_position: string;
-    }>(
+  private recordProgress(em: Db, events: EventRows) {
+    return run(
       em,
-      `select pp.user_id, pp.product_id, pp.content_id, pp.seconds_watched, pp.last_position::text
-         from product_progress pp
-         join unnest(?::text[], ?::text[], ?::text[]) k(user_id, product_id, content_id) using (user_id, product_id, content_id)`,
-      [textArray(keys.map((k) => k.userId)), textArray(keys.map((k) => k.productId)), textArray(keys.map((k) => k.contentId))],
-    );
-    const rowsByKey = new Map<string, ProgressRow>();
-    for (const r of current) {
-      const key = JSON.stringify([r.user_id, r.product_id, r.content_id]);
-      rowsByKey.set(key, { seconds: Number(r.seconds_watched), lastPosition: BigInt(r.last_position), changed: null });
-    }
-    for (const [i, e] of events.entries()) {
-      const p = payloads[i];
-      const key = keyOf(p);
-      const row = rowsByKey.get(key);
-      const position = BigInt(e.position);
-      if (row && row.lastPosition >= position) continue;
-      rowsByKey.set(key, {
-        seconds: (row?.seconds ?? 0) + p.additionalSecondsWatched,
-        lastPosition: position,
-        changed: { p, at: e.metadata.occurredAt },
-      });
-    }
-    const changed = [...rowsByKey.values()].filter((r): r is ProgressRow & { changed: object } => r.changed !== null);
-    if (changed.length === 0) return;
-    const column = <T>(pick: (r: (typeof changed)[number]) => T) => changed.map(pick);
-    await run(
-      em,
-      `insert into product_progress as pp (user_id, product_id, content_id, percent_complete, seconds_watched,
+      `with ev as (
+         select e.payload->>'userId' as user_id, e.payload->>'productId' as product_id, e.payload->>'contentId' as content_id,
+                e.payload, e.metadata, e.position, e.n
+           from (${events.sql}) e
+       ),
+       seen as (
+         select ev.*, pp.seconds_watched as row_seconds, pp.last_position as row_last,
+                max(ev.position) over (partition by ev.user_id, ev.product_id, ev.content_id order by ev.n
+                                       rows between unbounded preceding and 1 preceding) as before
+           from ev left join product_progress pp using (user_id, product_id, content_id)
+       ),
+       counted as (
+         select * from seen where greatest(row_last, before) is null or position > greatest(row_last, before)
+       ),
+       folded as (
+         select user_id, product_id, content_id, sum(seconds order by n) as seconds, max(n) as last_n
+           from (select user_id, product_id, content_id, (payload->>'additionalSecondsWatched')::real as seconds, n
+                   from counted
+                  union all
+                 select distinct user_id, product_id, content_id, row_seconds, 0 from counted where row_seconds is not null) s
+          group by user_id, product_id, content_id
+       )
+       insert into product_progress as pp (user_id, product_id, content_id, percent_complete, seconds_watched,
                                            position_in_seconds, updated_at, last_position)
-       select * from unnest(?::text[], ?::text[], ?::text[], ?::real[], ?::real[], ?::real[], ?::timestamptz[], ?::bigint[])
+       select f.user_id, f.product_id, f.content_id, (c.payload->>'percentComplete')::real, f.seconds,
+              (c.payload->>'positionInSeconds')::real, (c.metadata->>'occurredAt')::timestamptz, c.position
+         from folded f join counted c on c.n = f.last_n
        on conflict (user_id, product_id, content_id) do update
          set percent_complete = excluded.percent_complete, seconds_watched = excluded.seconds_watched,
              position_in_seconds = excluded.position_in_seconds, updated_at = excluded.updated_at,
              last_position = excluded.last_position`,
-      [
-        textArray(column((r) => r.changed.p.userId)),
-        textArray(column((r) => r.changed.p.productId)),
-        textArray(column((r) => r.changed.p.contentId)),
-        `{${column((r) => r.changed.p.percentComplete).join(',')}}`,
-        `{${column((r) => r.seconds).join(',')}}`,
-        `{${column((r) => r.changed.p.positionInSeconds).join(',')}}`,
-        textArray(column((r) => String(r.changed.at))),
-        `{${column((r) => r.lastPosition.toString()).join(',')}}`,
-      ],
+      [...events.params],
     );
   }
-}
-
-interface ProgressRow {
-  seconds: number;
-  lastPosition: bigint;
-  /** The last event applied in this batch, when one was. */
-  changed: { p: P<typeof ProductProgressRecorded>; at: string } | null;
 }
