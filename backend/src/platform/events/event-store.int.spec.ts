@@ -68,6 +68,77 @@ describe('event store (real PostgreSQL)', () => {
     await expect(store.decide(orm.em.fork(), 'job-x', model, () => [requested('x')])).rejects.toThrow('inside a transaction');
   });
 
+  describe('decideMany: many streams decided and appended in one statement', () => {
+    const meta = (correlationId: string) => ({ actor: 'worker', correlationId, causationId: null, occurredAt: new Date().toISOString() });
+
+    it('decides each stream on its state, several decisions on one stream in turn, each with its own metadata', async () => {
+      await orm.em.fork().transactional((tem) => store.append(tem, 'job-m2', [requested('m2'), started('m2')]));
+      const seen: [string, number | null, number][] = [];
+      const appended = await orm.em.fork().transactional((tem) =>
+        store.decideMany(tem, counter, [
+          { streamId: 'job-m1', decide: (n, v) => (seen.push(['m1', n, v]), [requested('m1')]), metadata: meta('c-1') },
+          { streamId: 'job-m2', decide: (n, v) => (seen.push(['m2', n, v]), [started('m2')]), metadata: meta('c-2') },
+          { streamId: 'job-m1', decide: (n, v) => (seen.push(['m1', n, v]), [started('m1'), started('m1')]), metadata: meta('c-3') },
+          { streamId: 'job-m2', decide: () => null },
+        ]),
+      );
+      // the second decision on job-m1 saw the first one's event
+      expect(seen).toEqual([
+        ['m1', null, 0],
+        ['m2', 2, 2],
+        ['m1', 1, 1],
+      ]);
+      expect(appended.map((events) => events.map((e) => e.streamVersion))).toEqual([[1], [3], [2, 3], []]);
+      expect(appended[2].map((e) => e.metadata.correlationId)).toEqual(['c-3', 'c-3']);
+      // in the log, a stream's events are in its own order (positions follow versions)
+      const m1 = await store.readStream(orm.em.fork(), 'job-m1');
+      expect(m1.map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+      expect(m1.map((e) => Number(e.position))).toEqual([...m1.map((e) => Number(e.position))].sort((a, b) => a - b));
+      // the snapshot kept is the state after every decision
+      expect((await store.load(orm.em.fork(), 'job-m1', counter)).state).toBe(3);
+    });
+
+    it('decides again a stream another writer moved in between, leaving the others as written', async () => {
+      await orm.em.fork().transactional((tem) => store.append(tem, 'job-c1', [requested('c1')]));
+      // another writer has moved job-c1 (version 2) and not committed yet
+      let commitOther!: () => void;
+      const held = new Promise<void>((resolve) => (commitOther = resolve));
+      let otherMoved!: () => void;
+      const moved = new Promise<void>((resolve) => (otherMoved = resolve));
+      const other = orm.em.fork().transactional(async (otx) => {
+        await store.append(otx, 'job-c1', [started('c1')]);
+        otherMoved();
+        await held;
+      });
+      await moved;
+      const states: (number | null)[] = [];
+      const deciding = orm.em.fork().transactional((tem) =>
+        store.decideMany(tem, counter, [
+          { streamId: 'job-c1', decide: (n) => (states.push(n), [started('c1')]) },
+          { streamId: 'job-c2', decide: () => [requested('c2')] },
+        ]),
+      );
+      // the statement waits for the other writer's row: let it commit then (and whatever happens, never leave it open)
+      try {
+        await eventually(async () => {
+          const [{ n }] = await orm.em.fork().execute<{ n: number }[]>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into event_stream as s%'`,
+          );
+          return n > 0;
+        });
+      } finally {
+        commitOther();
+        await other;
+      }
+      const appended = await deciding;
+      // decided first on version 1, then again on the fresh stream (the other writer's event included)
+      expect(states).toEqual([1, 2]);
+      expect(appended.map((events) => events.map((e) => e.streamVersion))).toEqual([[3], [1]]);
+      expect((await store.readStream(orm.em.fork(), 'job-c1')).map((e) => e.type)).toEqual(['JobRequested', 'JobStarted', 'JobStarted']);
+    });
+  });
+
   it('records actor, correlation and causation from the request context', async () => {
     await requestContext.run(
       { requestId: 'req-42', timeZone: 'UTC', principal: { kind: 'anonymous', id: 'anon_meta_owner_1' }, causationId: 'cause-1' },

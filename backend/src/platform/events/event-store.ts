@@ -6,7 +6,7 @@ import { requestContext } from '../context/request-context';
 import { textArray } from '../database/sql';
 import type { AppendSignals } from './append-signals';
 import { ConcurrencyError, UnknownEventTypeError } from './errors';
-import { laterOf } from './log-position';
+import { compareLogPositions, laterOf, type LogPosition } from './log-position';
 
 /** Channel the relay listens on; a trigger on domain_event notifies it once per appending statement. */
 export const EVENTS_CHANNEL = 'sparkhouse_domain_events';
@@ -130,6 +130,156 @@ export class EventStore {
         throw new ConcurrencyError(streamId, current.version, await this.streamVersion(em, streamId));
       }
     }
+  }
+
+  /**
+   * `decide` for many streams in one round: their states read in one query, each decided (several
+   * decisions on one stream are taken in turn, each on the state the one before left), and everything
+   * appended in one statement, each stream compare-and-set from the version it was decided at. Streams
+   * another writer moved meanwhile are decided again on their fresh state, up to MAX_DECISION_ATTEMPTS
+   * times, then ConcurrencyError. Answers what each decision appended (in the order given). For writers
+   * with many small decisions at once (a worker recording the lifecycle of the runs it holds).
+   */
+  async decideMany<S>(
+    em: Db,
+    model: StreamModel<S>,
+    decisions: readonly {
+      streamId: string;
+      decide: (state: S | null, version: number) => NewEvent[] | null;
+      /** The metadata of this decision's events (default: the caller's request context, as for `decide`). */
+      metadata?: EventMetadata;
+    }[],
+  ): Promise<StoredEvent[][]> {
+    requireTransaction(em);
+    const results: StoredEvent[][] = decisions.map(() => []);
+    let todo = decisions.map((_, i) => i);
+    for (let attempt = 1; todo.length > 0; attempt++) {
+      const current = await this.loadMany(em, [...new Set(todo.map((i) => decisions[i].streamId))], model);
+      const contextual = currentMetadata();
+      const streams = new Map<string, { expected: number; state: S | null; pending: StoredEvent[]; owners: number[][] }>();
+      const decided = new Map<number, StoredEvent[]>();
+      for (const i of todo) {
+        const { streamId, decide } = decisions[i];
+        let stream = streams.get(streamId);
+        if (!stream) {
+          const { state, version } = current.get(streamId)!;
+          stream = { expected: version, state, pending: [], owners: [] };
+          streams.set(streamId, stream);
+        }
+        const version = stream.expected + stream.pending.length;
+        const events = decide(stream.state, version);
+        if (!events || events.length === 0) continue;
+        const metadata = decisions[i].metadata ?? contextual;
+        const pending = validate(events).map((e, k) => pendingEvent(streamId, version + k + 1, e, metadata));
+        stream.state = model.fold(stream.state, pending);
+        stream.pending.push(...pending);
+        decided.set(i, pending);
+      }
+      const moved = await this.insertMany(em, model, streams);
+      const retry: number[] = [];
+      for (const i of todo) {
+        const pending = decided.get(i);
+        if (!pending) continue;
+        const stored = moved.get(decisions[i].streamId);
+        if (stored) results[i] = pending.map((p) => stored.get(p.eventId)!);
+        else retry.push(i);
+      }
+      if (retry.length > 0 && attempt >= MAX_DECISION_ATTEMPTS) {
+        const streamId = decisions[retry[0]].streamId;
+        throw new ConcurrencyError(streamId, current.get(streamId)!.version, await this.streamVersion(em, streamId));
+      }
+      todo = retry;
+    }
+    return results;
+  }
+
+  /** The states of many streams (each from its snapshot when current; a stale one is folded on). */
+  private async loadMany<S>(em: Db, streamIds: string[], model: StreamModel<S>): Promise<Map<string, StreamState<S>>> {
+    const heads = await query<{ stream_id: string; version: number; snapshot: unknown; snapshot_model: string | null; snapshot_version: number }>(
+      em,
+      'select stream_id, version, snapshot, snapshot_model, snapshot_version from event_stream where stream_id = any(?::text[])',
+      [textArray(streamIds)],
+    );
+    const found = new Map(heads.map((h) => [h.stream_id, h]));
+    const out = new Map<string, StreamState<S>>();
+    for (const id of streamIds) {
+      const head = found.get(id);
+      if (!head) out.set(id, { state: null, version: 0 });
+      else if (head.snapshot_model === model.name && head.snapshot_version === head.version) {
+        out.set(id, { state: head.snapshot === null ? null : fromJson(model, head.snapshot), version: head.version });
+      } else out.set(id, await this.load(em, id, model));
+    }
+    return out;
+  }
+
+  /**
+   * One statement for many streams: each head compare-and-set from its expected version (with its new
+   * snapshot), and the events of the streams whose head moved inserted after it, in order. Answers the
+   * stored events of each stream that was written (a stream another writer moved is left out).
+   */
+  private async insertMany<S>(
+    em: Db,
+    model: StreamModel<S>,
+    streams: Map<string, { expected: number; state: S | null; pending: StoredEvent[] }>,
+  ): Promise<Map<string, Map<string, StoredEvent>>> {
+    const written = [...streams].filter(([, s]) => s.pending.length > 0);
+    const out = new Map<string, Map<string, StoredEvent>>();
+    if (written.length === 0) return out;
+    const heads = written.map(([streamId, s]) => ({
+      stream_id: streamId,
+      version: s.expected + s.pending.length,
+      n: s.pending.length,
+      snapshot: s.state === null ? null : toJson(model, s.state),
+    }));
+    let ord = 0;
+    const rows = written.flatMap(([streamId, s]) =>
+      s.pending.map((e, i) => ({
+        ord: ord++,
+        event_id: e.eventId,
+        stream_id: streamId,
+        offset: i + 1 - s.pending.length,
+        type: e.type,
+        schema_version: e.schemaVersion,
+        payload: e.payload,
+        metadata: e.metadata,
+      })),
+    );
+    const inserted = await query<EventRow>(
+      em,
+      `with input as (
+         select * from jsonb_to_recordset(?::jsonb) as i(stream_id text, version int, n int, snapshot jsonb)
+       ), heads as (
+         insert into event_stream as s (stream_id, version, snapshot, snapshot_model, snapshot_version)
+         select stream_id, version, snapshot, ?, version from input
+         on conflict (stream_id) do update
+           set version = excluded.version, snapshot = excluded.snapshot,
+               snapshot_model = excluded.snapshot_model, snapshot_version = excluded.snapshot_version
+           where s.version = excluded.version - (select i.n from input i where i.stream_id = excluded.stream_id)
+         returning s.stream_id, s.version
+       )
+       insert into domain_event (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
+       select r.event_id, r.stream_id, heads.version + r."offset", r.type, r.schema_version, r.payload, r.metadata
+         from heads
+         join jsonb_to_recordset(?::jsonb) as r(ord int, event_id uuid, stream_id text, "offset" int, type text,
+                                                 schema_version int, payload jsonb, metadata jsonb)
+           on r.stream_id = heads.stream_id
+        order by r.ord
+       returning ${EVENT_COLUMNS}`,
+      [JSON.stringify(heads), model.name, JSON.stringify(rows)],
+    );
+    if (inserted.length === 0) return out;
+    this.signals?.appendingIn(em.getTransactionContext());
+    let last: StoredEvent | undefined;
+    for (const row of inserted) {
+      const stored = toStoredEvent(row);
+      let stream = out.get(stored.streamId);
+      if (!stream) out.set(stored.streamId, (stream = new Map()));
+      stream.set(stored.eventId, stored);
+      if (!last || compareLogPositions(stored as LogPosition, last as LogPosition) > 0) last = stored;
+    }
+    const ctx = requestContext.current();
+    if (ctx && last?.transactionId) ctx.written = laterOf(ctx.written, { transactionId: last.transactionId, position: last.position });
+    return out;
   }
 
   /**
@@ -341,7 +491,8 @@ function pendingEvent(
   };
 }
 
-function currentMetadata(overrides: Partial<EventMetadata> = {}): EventMetadata {
+/** The metadata of events appended now: actor, correlation and causation from the request context, the time. */
+export function currentMetadata(overrides: Partial<EventMetadata> = {}): EventMetadata {
   const ctx = requestContext.current();
   return {
     actor: ctx?.principal?.id ?? 'system',

@@ -10,11 +10,12 @@ import {
   JobRetryRequested,
   JobStarted,
   type JobEnvelope,
+  type EventMetadata,
   type JobProgress,
   type NewEvent,
   type StoredEvent,
 } from '@sparkhouse/contracts';
-import { EventStore, type StreamModel } from '../events/event-store';
+import { currentMetadata, EventStore, type StreamModel } from '../events/event-store';
 import { jobStreamId } from './job-requests';
 
 const TERMINAL = new Set<string>([JobCompleted.type, JobFailed.type, JobCanceled.type]);
@@ -40,11 +41,28 @@ export function isRunFinished(stream: readonly Pick<StoredEvent, 'type'>[]): boo
   return jobRunModel.fold(null, stream as StoredEvent[])?.finished ?? false;
 }
 
+/** Lifecycle facts of different runs written together in one transaction at most (a worker's runs at once). */
+const MAX_BATCH = 200;
+
+interface Pending {
+  runId: string;
+  events: NewEvent[];
+  /** Taken when the fact is reported (the batch is written in another caller's context). */
+  metadata: EventMetadata;
+  resolve: (appended: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
 /**
  * Records a run's lifecycle as events in its stream. Terminal facts are appended at most once: the
  * decision is taken on the run's snapshot and taken again when another fact was appended meanwhile, so
  * a run that already finished is left alone (a redelivered job, or a cancel racing a completion, cannot
  * finish it twice), and a run with thousands of progress reports costs what a new one does.
+ *
+ * A worker holds many runs at once: their facts are written together (group commit). The first fact
+ * is written at once; the facts that arrive while a write is in flight go together in the next one,
+ * one transaction and one statement for all of them (EventStore.decideMany). A fact waits for at most
+ * one write before its own; each caller hears whether its own fact was appended.
  */
 @Injectable()
 export class JobLifecycle {
@@ -111,11 +129,46 @@ export class JobLifecycle {
     ]);
   }
 
+  private queue: Pending[] = [];
+  private writing: Promise<void> | null = null;
+
   /** Answers false when the run had already finished and nothing was appended. */
-  private async appendUnlessFinished(runId: string, events: NewEvent[]): Promise<boolean> {
+  private appendUnlessFinished(runId: string, events: NewEvent[]): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ runId, events, metadata: currentMetadata(), resolve, reject });
+      this.writing ??= this.writeAll().finally(() => (this.writing = null));
+    });
+  }
+
+  private async writeAll() {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        const appended = await this.orm.em.fork().transactional((tem) =>
+          this.events.decideMany(
+            tem,
+            jobRunModel,
+            batch.map((p) => ({
+              streamId: jobStreamId(p.runId),
+              decide: (run) => (run?.finished ? null : p.events),
+              metadata: p.metadata,
+            })),
+          ),
+        );
+        batch.forEach((p, i) => p.resolve(appended[i].length > 0));
+      } catch {
+        // one run's trouble (a writer that keeps moving it) must not fail the others: each on its own
+        await Promise.all(batch.map((p) => this.appendAlone(p).then(p.resolve, p.reject)));
+      }
+    }
+  }
+
+  private async appendAlone({ runId, events, metadata }: Pending): Promise<boolean> {
     const { appended } = await this.orm.em
       .fork()
-      .transactional((tem) => this.events.decide(tem, jobStreamId(runId), jobRunModel, (run) => (run?.finished ? null : events)));
+      .transactional((tem) =>
+        this.events.decide(tem, jobStreamId(runId), jobRunModel, (run) => (run?.finished ? null : events), metadata),
+      );
     return appended.length > 0;
   }
 }
