@@ -16,17 +16,30 @@ export const JobRequested = defineEvent(
   }),
 );
 
+/**
+ * `name` (the job's) is on the lifecycle facts written since 2026-11-27, so a consumer interested in
+ * some jobs only can pass the others by without a query; older facts have none.
+ */
+const jobName = z.string().optional();
+
 export const JobStarted = defineEvent(
   'JobStarted',
   1,
-  z.object({ runId: z.string(), attempt: z.number().int(), workerId: z.string() }),
+  z.object({ runId: z.string(), name: jobName, attempt: z.number().int(), workerId: z.string() }),
 );
 
 export const JobProgressed = defineEvent(
   'JobProgressed',
   1,
   // `at`: when the worker reported it (reports are stored in batches, so the event's own time is later)
-  z.object({ runId: z.string(), percent: z.number(), step: z.string(), message: z.string(), at: z.string().optional() }),
+  z.object({
+    runId: z.string(),
+    name: jobName,
+    percent: z.number(),
+    step: z.string(),
+    message: z.string(),
+    at: z.string().optional(),
+  }),
 );
 
 export const JobAttemptFailed = defineEvent(
@@ -34,6 +47,7 @@ export const JobAttemptFailed = defineEvent(
   1,
   z.object({
     runId: z.string(),
+    name: jobName,
     attempt: z.number().int(),
     reason: z.string(),
     retryInMs: z.number(),
@@ -58,7 +72,7 @@ export const JobCancelRequested = defineEvent('JobCancelRequested', 1, z.object(
 export const JobCanceled = defineEvent('JobCanceled', 1, z.object({ ...finished, reason: z.string() }));
 
 /** A worker gave the job back to the queue (it was shutting down); another picks it up. */
-export const JobRequeued = defineEvent('JobRequeued', 1, z.object({ runId: z.string(), reason: z.string() }));
+export const JobRequeued = defineEvent('JobRequeued', 1, z.object({ runId: z.string(), name: jobName, reason: z.string() }));
 
 /**
  * An operator asked for a finished run (failed or canceled) to run again. It carries what the

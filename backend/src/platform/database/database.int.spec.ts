@@ -85,6 +85,34 @@ describe('Database sessions and transactions (real PostgreSQL)', () => {
     expect(await ids()).toEqual([1, 2, 3, 5, 7]);
   });
 
+  it('runs a batch of statements in one round trip, every value written as an escaped literal', async () => {
+    const awkward = "O'Brien \\ said \"hi\"; drop table t; --";
+    await db.em.fork().executeBatch([
+      { sql: 'insert into t (id, v) values (?, ?)', params: [20, awkward] },
+      { sql: 'insert into t (id, v) values (?, ?)', params: [21, null] },
+      { sql: 'insert into t (id, v) values (?::int + ?::int, ?::jsonb::text)', params: [20, 2, { a: [1, 'b'], ok: true }] },
+      { sql: 'update t set v = v || ? where id = ? and ?', params: ['!', 20, true] },
+    ]);
+    const rows = await db.em.fork().execute<{ id: number; v: string | null }[]>('select id, v from t where id >= 20 order by id');
+    expect(rows).toEqual([
+      { id: 20, v: `${awkward}!` },
+      { id: 21, v: null },
+      { id: 22, v: '{"a": [1, "b"], "ok": true}' },
+    ]);
+    // in a transaction, a failing statement undoes the batch
+    await expect(
+      db.em.fork().transactional((tx) =>
+        tx.executeBatch([
+          { sql: 'insert into t (id) values (?)', params: [30] },
+          { sql: 'insert into t (id) values (?)', params: [20] },
+        ]),
+      ),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await ids()).not.toContain(30);
+    await expect(db.em.fork().executeBatch([{ sql: 'select ?', params: [Number.NaN] }])).rejects.toThrow('not a finite number');
+    await expect(db.em.fork().executeBatch([{ sql: 'select ?, ?', params: [1] }])).rejects.toThrow('fewer values');
+  });
+
   it('refuses a statement on a transaction that has ended, instead of running it on someone else’s connection', async () => {
     let leaked: ReturnType<typeof db.em.fork> | null = null;
     await db.em.fork().transactional(async (tx) => {

@@ -9,7 +9,7 @@ import { compareLogPositions } from './log-position';
 import { LogTail } from './log-tail';
 import { Rebuilder } from './rebuilder';
 import { SubscriberRegistry } from './subscriber-registry';
-import type { EventSubscriber } from './subscribers';
+import { wants, type EventSubscriber } from './subscribers';
 import { SubscriptionProcessor } from './subscription-processor';
 
 /** Session advisory lock: whoever holds it is the one active relay of the cluster. */
@@ -241,7 +241,7 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
     const next = batch.length >= batchSize ? 'more' : 'done';
     const last = checkpointOf(batch[batch.length - 1]);
     const handles = new Set(subscriber.handles);
-    if (!batch.some((e) => handles.has(e.type))) {
+    if (!batch.some((e) => wants(subscriber, e, handles))) {
       this.advance(cursor, last, false);
       return next;
     }

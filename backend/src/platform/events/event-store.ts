@@ -195,7 +195,13 @@ export class EventStore {
 
   /** The states of many streams (each from its snapshot when current; a stale one is folded on). */
   private async loadMany<S>(em: Db, streamIds: string[], model: StreamModel<S>): Promise<Map<string, StreamState<S>>> {
-    const heads = await query<{ stream_id: string; version: number; snapshot: unknown; snapshot_model: string | null; snapshot_version: number }>(
+    const heads = await query<{
+      stream_id: string;
+      version: number;
+      snapshot: unknown;
+      snapshot_model: string | null;
+      snapshot_version: number;
+    }>(
       em,
       'select stream_id, version, snapshot, snapshot_model, snapshot_version from event_stream where stream_id = any(?::text[])',
       [textArray(streamIds)],
@@ -278,7 +284,8 @@ export class EventStore {
       if (!last || compareLogPositions(stored as LogPosition, last as LogPosition) > 0) last = stored;
     }
     const ctx = requestContext.current();
-    if (ctx && last?.transactionId) ctx.written = laterOf(ctx.written, { transactionId: last.transactionId, position: last.position });
+    if (ctx && last?.transactionId)
+      ctx.written = laterOf(ctx.written, { transactionId: last.transactionId, position: last.position });
     return out;
   }
 
@@ -329,11 +336,7 @@ export class EventStore {
   }
 
   /** The stream's events in order; `afterVersion` reads only the ones after it, `limit` at most that many. */
-  async readStream(
-    em: Db,
-    streamId: string,
-    opts: { afterVersion?: number; limit?: number } = {},
-  ): Promise<StoredEvent[]> {
+  async readStream(em: Db, streamId: string, opts: { afterVersion?: number; limit?: number } = {}): Promise<StoredEvent[]> {
     const rows = await query<EventRow>(
       em,
       `select ${EVENT_COLUMNS} from domain_event where stream_id = ? and stream_version > ? order by stream_version${opts.limit ? ' limit ?' : ''}`,

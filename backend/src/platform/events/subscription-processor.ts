@@ -6,7 +6,7 @@ import { requestContext } from '../context/request-context';
 import { textArray } from '../database/sql';
 import { checkpointOf, heldBack, ORIGIN, readEventsAfter, type Checkpoint, type LoggedEvent } from './event-log-reader';
 import type { LogTail } from './log-tail';
-import { project, type EventSubscriber, type Projection, type Reactor } from './subscribers';
+import { project, wants, type EventSubscriber, type Projection, type Reactor } from './subscribers';
 
 /**
  * done: caught up; more: a full batch, read on; busy: a rebuild holds the subscriber; held: caught up
@@ -108,7 +108,7 @@ export class SubscriptionProcessor {
       } else {
         const handles = new Set(projection.handles);
         for (const event of events) {
-          if (handles.has(event.type)) await inEventContext(event, () => projection.handle(tem, event));
+          if (wants(projection, event, handles)) await inEventContext(event, () => projection.handle(tem, event));
         }
       }
       const last = checkpointOf(events[events.length - 1]);
@@ -134,7 +134,7 @@ export class SubscriptionProcessor {
   /** Runs a reactor's side effects for the events of a batch it handles (none: nothing to do). */
   async react(reactor: Reactor, events: readonly LoggedEvent[]): Promise<void> {
     const handles = new Set(reactor.handles);
-    const relevant = events.filter((e) => handles.has(e.type));
+    const relevant = events.filter((e) => wants(reactor, e, handles));
     if (relevant.length > 0) await inEventContext(relevant[0], () => reactor.handle(relevant));
   }
 

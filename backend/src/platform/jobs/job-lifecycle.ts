@@ -73,7 +73,9 @@ export class JobLifecycle {
 
   /** Answers false when the run already finished (a redelivered job): the worker then skips it. */
   started(env: JobEnvelope, attempt: number, workerId: string) {
-    return this.appendUnlessFinished(env.runId, [{ type: JobStarted.type, payload: { runId: env.runId, attempt, workerId } }]);
+    return this.appendUnlessFinished(env.runId, [
+      { type: JobStarted.type, payload: { runId: env.runId, name: env.name, attempt, workerId } },
+    ]);
   }
 
   /**
@@ -94,14 +96,17 @@ export class JobLifecycle {
   ) {
     return this.appendUnlessFinished(env.runId, [
       ...progressEvents(env, reports),
-      { type: JobAttemptFailed.type, payload: { runId: env.runId, attempt, reason, retryInMs, ...stackField(stack) } },
+      {
+        type: JobAttemptFailed.type,
+        payload: { runId: env.runId, name: env.name, attempt, reason, retryInMs, ...stackField(stack) },
+      },
     ]);
   }
 
   requeued(env: JobEnvelope, reason: string, reports: JobProgress[] = []) {
     return this.appendUnlessFinished(env.runId, [
       ...progressEvents(env, reports),
-      { type: JobRequeued.type, payload: { runId: env.runId, reason } },
+      { type: JobRequeued.type, payload: { runId: env.runId, name: env.name, reason } },
     ]);
   }
 
@@ -173,8 +178,8 @@ export class JobLifecycle {
   }
 }
 
-const progressEvents = (env: Pick<JobEnvelope, 'runId'>, reports: JobProgress[]): NewEvent[] =>
-  reports.map((p) => ({ type: JobProgressed.type, payload: { runId: env.runId, ...p } }));
+const progressEvents = (env: Pick<JobEnvelope, 'runId' | 'name'>, reports: JobProgress[]): NewEvent[] =>
+  reports.map((p) => ({ type: JobProgressed.type, payload: { runId: env.runId, name: env.name, ...p } }));
 
 /** Stacks are kept for operators, bounded. */
 const stackField = (stack: string | undefined) => (stack ? { stack: stack.slice(0, 8000) } : {});

@@ -66,6 +66,12 @@ export class AppVisitorsProjection implements Projection {
     await run(em, 'truncate app_visitor_onboarding, app_visitor_plan, app_test_flow, app_visitor_link');
   }
 
+  /** Of the job lifecycle, only plan runs' (facts written before jobs named themselves are all taken). */
+  accepts(e: StoredEvent) {
+    const name = e.type.startsWith('Job') ? (e.payload as { name?: string }).name : undefined;
+    return name === undefined || name === PLAN_JOB;
+  }
+
   async handle(em: Db, e: StoredEvent) {
     const at = e.metadata.occurredAt;
     // plan runs have uuid ids; other jobs' runs never match a plan row

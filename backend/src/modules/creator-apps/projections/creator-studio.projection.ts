@@ -39,6 +39,9 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
 /** The projection's name: its checkpoint says how far the studio read models are. */
 export const STUDIO_PROJECTION = 'creator-apps.studio';
 
+/** The jobs whose runs the studio shows (an app's build, a brainstorm). */
+const STUDIO_JOBS = new Set<string>(['creator-apps.build-app', 'creator-apps.brainstorm']);
+
 /** Events that change what the unpublished-changes flag compares. */
 const CONTENT_EVENTS = new Set<string>([
   AppDetailsChanged.type,
@@ -99,6 +102,12 @@ export class CreatorStudioProjection implements Projection {
 
   async truncate(em: Db) {
     await run(em, 'truncate creator_app, creator_app_version, creator_blueprint_example, creator_brainstorm, creator_profile');
+  }
+
+  /** Of the job lifecycle, only builds' and brainstorms' (facts written before jobs named themselves are all taken). */
+  accepts(e: StoredEvent) {
+    const name = e.type.startsWith('Job') ? (e.payload as { name?: string }).name : undefined;
+    return name === undefined || STUDIO_JOBS.has(name);
   }
 
   async handle(em: Db, e: StoredEvent) {

@@ -54,6 +54,10 @@ export class CreatorJobResultsReactor implements Reactor {
     private readonly events: EventStore,
   ) {}
 
+  accepts(e: StoredEvent) {
+    return STORED.has((e.payload as { name: string }).name);
+  }
+
   async handle(events: StoredEvent[]): Promise<void> {
     for (const e of events) {
       const p = e.payload as EventPayload<typeof JobCompleted> | EventPayload<typeof JobFailed>;

@@ -45,6 +45,10 @@ export class MediaReadingsReactor implements Reactor {
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
   ) {}
 
+  accepts(e: StoredEvent) {
+    return (e.payload as { name: string }).name === READ_UPLOAD;
+  }
+
   async handle(events: StoredEvent[]): Promise<void> {
     for (const e of events) {
       const p = e.payload as EventPayload<typeof JobCompleted> | EventPayload<typeof JobFailed>;

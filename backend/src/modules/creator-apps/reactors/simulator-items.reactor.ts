@@ -27,6 +27,10 @@ export class SimulatorItemsReactor implements Reactor {
     private readonly events: EventStore,
   ) {}
 
+  accepts(e: StoredEvent) {
+    return (e.payload as EventPayload<typeof JobCompleted>).name === PLAN_JOB;
+  }
+
   async handle(events: StoredEvent[]): Promise<void> {
     const plans = events.filter((e) => (e.payload as EventPayload<typeof JobCompleted>).name === PLAN_JOB);
     if (plans.length === 0) return;
