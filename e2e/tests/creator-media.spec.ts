@@ -102,10 +102,14 @@ test('a creator uploads an image, a video and a PDF with progress bars, sees the
     uploadThroughput: -1,
   });
 
-  // the grid: newest first, thumbnails for the image and the video's poster frame
+  // the grid: newest first; the image's thumbnail and the video's poster frame come from the reading
+  // job a moment after the upload was answered, pushed to the page (no reload)
   const grid = page.getByRole('list', { name: 'Media library' });
   const cards = grid.getByTestId('media-card');
   await expect(cards).toHaveCount(3, { timeout: STUCK_MS });
+  await expect(grid.locator('[data-type="image"] img')).toBeVisible({ timeout: STUCK_MS });
+  await expect(grid.locator('[data-type="video"] img')).toBeVisible({ timeout: STUCK_MS });
+  await expect(grid.getByText('Preparing preview…')).toHaveCount(0);
   await expect(grid.locator('[data-type="image"] img')).toHaveJSProperty('complete', true);
   await expect
     .poll(() => grid.locator('[data-type="image"] img').evaluate((img: HTMLImageElement) => img.naturalWidth))
