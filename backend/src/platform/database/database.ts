@@ -100,16 +100,18 @@ export class Db {
    * changed with the rows it returned. `ctx` is a transaction of this database to run it in (by
    * default this session's own, if any).
    */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async execute<T = any>(sql: string, params: readonly unknown[] = [], method: ExecuteMethod = 'all', ctx?: unknown): Promise<T> {
-    // eslint-disable-line @typescript-eslint/no-explicit-any
     const tx = (ctx as Transaction | undefined) ?? this.tx;
     const text = numbered(sql);
+    const name = preparedNames.get(sql);
+    const query = name ? { name, text, values: params as unknown[] } : { text, values: params as unknown[] };
     let result: QueryResult;
     if (tx) {
       if (tx.ended) throw new Error('a statement was run in a transaction that has already ended');
-      result = await tx.client.query(text, params as unknown[]);
+      result = await tx.client.query(query);
     } else {
-      result = await this.db.pool.query(text, params as unknown[]);
+      result = await this.db.pool.query(query);
     }
     if (method === 'all') return result.rows as T;
     if (method === 'get') return result.rows[0] as T;
@@ -240,6 +242,18 @@ function withLiterals(sql: string, params: readonly unknown[]): string {
   }
   if (n !== params.length) throw new Error('more values than placeholders');
   return out;
+}
+
+const preparedNames = new Map<string, string>();
+
+/**
+ * Marks a statement as one each connection prepares once (parsed and planned once, then only executed):
+ * for the hottest statements, whose text is one of a few fixed variants (the event store's). Answers
+ * the statement itself. Not for text that embeds values (every variant would stay prepared).
+ */
+export function prepared(sql: string): string {
+  if (!preparedNames.has(sql)) preparedNames.set(sql, `sparkhouse_${preparedNames.size + 1}`);
+  return sql;
 }
 
 const numberedCache = new Map<string, string>();

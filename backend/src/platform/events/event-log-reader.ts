@@ -1,4 +1,4 @@
-import type { Db } from '../database/database';
+import { prepared, type Db } from '../database/database';
 import type { StoredEvent } from '@sparkhouse/contracts';
 import { toStoredEvent, type EventRow } from './event-store';
 import { LOG_ORIGIN, type LogPosition } from './log-position';
@@ -80,13 +80,13 @@ async function selectAfter<T>(
     params.push(only.upTo.transactionId, only.upTo.position);
   }
   return em.getConnection().execute<T[]>(
-    `select ${columns}
+    prepared(`select ${columns}
        from domain_event
       where (transaction_id, position) > (?::xid8, ?::bigint)
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())${also}
       -- the table's columns, not the text ones selected above: text would sort 10 before 9
       order by domain_event.transaction_id, domain_event.position
-      limit ?`,
+      limit ?`),
     [...params, limit],
     'all',
     em.isInTransaction() ? em.getTransactionContext() : undefined,
@@ -96,9 +96,9 @@ async function selectAfter<T>(
 /** The last event a consumer may read now (below the oldest running transaction), or null for an empty log. */
 export async function readableHead(em: Db): Promise<Checkpoint | null> {
   const [head] = await em.getConnection().execute<{ transaction_id: string; position: string }[]>(
-    `select transaction_id::text, position::text from domain_event
+    prepared(`select transaction_id::text, position::text from domain_event
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by transaction_id desc, position desc limit 1`,
+      order by transaction_id desc, position desc limit 1`),
     [],
     'all',
     em.isInTransaction() ? em.getTransactionContext() : undefined,
@@ -112,10 +112,10 @@ export async function readableHead(em: Db): Promise<Checkpoint | null> {
  */
 export async function heldBack(em: Db, after: Checkpoint): Promise<boolean> {
   const found = await em.getConnection().execute<unknown[]>(
-    `select 1 from domain_event
+    prepared(`select 1 from domain_event
       where (transaction_id, position) > (?::xid8, ?::bigint)
         and transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
-      limit 1`,
+      limit 1`),
     [after.transactionId, after.position],
     'all',
     em.isInTransaction() ? em.getTransactionContext() : undefined,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Optional } from '@nestjs/common';
-import type { Db } from '../database/database';
+import { prepared, type Db } from '../database/database';
 import { eventCatalog, type EventDefinition, type EventMetadata, type NewEvent, type StoredEvent } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
 import { textArray } from '../database/sql';
@@ -455,8 +455,11 @@ function requireTransaction(em: Db) {
   if (!em.isInTransaction()) throw new Error('EventStore.append must run inside a transaction');
 }
 
+/** The event store's statements: a few fixed texts, each prepared once per connection. */
 function query<T>(em: Db, sql: string, params: unknown[]): Promise<T[]> {
-  return em.getConnection().execute<T[]>(sql, params, 'all', em.isInTransaction() ? em.getTransactionContext() : undefined);
+  return em
+    .getConnection()
+    .execute<T[]>(prepared(sql), params, 'all', em.isInTransaction() ? em.getTransactionContext() : undefined);
 }
 
 const toJson = <S>(model: StreamModel<S>, state: S): unknown => (model.toJson ? model.toJson(state) : state);
