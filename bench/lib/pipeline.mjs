@@ -1,11 +1,30 @@
 // Full pipeline: HTTP command -> JobRequested event -> relay -> dispatcher -> BullMQ -> worker ->
 // progress pushes + JobCompleted -> relay -> job-push reactor -> socket.io push to the owner.
+import http from 'node:http';
 import { sleep } from './harness.mjs';
 import { connectSocket } from './sockets.mjs';
 import { summary } from './stats.mjs';
 
 const connectOwner = (baseUrl, anonymousId) =>
   connectSocket(baseUrl, { anonymousId }, { label: `socket for ${anonymousId}`, reconnectionDelay: 200 });
+
+/**
+ * POSTs with node:http and a keep-alive agent: the load generator shares the machine's two cores with
+ * what it measures, and fetch (undici) costs several times the CPU per request.
+ */
+function post(url, headers, body, agent) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } });
+    req.on('response', (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 /**
  * Runs n pipeline checks (steps=1, stepDelayMs=0) spread over `owners` anonymous owners, `inFlight`
@@ -59,6 +78,7 @@ export async function runPipeline({ baseUrl, n, owners, inFlight, deadline, stal
   });
   log(`pipeline: ${owners} sockets connected; submitting ${n} pipeline checks, ${inFlight} in flight`);
 
+  const agent = new http.Agent({ keepAlive: true, maxSockets: inFlight });
   const startedAt = Date.now();
   let next = 0;
   let lastAckAt = null;
@@ -70,12 +90,13 @@ export async function runPipeline({ baseUrl, n, owners, inFlight, deadline, stal
       const owner = ownerIds[i % owners];
       const sentAt = Date.now();
       try {
-        const res = await fetch(`${baseUrl}/api/operations/pipeline-checks`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-non-auth-user-id': owner },
+        const res = await post(
+          `${baseUrl}/api/operations/pipeline-checks`,
+          { 'content-type': 'application/json', 'x-non-auth-user-id': owner },
           body,
-        });
-        const text = await res.text();
+          agent,
+        );
+        const text = res.text;
         const ackAt = Date.now();
         httpMs.push(ackAt - sentAt);
         if (res.status !== 202) {
@@ -129,6 +150,7 @@ export async function runPipeline({ baseUrl, n, owners, inFlight, deadline, stal
     // late duplicates: give the relay a moment before counting
     if (!timedOut && !stalled) await sleep(Math.min(graceMs, Math.max(0, deadline - Date.now())));
   } finally {
+    agent.destroy();
     clearInterval(ticker);
     aborted = true;
     for (const s of sockets) {
