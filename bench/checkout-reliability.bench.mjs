@@ -129,7 +129,6 @@ async function main() {
       STRIPE_WEBHOOK_SECRET: '',
       // the bench delivers the webhooks itself, twice each, in random order
       STRIPE_EMULATOR_WEBHOOKS: 'false',
-      EVENT_RELAY_POLL_MS: '200',
     });
     const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const api = startNode('api', backendMain, { env, logDir, nodeArgs }); // as npm start runs it
