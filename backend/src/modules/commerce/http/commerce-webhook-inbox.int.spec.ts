@@ -11,7 +11,7 @@ import { sql } from '../test/commerce-test-kit';
  * The webhook's inbox: Stripe is answered once a verified event is stored, whatever applying it costs;
  * applying happens in the background, is retried with backoff, survives a process that died holding an
  * event, and gives up (visibly) after MAX_ATTEMPTS. Deliveries that arrive together are stored by one
- * statement, each answered once it is committed.
+ * statement, each answered once it is committed; applying waits for a lull in deliveries, but not forever.
  */
 describe('Stripe webhook inbox', () => {
   const api = useCatalogueApi({ STRIPE_EMULATOR_WEBHOOKS: 'false' });
@@ -171,6 +171,24 @@ describe('Stripe webhook inbox', () => {
       return row;
     });
     expect(failed).toEqual({ outcome: 'failed', http_status: 500 });
+  });
+
+  it('still applies events while a delivery is being answered (it waits for a lull, but not forever)', async () => {
+    const [inFlight, waiting] = [newEvent(), newEvent()];
+    const hold = await holdInbox(inFlight);
+    const held = pending(inFlight);
+    await eventually(hold.waited);
+    // stored before, never applied (as a restarted process finds its inbox)
+    await sql(api, `insert into commerce_webhook_inbox (event_id, type, payload) values (?, ?, ?::jsonb)`, [
+      waiting.id,
+      waiting.type,
+      JSON.stringify(waiting),
+    ]);
+    await eventually(async () => (await inboxRow(waiting.id)).settled);
+    expect(held.answered).toBe(false);
+    expect(await recorded(waiting.id)).toBe(true);
+    await hold.release();
+    expect((await held.answer).status).toBe(200);
   });
 
   it('answers Stripe while applying is still blocked, then applies the event once it can', async () => {

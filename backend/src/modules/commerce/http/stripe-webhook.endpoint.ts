@@ -5,6 +5,7 @@ import { RawRoutes } from '../../../platform/http/raw-routes';
 import { StripeGateway, WEBHOOK_PATH } from '../infra/stripe-gateway';
 import { WebhookDeliveries, type WebhookDeliveryRecord } from '../infra/webhook-deliveries';
 import { WebhookInbox } from '../infra/webhook-inbox';
+import { WebhookTraffic } from '../infra/webhook-traffic';
 
 const MAX_BODY = 512 * 1024;
 
@@ -36,7 +37,7 @@ const RECEIVED_BEFORE = JSON.stringify({ received: true, duplicate: true });
  * (stripe.webhooks.constructEvent) before anything is read or stored: a bad or missing one is a 400.
  * A verified event is stored in the inbox and answered 200 once its row is committed (deliveries
  * arriving together share one commit); it is applied in the background (WebhookInbox,
- * ProcessStripeEvent). A repeat of an event received before answers
+ * ProcessStripeEvent), after the answers in flight. A repeat of an event received before answers
  * duplicate true.
  */
 @Injectable()
@@ -48,11 +49,13 @@ export class StripeWebhookEndpoint {
     private readonly gateway: StripeGateway,
     private readonly inbox: WebhookInbox,
     private readonly deliveries: WebhookDeliveries,
+    private readonly traffic: WebhookTraffic,
   ) {
     rawRoutes.register(WEBHOOK_PATH, (req, res, next) => {
       if (req.url !== '/' && req.url !== '') return next();
       const started = Date.now();
       const logged: Partial<WebhookDeliveryRecord> = {};
+      res.once('close', this.traffic.arrived());
       // every answered delivery is logged for the operations console (GET /api/operations/webhooks)
       res.once('finish', () => {
         if (req.method !== 'POST') return;

@@ -6,11 +6,18 @@ import { rows, run } from '../../../platform/database/sql';
 import { ProcessStripeEvent, RetryLater, type ProcessOutcome } from '../commands/process-stripe-event.command';
 import { GroupCommit } from './group-commit';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { WebhookTraffic } from './webhook-traffic';
 
 /** How often every API process looks for events due (a retry's time came, or a crashed process left them). */
 export const INBOX_SWEEP_MS = 1000;
 /** Events one process works on at once. */
 const BATCH = 4;
+/**
+ * Applying waits for a lull in deliveries this long (none answered or arriving), so the answers go
+ * first; under a steady stream it waits no longer than DEFER_TO_DELIVERIES_MS for one.
+ */
+export const DELIVERY_LULL_MS = 25;
+export const DEFER_TO_DELIVERIES_MS = 500;
 /** A claimed event not finished in this time is taken up again by any process (the claimer died). */
 const CLAIM_SECONDS = 120;
 /** Attempts before an event is given up as failed (shown in the operations console's webhooks page). */
@@ -38,8 +45,8 @@ export type Reception = 'accepted' | 'duplicate';
  * then applied by ProcessStripeEvent here, in the background, in the order received — so Stripe is
  * answered in milliseconds whatever applying costs, and an event that cannot be applied yet (RetryLater)
  * or fails is tried again with backoff by us instead of by Stripe. Deliveries arriving together are
- * stored by one statement (a group commit: each is answered once the commit that holds it returned).
- * Any API process may apply any event:
+ * stored by one statement (a group commit: each is answered once the commit that holds it returned),
+ * and applying lets the answers go first (WebhookTraffic). Any API process may apply any event:
  * claims are rows locked with SKIP LOCKED and leased for CLAIM_SECONDS, so a process that dies mid-way
  * leaves its events to the others. Applying is idempotent (the event id is recorded with its facts), so
  * an event applied twice after a crash still has one effect.
@@ -57,6 +64,7 @@ export class WebhookInbox implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly orm: MikroORM,
     private readonly commands: CommandBus,
     private readonly deliveries: WebhookDeliveries,
+    private readonly traffic: WebhookTraffic,
   ) {}
 
   onApplicationBootstrap() {
@@ -146,6 +154,9 @@ export class WebhookInbox implements OnApplicationBootstrap, BeforeApplicationSh
 
   private async drain(): Promise<void> {
     while (!this.stopped) {
+      // the answers to deliveries arriving now go first: they are what Stripe waits for
+      await this.traffic.lull(DELIVERY_LULL_MS, DEFER_TO_DELIVERIES_MS);
+      if (this.stopped) return;
       const claimed = await this.claim();
       if (claimed.length === 0) return;
       await Promise.all(claimed.map((row) => this.apply(row)));
