@@ -4,7 +4,8 @@
 // page, all at once. The emulator's own webhook delivery is off: the bench then delivers every Stripe
 // event those payments produced TWICE, in one random order, all concurrently, to
 // POST /api/payments/webhook, signed like Stripe, 50 at a time from a sender process of its own (and the
-// same deliveries to a bare node:http + pg receiver, for the baseline). It counts purchases created (must be N), duplicate
+// same deliveries to a bare node:http + pg receiver, for the baseline, and to a server that answers at
+// once, for the sender's own floor). It counts purchases created (must be N), duplicate
 // purchases (must be 0) and 5xx answers (must be 0), checks the read model agrees, and appends the
 // figures to bench/RESULTS.md. The API runs as a process of its own, started as `npm start` starts it
 // (backend/dist/main.js; development mode, so the built-in Stripe emulator answers), on its own port,
@@ -254,6 +255,21 @@ async function main() {
       await bare.stop();
     }
 
+    // the sender's own floor: the same deliveries to a server that answers at once
+    const nullPort = await freePort();
+    const floor = startNode('null-receiver', path.join(here, 'lib/null-webhook-server.mjs'), {
+      env: { ...process.env, PORT: String(nullPort) },
+      logDir,
+    });
+    try {
+      await waitListening(floor, `http://127.0.0.1:${nullPort}/`, Date.now() + 30_000);
+      const f = await deliverFrom(deliveriesFile, `http://127.0.0.1:${nullPort}/`, opts.concurrency);
+      figures.floorP50 = percentile(f.latencies, 50);
+      figures.floorP99 = percentile(f.latencies, 99);
+    } finally {
+      await floor.stop();
+    }
+
     const { rows: byStream } = await client.query(
       `select stream_id, count(*)::int as n from domain_event where type = 'PurchaseCompleted' and payload->>'productId' = $1 group by stream_id`,
       [productId],
@@ -296,6 +312,7 @@ async function main() {
     `answers by status: ${JSON.stringify(figures.codes ?? {})}; 5xx: ${figures.fiveXX ?? 'n/a'}`,
     `purchases created: ${figures.purchases ?? 'n/a'} (expected ${opts.checkouts}); duplicates: ${figures.duplicates ?? 'n/a'}; read model: ${figures.readModelPurchases ?? 'n/a'}`,
     `webhook ack latency p50 / p99 / max: ${fmt(figures.p50)} / ${fmt(figures.p99)} / ${fmt(figures.max)} ms; bare p50 / p99: ${fmt(figures.bareP50)} / ${fmt(figures.bareP99)} ms; event ids recorded: ${figures.recordedEvents ?? 'n/a'}`,
+    `sender floor (a server answering at once) p50 / p99: ${fmt(figures.floorP50)} / ${fmt(figures.floorP99)} ms`,
     `CPU seconds while delivering: API ${fmt(figures.apiCpuS, 1)}, postgres ${fmt(figures.pgCpuS, 1)}; bare ${fmt(figures.bareCpuS, 1)}, postgres ${fmt(figures.barePgCpuS, 1)}`,
     `status: ${status}`,
   ];
@@ -320,6 +337,7 @@ async function main() {
       `| read model purchases | ${figures.readModelPurchases ?? 'n/a'} |`,
       `| webhook acknowledgement p50 / p99 / max (${opts.concurrency} concurrent, from a separate sender process) | ${fmt(figures.p50)} / ${fmt(figures.p99)} / ${fmt(figures.max)} ms |`,
       `| bare node:http + pg receiver (signature check, event id recorded once) p50 / p99, same deliveries | ${fmt(figures.bareP50)} / ${fmt(figures.bareP99)} ms (all in ${fmt(figures.bareMs)} ms; ${JSON.stringify(figures.bareCodes ?? {})}) |`,
+      `| sender floor: the same deliveries to a node:http server answering 200 at once, p50 / p99 | ${fmt(figures.floorP50)} / ${fmt(figures.floorP99)} ms |`,
       `| CPU seconds while delivering: API / its postgres; bare / its postgres | ${fmt(figures.apiCpuS, 1)} / ${fmt(figures.pgCpuS, 1)}; ${fmt(figures.bareCpuS, 1)} / ${fmt(figures.barePgCpuS, 1)} |`,
       `| target: p99 <= 100 ms, 0 duplicates | ${figures.p99 !== undefined && figures.p99 <= 100 && figures.duplicates === 0 ? 'met' : 'NOT met'} |`,
       `| total run | ${fmt((Date.now() - started) / 1000, 1)} s |`,
