@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
+import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
 import { backendDist, backendMain } from '../scripts/lib/paths.mjs';
 import { cleanUp, guardRun, machine, openServices, serverEnv, sleep, waitReady } from './lib/harness.mjs';
 import { accessToken, adminToken } from './lib/members.mjs';
@@ -131,8 +132,8 @@ async function main() {
       // the bench delivers the webhooks itself, twice each, in random order
       STRIPE_EMULATOR_WEBHOOKS: 'false',
     });
-    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const api = startNode('api', backendMain, { env, logDir, nodeArgs }); // as npm start runs it
+    const nodeArgs = [...apiNodeFlags, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+    const api = startNode('api', backendMain, { env, logDir, nodeArgs }); // as npm start runs it, with its V8 flags
     await waitReady(api, port, Date.now() + 90_000);
     log(`API ready (pid ${api.pid}, port ${port}); its log: ${api.logFile}`);
     client = new pg.Client({ connectionString: databaseUrl });
