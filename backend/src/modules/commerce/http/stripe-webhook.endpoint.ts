@@ -51,26 +51,30 @@ export class StripeWebhookEndpoint {
     private readonly deliveries: WebhookDeliveries,
     private readonly traffic: WebhookTraffic,
   ) {
-    rawRoutes.register(WEBHOOK_PATH, (req, res, next) => {
-      if (req.url !== '/' && req.url !== '') return next();
-      const started = Date.now();
-      const logged: Partial<WebhookDeliveryRecord> = {};
-      res.once('close', this.traffic.arrived());
-      // every answered delivery is logged for the operations console (GET /api/operations/webhooks)
-      res.once('finish', () => {
-        if (req.method !== 'POST') return;
-        void this.deliveries.record({
-          eventId: logged.eventId ?? null,
-          type: logged.type ?? null,
-          outcome: logged.outcome ?? (res.statusCode === 400 ? 'bad-request' : 'failed'),
-          duplicate: logged.duplicate ?? false,
-          httpStatus: res.statusCode,
-          durationMs: Date.now() - started,
-          error: logged.error ?? null,
+    rawRoutes.register(
+      WEBHOOK_PATH,
+      (req, res, next) => {
+        if (req.url !== '/' && req.url !== '') return next();
+        const started = Date.now();
+        const logged: Partial<WebhookDeliveryRecord> = {};
+        res.once('close', this.traffic.arrived());
+        // every answered delivery is logged for the operations console (GET /api/operations/webhooks)
+        res.once('finish', () => {
+          if (req.method !== 'POST') return;
+          void this.deliveries.record({
+            eventId: logged.eventId ?? null,
+            type: logged.type ?? null,
+            outcome: logged.outcome ?? (res.statusCode === 400 ? 'bad-request' : 'failed'),
+            duplicate: logged.duplicate ?? false,
+            httpStatus: res.statusCode,
+            durationMs: Date.now() - started,
+            error: logged.error ?? null,
+          });
         });
-      });
-      this.handle(req, res, logged).catch(next);
-    });
+        this.handle(req, res, logged).catch(next);
+      },
+      { ahead: true },
+    );
   }
 
   private async handle(req: Request, res: Response, logged: Partial<WebhookDeliveryRecord>): Promise<void> {
