@@ -4,25 +4,33 @@
 // page, all at once. The emulator's own webhook delivery is off: the bench then delivers every Stripe
 // event those payments produced TWICE, in one random order, all concurrently, to
 // POST /api/payments/webhook, signed like Stripe, 50 at a time from a sender process of its own (and the
-// same deliveries to a bare node:http + pg receiver, for the baseline). It counts purchases created (must be N), duplicate
+// same deliveries to a bare node:http + pg receiver, for the baseline, and to a server that answers at
+// once, for the sender's own floor). It counts purchases created (must be N), duplicate
 // purchases (must be 0) and 5xx answers (must be 0), checks the read model agrees, and appends the
-// figures to bench/RESULTS.md. The API runs in this process (on its own port, its own database
-// `sparkhouse_bench_checkout`, its own Redis prefix) so the bench can sign access tokens; it stops
-// everything it started.
+// figures to bench/RESULTS.md. The API runs as a process of its own, started as `npm start` starts it
+// (backend/dist/main.js; development mode, so the built-in Stripe emulator answers), on its own port,
+// database `sparkhouse_bench_checkout` and Redis prefix; the bench signs access tokens with the API's
+// key from the database, and stops everything it started. BENCH_API_NODE_ARGS (space separated, e.g.
+// '--cpu-prof --cpu-prof-dir=/tmp/prof') adds Node flags to the API process.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
-import { ensureDatabase, ensurePostgres, ensureRedis, withDatabase } from '../scripts/lib/services.mjs';
-import { backendDist } from '../scripts/lib/paths.mjs';
+import pg from 'pg';
+import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
+import { backendDist, backendMain } from '../scripts/lib/paths.mjs';
+import { cleanUp, guardRun, machine, openServices, serverEnv, sleep, waitReady } from './lib/harness.mjs';
+import { accessToken, adminToken } from './lib/members.mjs';
+import { cpuSecondsByName, cpuSecondsOf, freePort, startNode } from './lib/processes.mjs';
 import { percentile, fmt } from './lib/stats.mjs';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = path.join(here, 'RESULTS.md');
 const log = (msg) => console.log(`[bench:checkout-reliability] ${msg}`);
+const DATABASE = 'sparkhouse_bench_checkout';
 
 function parseArgs(argv) {
   const opts = { checkouts: 200, concurrency: 50, record: true };
@@ -66,53 +74,76 @@ function shuffle(list) {
   return a;
 }
 
+/** Every event the emulator recorded, through its API for tools under /api/stripe-emulator (newest first). */
+async function emulatorEvents(base) {
+  const events = [];
+  for (let after = null; ;) {
+    const url = `${base}/api/stripe-emulator/v1/events?limit=100${after ? `&starting_after=${after}` : ''}`;
+    const res = await fetch(url, { headers: { authorization: 'Bearer sk_test_sparkhouse_bench' } });
+    if (res.status !== 200) throw new Error(`the emulator's events list answered ${res.status}`);
+    const page = await res.json();
+    events.push(...page.data);
+    if (!page.has_more || page.data.length === 0) return events;
+    after = page.data[page.data.length - 1].id;
+  }
+}
+
+/** Until `url` answers anything at all (the process listens), or the process exits, or the deadline passes. */
+async function waitListening(child, url, deadline) {
+  while (Date.now() < deadline) {
+    if (!child.running) throw new Error(`${child.name} exited during start-up:\n${child.tail()}`);
+    try {
+      await (await fetch(url, { signal: AbortSignal.timeout(2000) })).arrayBuffer();
+      return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer in time:\n${child.tail()}`);
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const started = Date.now();
-  const pgHandle = await ensurePostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sparkhouse');
-  const redisHandle = await ensureRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const databaseUrl = withDatabase(pgHandle.url, 'sparkhouse_bench_checkout');
-  await ensureDatabase(databaseUrl, { fresh: true });
-  const applied = await require(backendDist).migrateUp(databaseUrl);
-  log(`database sparkhouse_bench_checkout created (${applied.length} migrations)`);
-
-  const { loadConfig } = require(path.join(backendDist, 'platform/config/config.js'));
-  const { createApiApp } = require(path.join(backendDist, 'platform/http/create-api-app.js'));
-  const { AccessTokens } = require(path.join(backendDist, 'platform/auth/access-tokens.js'));
+  const hardStop = guardRun('checkout-reliability', 600);
+  const prefix = `benchco${process.pid}`;
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-checkout-'));
+  const run = { handles: [] };
   const { signPayload } = require(path.join(backendDist, 'modules/commerce/stripe-emulator/webhook-dispatcher.js'));
-  const { LOCAL_WEBHOOK_SECRET, StripeGateway } = require(path.join(backendDist, 'modules/commerce/infra/stripe-gateway.js'));
-
-  const config = loadConfig({
-    ...process.env,
-    // the built-in Stripe emulator is a development tool: production mode has none (payments need a key)
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: '20',
-    REDIS_URL: redisHandle.url,
-    REDIS_PREFIX: `benchco${process.pid}`,
-    PUBLIC_URL: 'http://127.0.0.1:3999',
-    STRIPE_SECRET_KEY: '',
-    STRIPE_WEBHOOK_SECRET: '',
-    // the bench delivers the webhooks itself, twice each, in random order
-    STRIPE_EMULATOR_WEBHOOKS: 'false',
-    EVENT_RELAY_POLL_MS: '200',
-  });
-  const app = await createApiApp(config);
-  await app.listen(0, '127.0.0.1');
-  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-  const tokens = app.get(AccessTokens);
-  const stripe = await app.get(StripeGateway).stripe();
-  const pg = new (await import('pg')).default.Client({ connectionString: databaseUrl });
-  await pg.connect();
+  const { LOCAL_WEBHOOK_SECRET } = require(path.join(backendDist, 'modules/commerce/infra/stripe-gateway.js'));
 
   let status = 'ok';
   const figures = {};
+  let client = null;
   try {
-    const adminToken = await tokens.sign({ sub: 'bench-admin', email: 'admin@bench.local', 'cognito:groups': ['admin'] });
+    const { databaseUrl, redisUrl } = await openServices(run, { database: DATABASE, prefix, log });
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = serverEnv({
+      port,
+      databaseUrl,
+      redisUrl,
+      prefix,
+      // the built-in Stripe emulator is a development tool: production mode has none (payments need a key)
+      NODE_ENV: 'development',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      // the bench delivers the webhooks itself, twice each, in random order
+      STRIPE_EMULATOR_WEBHOOKS: 'false',
+    });
+    const nodeArgs = [...apiNodeFlags, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+    const api = startNode('api', backendMain, { env, logDir, nodeArgs }); // as npm start runs it, with its V8 flags
+    await waitReady(api, port, Date.now() + 90_000);
+    log(`API ready (pid ${api.pid}, port ${port}); its log: ${api.logFile}`);
+    client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    // the API makes its signing key on first need; the bench signs the tokens a sign-in would give
+    if ((await fetch(`${base}/api/identity/.well-known/jwks.json`)).status !== 200) throw new Error('no JWKS from the API');
+    const admin = await adminToken(client, base);
     const publish = await fetch(`${base}/api/catalogue/admin/products`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         title: 'Reliability Violin',
         classSlug: `reliability-violin-${Date.now()}`,
@@ -131,11 +162,12 @@ async function main() {
     for (let deadline = Date.now() + 30_000; ;) {
       if ((await fetch(`${base}/api/getProduct?id=${productId}`)).status === 200) break;
       if (Date.now() > deadline) throw new Error('the product never reached the read model');
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
     }
 
     const buyers = Array.from({ length: opts.checkouts }, (_, i) => `bench-buyer-${i + 1}`);
-    const buyerTokens = await Promise.all(buyers.map((b) => tokens.sign({ sub: b, email: `${b}@bench.local` })));
+    const buyerTokens = [];
+    for (const b of buyers) buyerTokens.push(await accessToken(client, base, { sub: b, email: `${b}@bench.local` }));
     log(`${buyers.length} buyers start a checkout each, all at once`);
     const t0 = Date.now();
     const sessions = await Promise.all(
@@ -168,8 +200,7 @@ async function main() {
     figures.paid = payStatuses.filter((s) => s === 303).length;
     if (figures.paid !== sessions.length) status = `only ${figures.paid} of ${sessions.length} payments succeeded`;
 
-    const events = [];
-    for await (const e of stripe.events.list({ limit: 100 })) events.push(e);
+    const events = await emulatorEvents(base);
     const deliveries = shuffle([...events, ...events]).map((event) => {
       const body = JSON.stringify(event);
       return { body, signature: signPayload(body, LOCAL_WEBHOOK_SECRET) };
@@ -180,7 +211,10 @@ async function main() {
       `delivering ${events.length} Stripe events twice each (${deliveries.length} POSTs), random order, ${opts.concurrency} at a time`,
     );
     const deliveringFrom = Date.now();
+    const cpu0 = { api: cpuSecondsOf(api.pid), pg: cpuSecondsByName(['postgres'])?.postgres ?? null };
     const sent = await deliverFrom(deliveriesFile, `${base}/api/payments/webhook`, opts.concurrency);
+    figures.apiCpuS = cpuSecondsOf(api.pid) - cpu0.api;
+    figures.pgCpuS = (cpuSecondsByName(['postgres'])?.postgres ?? NaN) - cpu0.pg;
     figures.deliverMs = sent.elapsedMs;
     figures.events = events.length;
     figures.deliveries = deliveries.length;
@@ -193,51 +227,67 @@ async function main() {
     figures.max = Math.max(...sent.latencies);
     // the webhook answers once an event is in its inbox; applying follows in the background
     for (let deadline = Date.now() + 180_000; ;) {
-      const { rows } = await pg.query(`select count(*)::int as n from commerce_webhook_inbox where settled_at is null`);
+      const { rows } = await client.query(`select count(*)::int as n from commerce_webhook_inbox where settled_at is null`);
       if (rows[0].n === 0 || Date.now() > deadline) {
         figures.unapplied = rows[0].n;
         break;
       }
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
     }
     figures.appliedMs = Date.now() - deliveringFrom;
 
-    // the bare baseline, same deliveries, same sender, same concurrency
-    const barePort = 3990 + (process.pid % 8);
-    const bare = spawn(process.execPath, [path.join(here, 'lib/bare-webhook-server.mjs')], {
+    // the bare baseline, same deliveries, same sender, same concurrency (the API idle meanwhile)
+    const barePort = await freePort();
+    const bare = startNode('bare', path.join(here, 'lib/bare-webhook-server.mjs'), {
       env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(barePort), WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      logDir,
     });
     try {
-      await new Promise((resolve, reject) => {
-        bare.stdout.once('data', resolve);
-        bare.once('exit', (code) => reject(new Error(`the bare webhook server exited (${code})`)));
-      });
+      await waitListening(bare, `http://127.0.0.1:${barePort}/`, Date.now() + 30_000);
+      const bareCpu0 = { bare: cpuSecondsOf(bare.pid), pg: cpuSecondsByName(['postgres'])?.postgres ?? null };
       const b = await deliverFrom(deliveriesFile, `http://127.0.0.1:${barePort}/`, opts.concurrency);
+      figures.bareCpuS = cpuSecondsOf(bare.pid) - bareCpu0.bare;
+      figures.barePgCpuS = (cpuSecondsByName(['postgres'])?.postgres ?? NaN) - bareCpu0.pg;
       figures.bareP50 = percentile(b.latencies, 50);
       figures.bareP99 = percentile(b.latencies, 99);
       figures.bareMs = b.elapsedMs;
+      figures.bareCodes = b.codes;
     } finally {
-      bare.kill('SIGTERM');
+      await bare.stop();
     }
 
-    const { rows: byStream } = await pg.query(
+    // the sender's own floor: the same deliveries to a server that answers at once
+    const nullPort = await freePort();
+    const floor = startNode('null-receiver', path.join(here, 'lib/null-webhook-server.mjs'), {
+      env: { ...process.env, PORT: String(nullPort) },
+      logDir,
+    });
+    try {
+      await waitListening(floor, `http://127.0.0.1:${nullPort}/`, Date.now() + 30_000);
+      const f = await deliverFrom(deliveriesFile, `http://127.0.0.1:${nullPort}/`, opts.concurrency);
+      figures.floorP50 = percentile(f.latencies, 50);
+      figures.floorP99 = percentile(f.latencies, 99);
+    } finally {
+      await floor.stop();
+    }
+
+    const { rows: byStream } = await client.query(
       `select stream_id, count(*)::int as n from domain_event where type = 'PurchaseCompleted' and payload->>'productId' = $1 group by stream_id`,
       [productId],
     );
     figures.purchases = byStream.reduce((s, r) => s + r.n, 0);
     figures.duplicates = byStream.reduce((s, r) => s + Math.max(0, r.n - 1), 0);
-    const { rows: recorded } = await pg.query(`select count(*)::int as n from commerce_stripe_event`);
+    const { rows: recorded } = await client.query(`select count(*)::int as n from commerce_stripe_event`);
     figures.recordedEvents = recorded[0].n;
     // the read model (catalogue purchases) must agree once the relay has caught up
     for (let deadline = Date.now() + 60_000; ;) {
-      const { rows } = await pg.query(
+      const { rows } = await client.query(
         `select count(*)::int as n from catalogue_purchase where product_id = $1 and refunded_at is null`,
         [productId],
       );
       figures.readModelPurchases = rows[0].n;
       if (rows[0].n >= figures.purchases || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200);
     }
     if (status === 'ok') {
       const problems = [];
@@ -251,23 +301,20 @@ async function main() {
   } catch (err) {
     status = `failed: ${err.message}`;
   } finally {
-    await pg.end().catch(() => undefined);
-    await app.close().catch(() => undefined);
-    const admin = new (await import('pg')).default.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
-    await admin.connect();
-    await admin.query('drop database if exists "sparkhouse_bench_checkout" with (force)').catch(() => undefined);
-    await admin.end();
-    await redisHandle.stop?.();
-    await pgHandle.stop?.();
+    await client?.end().catch(() => undefined);
+    await cleanUp(run, { prefix, log });
+    clearTimeout(hardStop);
   }
 
-  const cores = os.availableParallelism?.() ?? os.cpus().length;
+  const m = machine();
   const lines = [
     `checkouts: ${opts.checkouts}, paid on the hosted page: ${figures.paid ?? 'n/a'} (${fmt(figures.payMs)} ms for all)`,
     `Stripe events: ${figures.events ?? 'n/a'}, webhook POSTs (each twice, random order, concurrent): ${figures.deliveries ?? 'n/a'} in ${fmt(figures.deliverMs)} ms`,
     `answers by status: ${JSON.stringify(figures.codes ?? {})}; 5xx: ${figures.fiveXX ?? 'n/a'}`,
     `purchases created: ${figures.purchases ?? 'n/a'} (expected ${opts.checkouts}); duplicates: ${figures.duplicates ?? 'n/a'}; read model: ${figures.readModelPurchases ?? 'n/a'}`,
     `webhook ack latency p50 / p99 / max: ${fmt(figures.p50)} / ${fmt(figures.p99)} / ${fmt(figures.max)} ms; bare p50 / p99: ${fmt(figures.bareP50)} / ${fmt(figures.bareP99)} ms; event ids recorded: ${figures.recordedEvents ?? 'n/a'}`,
+    `sender floor (a server answering at once) p50 / p99: ${fmt(figures.floorP50)} / ${fmt(figures.floorP99)} ms`,
+    `CPU seconds while delivering: API ${fmt(figures.apiCpuS, 1)}, postgres ${fmt(figures.pgCpuS, 1)}; bare ${fmt(figures.bareCpuS, 1)}, postgres ${fmt(figures.barePgCpuS, 1)}`,
     `status: ${status}`,
   ];
   for (const l of lines) log(l);
@@ -276,7 +323,7 @@ async function main() {
       '',
       `## checkout-reliability — ${new Date().toISOString()}`,
       '',
-      `Machine: ${cores} cores (${os.cpus()[0]?.model?.trim()}), Node ${process.version}. API in the bench process (emulator webhooks off; a sender process delivers).`,
+      `Machine: ${m.cores} cores (${m.cpuModel}), Node ${m.node}. API in a process of its own, as npm start runs it (development mode for the Stripe emulator, its webhooks off; a sender process delivers).`,
       '',
       '| figure | value |',
       '| --- | --- |',
@@ -290,7 +337,9 @@ async function main() {
       `| answers by status | ${JSON.stringify(figures.codes ?? {})} |`,
       `| read model purchases | ${figures.readModelPurchases ?? 'n/a'} |`,
       `| webhook acknowledgement p50 / p99 / max (${opts.concurrency} concurrent, from a separate sender process) | ${fmt(figures.p50)} / ${fmt(figures.p99)} / ${fmt(figures.max)} ms |`,
-      `| bare node:http + pg receiver (signature check, event id recorded once) p50 / p99, same deliveries | ${fmt(figures.bareP50)} / ${fmt(figures.bareP99)} ms (all in ${fmt(figures.bareMs)} ms) |`,
+      `| bare node:http + pg receiver (signature check, event id recorded once) p50 / p99, same deliveries | ${fmt(figures.bareP50)} / ${fmt(figures.bareP99)} ms (all in ${fmt(figures.bareMs)} ms; ${JSON.stringify(figures.bareCodes ?? {})}) |`,
+      `| sender floor: the same deliveries to a node:http server answering 200 at once, p50 / p99 | ${fmt(figures.floorP50)} / ${fmt(figures.floorP99)} ms |`,
+      `| CPU seconds while delivering: API / its postgres; bare / its postgres | ${fmt(figures.apiCpuS, 1)} / ${fmt(figures.pgCpuS, 1)}; ${fmt(figures.bareCpuS, 1)} / ${fmt(figures.barePgCpuS, 1)} |`,
       `| target: p99 <= 100 ms, 0 duplicates | ${figures.p99 !== undefined && figures.p99 <= 100 && figures.duplicates === 0 ? 'met' : 'NOT met'} |`,
       `| total run | ${fmt((Date.now() - started) / 1000, 1)} s |`,
       `| status | ${status} |`,

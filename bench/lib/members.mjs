@@ -51,20 +51,21 @@ export async function signedInMember(baseUrl, pg, email, { familyName = 'Member'
   return { email, token, userId: jwt.decode(token).sub };
 }
 
-/** An admin's access token signed with the API's newest key (as an admin's sign-in would get). */
-export async function adminToken(pg, issuer) {
+/** An access token for `claims` signed with the API's newest key (as a sign-in would get). */
+export async function accessToken(pg, issuer, claims) {
   const { rows } = await pg.query(
     'select kid, private_key_pem from signing_key where retired_at is null order by created_at desc limit 1',
   );
   if (!rows[0]) throw new Error('the API has no signing key yet (sign someone in first)');
-  return jwt.sign(
-    { sub: 'bench-admin', email: 'admin@bench.local', 'cognito:groups': ['admin'], token_use: 'access' },
-    rows[0].private_key_pem,
-    {
-      algorithm: 'RS256',
-      keyid: rows[0].kid,
-      expiresIn: 3600,
-      issuer,
-    },
-  );
+  return jwt.sign({ ...claims, token_use: 'access' }, rows[0].private_key_pem, {
+    algorithm: 'RS256',
+    keyid: rows[0].kid,
+    expiresIn: 3600,
+    issuer,
+  });
+}
+
+/** An admin's access token signed with the API's newest key (as an admin's sign-in would get). */
+export function adminToken(pg, issuer) {
+  return accessToken(pg, issuer, { sub: 'bench-admin', email: 'admin@bench.local', 'cognito:groups': ['admin'] });
 }

@@ -14,6 +14,7 @@ import { StripeGateway } from './infra/stripe-gateway';
 import { StripeSupport } from './infra/stripe-support';
 import { WebhookDeliveries } from './infra/webhook-deliveries';
 import { WebhookInbox } from './infra/webhook-inbox';
+import { WebhookTraffic } from './infra/webhook-traffic';
 import { CheckoutPushReactor } from './projections/checkout-push.reactor';
 import { CommerceProjection } from './projections/commerce.projection';
 import { CommerceQueries } from './queries/commerce.queries';
@@ -34,6 +35,7 @@ import { PlansSeeder } from './seed/plans.seeder';
     StripeWebhookEndpoint,
     WebhookDeliveries,
     WebhookInbox,
+    WebhookTraffic,
     CommerceQueries,
     CommerceProjection,
     CheckoutPushReactor,

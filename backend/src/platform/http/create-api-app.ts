@@ -31,6 +31,9 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // machine-to-machine endpoints that answer in milliseconds (a signed webhook) take their requests here,
+  // ahead of the security headers, CORS, metrics, request context and request log they do not need
+  app.use(app.get(RawRoutes).middleware('ahead'));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -58,7 +61,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   const shared = app.get(SharedAnswers);
   app.use((req: Request, res: Response, next: NextFunction) => shared.use(req, res, next));
   // before the body parsers: these handlers read the body themselves (signed webhooks, the payments emulator)
-  app.use(app.get(RawRoutes).middleware());
+  app.use(app.get(RawRoutes).middleware('in-pipeline'));
   app.use(...jsonBody(config.BODY_LIMIT_BYTES), bodyErrors());
   app.use(...spa(config.FRONTEND_DIST, app.get(PageHints), app.get(ServerRendering)));
   app.setGlobalPrefix('api');

@@ -44,6 +44,20 @@ describe('Stripe webhook: signatures, duplicates, order, refunds', () => {
     expect((await api.raw('/payments/webhook')).status).toBe(405);
   });
 
+  it('is served ahead of the request pipeline (none of its headers), the hosted checkout page within it', async () => {
+    const webhook = await api.raw('/payments/webhook', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(webhook.status).toBe(400);
+    expect(webhook.headers.get('content-security-policy')).toBeNull();
+    expect(webhook.headers.get('x-request-id')).toBeNull();
+    const page = await api.raw('/stripe-emulator/checkout/cs_test_unknown');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('x-request-id')).toBeTruthy();
+  });
+
   it('a card purchase delivered 10 times (all of its events) makes one purchase, with the attribution', async () => {
     const res = await api.post(
       '/purchase',

@@ -5,6 +5,7 @@ import { RawRoutes } from '../../../platform/http/raw-routes';
 import { StripeGateway, WEBHOOK_PATH } from '../infra/stripe-gateway';
 import { WebhookDeliveries, type WebhookDeliveryRecord } from '../infra/webhook-deliveries';
 import { WebhookInbox } from '../infra/webhook-inbox';
+import { WebhookTraffic } from '../infra/webhook-traffic';
 
 const MAX_BODY = 512 * 1024;
 
@@ -22,14 +23,22 @@ function readRaw(req: Request): Promise<Buffer> {
   });
 }
 
-const answer = (res: Response, status: number, code: string, message: string) =>
-  res.status(status).json({ statusCode: status, code, message });
+/** The answers a webhook gets, written as they are (no serialising, no ETag: Stripe reads only the status). */
+function answer(res: Response, status: number, body: string) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+const problem = (status: number, code: string, message: string) => JSON.stringify({ statusCode: status, code, message });
+const RECEIVED = JSON.stringify({ received: true, duplicate: false });
+const RECEIVED_BEFORE = JSON.stringify({ received: true, duplicate: true });
 
 /**
  * POST /api/payments/webhook: Stripe's events. The signature is checked on the raw body
  * (stripe.webhooks.constructEvent) before anything is read or stored: a bad or missing one is a 400.
- * A verified event is stored in the inbox and answered 200 at once; it is applied in the background
- * (WebhookInbox, ProcessStripeEvent). A repeat of an event received before answers duplicate true.
+ * A verified event is stored in the inbox and answered 200 once its row is committed (deliveries
+ * arriving together share one commit); it is applied in the background (WebhookInbox,
+ * ProcessStripeEvent), after the answers in flight. A repeat of an event received before answers
+ * duplicate true.
  */
 @Injectable()
 export class StripeWebhookEndpoint {
@@ -40,67 +49,73 @@ export class StripeWebhookEndpoint {
     private readonly gateway: StripeGateway,
     private readonly inbox: WebhookInbox,
     private readonly deliveries: WebhookDeliveries,
+    private readonly traffic: WebhookTraffic,
   ) {
-    rawRoutes.register(WEBHOOK_PATH, (req, res, next) => {
-      if (req.url !== '/' && req.url !== '') return next();
-      const started = Date.now();
-      const logged: Partial<WebhookDeliveryRecord> = {};
-      res.locals.webhookDelivery = logged;
-      // every answered delivery is logged for the operations console (GET /api/operations/webhooks)
-      res.once('finish', () => {
-        if (req.method !== 'POST') return;
-        void this.deliveries.record({
-          eventId: logged.eventId ?? null,
-          type: logged.type ?? null,
-          outcome: logged.outcome ?? (res.statusCode === 400 ? 'bad-request' : 'failed'),
-          duplicate: logged.duplicate ?? false,
-          httpStatus: res.statusCode,
-          durationMs: Date.now() - started,
-          error: logged.error ?? null,
+    rawRoutes.register(
+      WEBHOOK_PATH,
+      (req, res, next) => {
+        if (req.url !== '/' && req.url !== '') return next();
+        const started = Date.now();
+        const logged: Partial<WebhookDeliveryRecord> = {};
+        res.once('close', this.traffic.arrived());
+        // every answered delivery is logged for the operations console (GET /api/operations/webhooks)
+        res.once('finish', () => {
+          if (req.method !== 'POST') return;
+          void this.deliveries.record({
+            eventId: logged.eventId ?? null,
+            type: logged.type ?? null,
+            outcome: logged.outcome ?? (res.statusCode === 400 ? 'bad-request' : 'failed'),
+            duplicate: logged.duplicate ?? false,
+            httpStatus: res.statusCode,
+            durationMs: Date.now() - started,
+            error: logged.error ?? null,
+          });
         });
-      });
-      this.handle(req, res).catch(next);
-    });
+        this.handle(req, res, logged).catch(next);
+      },
+      { ahead: true },
+    );
   }
 
-  private async handle(req: Request, res: Response): Promise<void> {
+  private async handle(req: Request, res: Response, logged: Partial<WebhookDeliveryRecord>): Promise<void> {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
-      answer(res, 405, 'METHOD_NOT_ALLOWED', 'Use POST.');
+      answer(res, 405, problem(405, 'METHOD_NOT_ALLOWED', 'Use POST.'));
       return;
     }
     let raw: Buffer;
     try {
       raw = await readRaw(req);
     } catch (err) {
-      answer(res, (err as { status?: number }).status ?? 400, 'BAD_REQUEST', 'The request could not be read.');
+      const status = (err as { status?: number }).status ?? 400;
+      answer(res, status, problem(status, 'BAD_REQUEST', 'The request could not be read.'));
       return;
     }
     const signature = req.headers['stripe-signature'];
     if (typeof signature !== 'string' || signature === '') {
-      answer(res, 400, 'BAD_SIGNATURE', 'Missing Stripe-Signature header.');
+      answer(res, 400, problem(400, 'BAD_SIGNATURE', 'Missing Stripe-Signature header.'));
       return;
     }
     let event: Stripe.Event;
+    const body = raw.toString('utf8');
     try {
       const stripe = await this.gateway.stripe();
-      event = stripe.webhooks.constructEvent(raw, signature, this.gateway.webhookSecret);
+      event = stripe.webhooks.constructEvent(body, signature, this.gateway.webhookSecret);
     } catch {
-      Object.assign(res.locals.webhookDelivery ?? {}, { outcome: 'bad-signature' });
-      answer(res, 400, 'BAD_SIGNATURE', 'Webhook signature verification failed.');
+      logged.outcome = 'bad-signature';
+      answer(res, 400, problem(400, 'BAD_SIGNATURE', 'Webhook signature verification failed.'));
       return;
     }
-    const logged = (res.locals.webhookDelivery ?? {}) as Partial<WebhookDeliveryRecord>;
     Object.assign(logged, { eventId: event.id, type: event.type });
     try {
-      const received = await this.inbox.accept(event);
+      const received = await this.inbox.accept(event, body);
       const duplicate = received === 'duplicate';
       Object.assign(logged, { outcome: received, duplicate });
-      res.status(200).json({ received: true, duplicate });
+      answer(res, 200, duplicate ? RECEIVED_BEFORE : RECEIVED);
     } catch (err) {
       Object.assign(logged, { outcome: 'failed', error: err instanceof Error ? err.message : String(err) });
       this.log.error(`webhook ${event.id} (${event.type}) could not be stored: ${(err as Error).stack ?? err}`);
-      answer(res, 500, 'INTERNAL', 'The event could not be stored; send it again.');
+      answer(res, 500, problem(500, 'INTERNAL', 'The event could not be stored; send it again.'));
     }
   }
 }

@@ -1,6 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { Database } from '../../../platform/database/database';
 import { rows, run } from '../../../platform/database/sql';
+import { GroupCommit } from './group-commit';
 
 export interface WebhookDeliveryRecord {
   eventId: string | null;
@@ -18,40 +19,62 @@ export interface WebhookDeliveryRow extends WebhookDeliveryRecord {
   receivedAt: string;
 }
 
+/** Text as PostgreSQL keeps it (no NUL characters). */
+const storable = (text: string | null) => (text === null ? null : text.replace(/\u0000/g, ''));
+
 /**
  * Every delivery of the payment provider's webhook as it arrived and how it was answered: telemetry
- * for the operations console (the event's effects are in the event log). Written after answering;
- * a failure to log never changes the answer.
+ * for the operations console (the event's effects are in the event log). Written after answering,
+ * the deliveries answered together in one statement, in the order they were answered; a failure to
+ * log never changes the answer.
  */
 @Injectable()
-export class WebhookDeliveries {
+export class WebhookDeliveries implements BeforeApplicationShutdown {
   private readonly logger = new Logger('StripeWebhook');
+  private readonly written = new GroupCommit<WebhookDeliveryRecord, void>((batch) => this.write(batch));
 
   constructor(private readonly orm: Database) {}
 
-  async record(d: WebhookDeliveryRecord): Promise<void> {
+  /** Answers once the delivery is logged (or could not be: then a warning says so). */
+  record(d: WebhookDeliveryRecord): Promise<void> {
+    return this.written.submit(d);
+  }
+
+  async beforeApplicationShutdown() {
+    await this.written.flushed();
+  }
+
+  private async write(batch: WebhookDeliveryRecord[]): Promise<void[]> {
     try {
-      // an accepted event may have been applied before this line is written: it then says how
+      // an accepted event may have been applied before its line is written: it then says how
       await run(
         this.orm.em.fork(),
         `insert into commerce_webhook_delivery (event_id, type, outcome, duplicate, http_status, duration_ms, error)
-         values (?, ?, case when ? = 'accepted'
-           then coalesce((select outcome from commerce_webhook_inbox where event_id = ?), 'accepted') else ? end, ?, ?, ?, ?)`,
+         select d.event_id, d.type, case when d.outcome = 'accepted' then coalesce(i.outcome, 'accepted') else d.outcome end,
+                d.duplicate, d.http_status, d.duration_ms, d.error
+           from rows from (jsonb_to_recordset(?::jsonb) as (event_id text, type text, outcome text, duplicate boolean,
+                  http_status integer, duration_ms integer, error text)) with ordinality
+                as d(event_id, type, outcome, duplicate, http_status, duration_ms, error, n)
+           left join commerce_webhook_inbox i on i.event_id = d.event_id
+          order by d.n`,
         [
-          d.eventId,
-          d.type,
-          d.outcome,
-          d.eventId,
-          d.outcome,
-          d.duplicate,
-          d.httpStatus,
-          Math.round(d.durationMs),
-          d.error?.slice(0, 500) ?? null,
+          JSON.stringify(
+            batch.map((d) => ({
+              event_id: storable(d.eventId),
+              type: storable(d.type),
+              outcome: d.outcome,
+              duplicate: d.duplicate,
+              http_status: d.httpStatus,
+              duration_ms: Math.round(d.durationMs),
+              error: storable(d.error)?.slice(0, 500) ?? null,
+            })),
+          ),
         ],
       );
     } catch (err) {
-      this.logger.warn({ err }, 'could not log a webhook delivery');
+      this.logger.warn({ err }, `could not log ${batch.length} webhook deliveries`);
     }
+    return batch.map(() => undefined);
   }
 
   /**

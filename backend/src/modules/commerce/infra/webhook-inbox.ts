@@ -4,12 +4,20 @@ import { Database } from '../../../platform/database/database';
 import type Stripe from 'stripe';
 import { rows, run } from '../../../platform/database/sql';
 import { ProcessStripeEvent, RetryLater, type ProcessOutcome } from '../commands/process-stripe-event.command';
+import { GroupCommit } from './group-commit';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { WebhookTraffic } from './webhook-traffic';
 
 /** How often every API process looks for events due (a retry's time came, or a crashed process left them). */
 export const INBOX_SWEEP_MS = 1000;
 /** Events one process works on at once. */
 const BATCH = 4;
+/**
+ * Applying waits for a lull in deliveries this long (none answered or arriving), so the answers go
+ * first; under a steady stream it waits no longer than DEFER_TO_DELIVERIES_MS for one.
+ */
+export const DELIVERY_LULL_MS = 25;
+export const DEFER_TO_DELIVERIES_MS = 500;
 /** A claimed event not finished in this time is taken up again by any process (the claimer died). */
 const CLAIM_SECONDS = 120;
 /** Attempts before an event is given up as failed (shown in the operations console's webhooks page). */
@@ -24,11 +32,21 @@ interface InboxRow {
   attempts: number;
 }
 
+/** A verified delivery: the event's id and the body Stripe signed (the event as JSON). */
+interface Received {
+  eventId: string;
+  body: string;
+}
+
+export type Reception = 'accepted' | 'duplicate';
+
 /**
  * The Stripe webhook's inbox: a verified event is stored (once per event id) and acknowledged at once,
  * then applied by ProcessStripeEvent here, in the background, in the order received — so Stripe is
  * answered in milliseconds whatever applying costs, and an event that cannot be applied yet (RetryLater)
- * or fails is tried again with backoff by us instead of by Stripe. Any API process may apply any event:
+ * or fails is tried again with backoff by us instead of by Stripe. Deliveries arriving together are
+ * stored by one statement (a group commit: each is answered once the commit that holds it returned),
+ * and applying lets the answers go first (WebhookTraffic). Any API process may apply any event:
  * claims are rows locked with SKIP LOCKED and leased for CLAIM_SECONDS, so a process that dies mid-way
  * leaves its events to the others. Applying is idempotent (the event id is recorded with its facts), so
  * an event applied twice after a crash still has one effect.
@@ -40,11 +58,13 @@ export class WebhookInbox implements OnApplicationBootstrap, BeforeApplicationSh
   private draining: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private readonly receiving = new GroupCommit<Received, Reception | Error>((batch) => this.store(batch));
 
   constructor(
     private readonly orm: Database,
     private readonly commands: CommandBus,
     private readonly deliveries: WebhookDeliveries,
+    private readonly traffic: WebhookTraffic,
   ) {}
 
   onApplicationBootstrap() {
@@ -56,20 +76,62 @@ export class WebhookInbox implements OnApplicationBootstrap, BeforeApplicationSh
   async beforeApplicationShutdown() {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    await this.receiving.flushed();
     await this.draining;
   }
 
-  /** Stores a verified event; 'duplicate' when this event id was received before (nothing changes). */
-  async accept(event: Stripe.Event): Promise<'accepted' | 'duplicate'> {
-    const stored = await rows(
+  /**
+   * Stores a verified event, `body` being the JSON Stripe signed; answers once it is committed,
+   * 'duplicate' when this event id was received before (nothing changes).
+   */
+  async accept(event: Stripe.Event, body: string): Promise<Reception> {
+    const received = await this.receiving.submit({ eventId: event.id, body });
+    if (received instanceof Error) throw received;
+    if (received === 'accepted') this.kick();
+    return received;
+  }
+
+  /**
+   * One statement for the deliveries that arrived together. Copies of an event within the batch are
+   * duplicates of its first; if the statement fails, each event is stored on its own, so one event the
+   * database refuses cannot fail the others.
+   */
+  private async store(batch: Received[]): Promise<(Reception | Error)[]> {
+    const firsts = new Map<string, Received>();
+    for (const r of batch) if (!firsts.has(r.eventId)) firsts.set(r.eventId, r);
+    const outcome = new Map<string, Reception | Error>();
+    try {
+      const stored = await this.insert([...firsts.values()]);
+      for (const id of firsts.keys()) outcome.set(id, stored.has(id) ? 'accepted' : 'duplicate');
+    } catch (err) {
+      if (firsts.size === 1) throw err;
+      for (const r of firsts.values()) {
+        outcome.set(
+          r.eventId,
+          await this.insert([r]).then(
+            (stored) => (stored.has(r.eventId) ? 'accepted' : 'duplicate'),
+            (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+          ),
+        );
+      }
+    }
+    return batch.map((r) => {
+      const o = outcome.get(r.eventId)!;
+      return o instanceof Error || firsts.get(r.eventId) === r ? o : 'duplicate';
+    });
+  }
+
+  /** The ids of the events that were new (the others were received before). */
+  private async insert(events: Received[]): Promise<Set<string>> {
+    // the signed bodies as one JSON array, in arrival order (received_seq follows it)
+    const stored = await rows<{ event_id: string }>(
       this.orm.em.fork(),
-      `insert into commerce_webhook_inbox (event_id, type, payload) values (?, ?, ?::jsonb)
+      `insert into commerce_webhook_inbox (event_id, type, payload)
+       select e->>'id', e->>'type', e from jsonb_array_elements(?::jsonb) with ordinality as r(e, n) order by n
        on conflict (event_id) do nothing returning event_id`,
-      [event.id, event.type, JSON.stringify(event)],
+      [`[${events.map((e) => e.body).join(',')}]`],
     );
-    if (stored.length === 0) return 'duplicate';
-    this.kick();
-    return 'accepted';
+    return new Set(stored.map((r) => r.event_id));
   }
 
   /** Applies what is due, now or right after the drain under way (never two drains at once in a process). */
@@ -92,6 +154,9 @@ export class WebhookInbox implements OnApplicationBootstrap, BeforeApplicationSh
 
   private async drain(): Promise<void> {
     while (!this.stopped) {
+      // the answers to deliveries arriving now go first: they are what Stripe waits for
+      await this.traffic.lull(DELIVERY_LULL_MS, DEFER_TO_DELIVERIES_MS);
+      if (this.stopped) return;
       const claimed = await this.claim();
       if (claimed.length === 0) return;
       await Promise.all(claimed.map((row) => this.apply(row)));
