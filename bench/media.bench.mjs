@@ -1,4 +1,4 @@
-// npm run bench -- media [--uploads N] [--descriptions D] [--in-flight F] [--concurrency W] [--timeout-s S] [--trace-gc] [--no-record]
+// npm run bench -- media [--uploads N] [--descriptions D] [--in-flight F] [--concurrency W] [--rounds R] [--timeout-s S] [--trace-gc] [--no-record]
 //
 // The media library under load, against a bare baseline in the same run. Test files are made at the
 // start in a temporary folder (nothing downloaded): PNGs drawn with sharp, PDFs written by hand, MP4s
@@ -7,8 +7,11 @@
 //   1. N uploads (default 200), F at once (default 200), to a bare node:http + busboy server that
 //      streams each file to disk (bench/lib/bare-upload-server.mjs);
 //   2. the same N uploads, same files, same order, same client, to POST /api/media/uploads of the
-//      API as the app's owner; then saveAppMedia for each (as the browser does once a file is up), all
-//      at once, and getAppMedia until the library lists them all. The API's RSS is sampled every
+//      API as the app's owner, then a wait until the worker has read every upload (thumbnails, poster
+//      frames, decoder facts: the media-reading job); steps 1-2 run R rounds (default 3, alternating,
+//      files written to disk before each run), and the round with the median ratio is reported;
+//      then saveAppMedia for the last round's uploads (as the browser does once a file is up), all
+//      at once, and getAppMedia until the library lists them all, read. The API's RSS is sampled every
 //      100 ms (and its VmHWM read at the end; --trace-gc adds its V8 heap from the GC log);
 //   3. D description jobs (default 200), all asked at once, for the uploaded PDFs, videos and audio
 //      files (generate-pdf/video/audio-description), followed to completion on the socket (GET
@@ -671,15 +674,17 @@ function appendResults({ opts, f, m, status, cpu, commandLine }) {
       'picture rendered by the bundled ffmpeg, 16-bit PCM WAVs with a title tag), each kind in 8 sizes from 1 KB to 20 MB. ' +
       'One client (node:http, multipart body streamed from the file, `appId` then `file`) sends the same uploads in the same ' +
       'order, all at once, first to a bare node:http + busboy server that streams the file to disk ' +
-      '(`bench/lib/bare-upload-server.mjs`; its files are deleted and `sync` run before the API goes), then to ' +
-      "`POST /api/media/uploads` as the app's owner; then `saveAppMedia` for each, all at once, and `getAppMedia` until the " +
-      'library lists them all. Uploads/s and MB/s: first request to last 201. Peak RSS of the API process: VmHWM at the end, ' +
+      '(`bench/lib/bare-upload-server.mjs`; its files are deleted and `sync` run before each run), then to ' +
+      "`POST /api/media/uploads` as the app's owner, then waits until the worker has read every upload (the media-reading " +
+      'job: thumbnails, poster frames, decoder facts, in its low-priority media reader); R rounds of that (the reported round ' +
+      'is the one with the median ratio; every round is listed). Then `saveAppMedia` for the last round\'s uploads, all at ' +
+      'once, and `getAppMedia` until the library lists them all. Uploads/s and MB/s: first request to last 201. Peak RSS of the API process: VmHWM at the end, ' +
       'RSS sampled every 100 ms. Then the description jobs, all asked at once over the uploaded PDFs, videos and WAVs, ' +
       'timed from the call to the completed answer or `job:completed` push. Options: `--uploads N` (200), `--descriptions D` ' +
-      '(200), `--in-flight F` (200), `--concurrency W` (WORKER_CONCURRENCY, 8), `--timeout-s S` (900), `--trace-gc` (the API logs its collections), `--no-record`.',
+      '(200), `--in-flight F` (200), `--concurrency W` (WORKER_CONCURRENCY, 8), `--rounds R` (3), `--timeout-s S` (900), `--trace-gc` (the API logs its collections), `--no-record`.',
     '',
     `Machine: ${m.cores} cores (\`nproc\`, ${m.cpuModel}), ${fmt(m.memGiB, 1)} GiB RAM, ${m.platform}; Node ${m.node}. ` +
-      'API, worker, bare server, PostgreSQL, Redis and the client share these cores; MEDIA_PROCESSING_CONCURRENCY 2 (the default).',
+      'API, worker (and its media reader), bare server, PostgreSQL, Redis and the client share these cores; MEDIA_PROCESSING_CONCURRENCY 2 (the default).',
     '',
     ...markdownTable(figures(opts, f)),
   ];
