@@ -57,41 +57,51 @@ export function pdfBytes(text = 'Sparkhouse test document'): Buffer {
 /** A folder for rendered files, removed by the caller. */
 export const fixtureDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-media-'));
 
-/** A short H.264 MP4 with a test picture and a tone (`audioOnly`: the tone alone, in an MP4 container). */
-export async function mp4File(dir: string, seconds = 2, options: { audioOnly?: boolean } = {}): Promise<string> {
-  const out = path.join(dir, `clip-${seconds}s${options.audioOnly ? '-sound' : ''}.mp4`);
-  const picture = options.audioOnly ? [] : ['-f', 'lavfi', '-i', `testsrc=size=320x240:rate=15:duration=${seconds}`];
-  const pictureCodec = options.audioOnly ? [] : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p'];
+/** A clip of a test picture (`size`; none for `audioOnly`) and a tone, `seconds` long, encoded with the codecs given. */
+async function clipFile(
+  out: string,
+  seconds: number,
+  options: { audioOnly?: boolean },
+  encode: { size: string; rate: number; video: string[]; audio: string[] },
+): Promise<string> {
+  const picture = options.audioOnly
+    ? []
+    : ['-f', 'lavfi', '-i', `testsrc=size=${encode.size}:rate=${encode.rate}:duration=${seconds}`];
   await run(ffmpegPath, [
     ...['-v', 'error', '-y'],
     ...picture,
     ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-    ...pictureCodec,
-    // an ISO base media brand (isom), as cameras and editors write, whatever the tracks
-    ...['-c:a', 'aac', '-f', 'mp4', '-brand', 'isom', '-shortest', out],
+    ...(options.audioOnly ? [] : encode.video),
+    ...encode.audio,
+    ...['-shortest', out],
   ]);
   return out;
 }
 
+/** A short H.264 + AAC MP4 with a test picture and a tone (`audioOnly`: the tone alone, in an MP4 container). */
+export const mp4File = (dir: string, seconds = 2, options: { audioOnly?: boolean } = {}) =>
+  clipFile(path.join(dir, `clip-${seconds}s${options.audioOnly ? '-sound' : ''}.mp4`), seconds, options, {
+    size: '320x240',
+    rate: 15,
+    video: ['-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
+    // an ISO base media brand (isom), as cameras and editors write, whatever the tracks
+    audio: ['-c:a', 'aac', '-f', 'mp4', '-brand', 'isom'],
+  });
+
 /** A short VP8 + Vorbis WebM (`audioOnly`: Vorbis alone). */
-export async function webmFile(dir: string, seconds = 1, options: { audioOnly?: boolean } = {}): Promise<string> {
-  const out = path.join(dir, `clip-${seconds}s${options.audioOnly ? '-sound' : ''}.webm`);
-  const picture = options.audioOnly ? [] : ['-f', 'lavfi', '-i', `testsrc=size=176x144:rate=10:duration=${seconds}`];
-  const pictureCodec = options.audioOnly ? [] : ['-c:v', 'libvpx', '-b:v', '200k'];
-  await run(ffmpegPath, [
-    ...['-v', 'error', '-y'],
-    ...picture,
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-    ...pictureCodec,
-    ...['-c:a', 'libvorbis', '-shortest', out],
-  ]);
-  return out;
-}
+export const webmFile = (dir: string, seconds = 1, options: { audioOnly?: boolean } = {}) =>
+  clipFile(path.join(dir, `clip-${seconds}s${options.audioOnly ? '-sound' : ''}.webm`), seconds, options, {
+    size: '176x144',
+    rate: 10,
+    video: ['-c:v', 'libvpx', '-b:v', '200k'],
+    audio: ['-c:a', 'libvorbis'],
+  });
 
 /** A 16-bit mono PCM WAV of a tone. */
 export function wavBytes(seconds = 1, sampleRate = 22050): Buffer {
   const data = Buffer.alloc(Math.round(seconds * sampleRate) * 2);
-  for (let i = 0; i < data.length / 2; i++) data.writeInt16LE(Math.round(8000 * Math.sin((i * 2 * Math.PI * 440) / sampleRate)), i * 2);
+  for (let i = 0; i < data.length / 2; i++)
+    data.writeInt16LE(Math.round(8000 * Math.sin((i * 2 * Math.PI * 440) / sampleRate)), i * 2);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'latin1');
   header.writeUInt32LE(36 + data.length, 4);

@@ -225,8 +225,18 @@ export function sqlLiteral(value: unknown): string {
   return escapeLiteral(JSON.stringify(value));
 }
 
-/** `?` placeholders replaced by the values as literals (`\?` for a literal question mark). */
+/** `?` placeholders replaced by the values as literals (`\\?` for a literal question mark). */
 function withLiterals(sql: string, params: readonly unknown[]): string {
+  const text = replacePlaceholders(sql, (n) => {
+    if (n > params.length) throw new Error('fewer values than placeholders');
+    return sqlLiteral(params[n - 1]);
+  });
+  if (placeholderCount(sql) !== params.length) throw new Error('more values than placeholders');
+  return text;
+}
+
+/** Each `?` placeholder replaced by what `by` answers for its number (1, 2, …); `\\?` is a literal question mark. */
+function replacePlaceholders(sql: string, by: (n: number) => string): string {
   let out = '';
   let n = 0;
   for (let i = 0; i < sql.length; i++) {
@@ -236,12 +246,16 @@ function withLiterals(sql: string, params: readonly unknown[]): string {
       i++;
     } else if (c === '?') {
       if (sql[i + 1] === '?') throw new Error('?? (an identifier placeholder) is not supported: write the identifier');
-      if (n >= params.length) throw new Error('fewer values than placeholders');
-      out += sqlLiteral(params[n++]);
+      out += by(++n);
     } else out += c;
   }
-  if (n !== params.length) throw new Error('more values than placeholders');
   return out;
+}
+
+function placeholderCount(sql: string): number {
+  let n = 0;
+  replacePlaceholders(sql, () => (n++, ''));
+  return n;
 }
 
 const preparedNames = new Map<string, string>();
@@ -259,22 +273,11 @@ export function prepared(sql: string): string {
 const numberedCache = new Map<string, string>();
 const NUMBERED_CACHE_MAX = 2000;
 
-/** `?` placeholders as `$1, $2, …` (`\?` stands for a literal question mark). Converted once per text. */
+/** `?` placeholders as `$1, $2, …` (`\\?` stands for a literal question mark). Converted once per text. */
 export function numbered(sql: string): string {
   const known = numberedCache.get(sql);
   if (known !== undefined) return known;
-  let out = '';
-  let n = 0;
-  for (let i = 0; i < sql.length; i++) {
-    const c = sql[i];
-    if (c === '\\' && sql[i + 1] === '?') {
-      out += '?';
-      i++;
-    } else if (c === '?') {
-      if (sql[i + 1] === '?') throw new Error('?? (an identifier placeholder) is not supported: write the identifier');
-      out += `$${++n}`;
-    } else out += c;
-  }
+  const out = replacePlaceholders(sql, (n) => `$${n}`);
   if (numberedCache.size >= NUMBERED_CACHE_MAX) numberedCache.clear();
   numberedCache.set(sql, out);
   return out;
