@@ -4,7 +4,6 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MediaUrls } from './media-urls';
 import { LocalDiskStorage } from './storage/local-disk-storage';
 import { MEDIA_STORAGE, type MediaStorage } from './storage/media-storage';
-import { S3Storage } from './storage/s3-storage';
 
 /** Where uploads are spooled while they arrive: beside the local files, so storing one is a rename. */
 export const UPLOAD_TEMP_DIR = Symbol('UPLOAD_TEMP_DIR');
@@ -19,7 +18,9 @@ export const UPLOAD_TEMP_DIR = Symbol('UPLOAD_TEMP_DIR');
     {
       provide: MEDIA_STORAGE,
       inject: [APP_CONFIG],
-      useFactory: (c: AppConfig): MediaStorage => (c.S3_BUCKET ? S3Storage.fromConfig(c) : new LocalDiskStorage(c.MEDIA_DIR)),
+      // the AWS SDK is loaded only when S3 is configured (a few MiB of every API process otherwise)
+      useFactory: async (c: AppConfig): Promise<MediaStorage> =>
+        c.S3_BUCKET ? (await import('./storage/s3-storage')).S3Storage.fromConfig(c) : new LocalDiskStorage(c.MEDIA_DIR),
     },
     { provide: UPLOAD_TEMP_DIR, inject: [APP_CONFIG], useFactory: (c: AppConfig) => path.join(c.MEDIA_DIR, 'uploading') },
     MediaUrls,

@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Controller, Inject, Injectable, Res } from '@nestjs/common';
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
 import type { Request, Response } from 'express';
 import { operations } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
@@ -15,6 +12,8 @@ import { RedisConnections } from '../../../platform/jobs/redis-connections';
 export const QUEUE_BOARD_PATH = '/ops/queues';
 export const QUEUE_BOARD_COOKIE = 'sparkhouse_queue_board';
 const SESSION_SECONDS = 600;
+
+type Handler = (req: Request, res: Response, next: (err?: unknown) => void) => void;
 
 const cookieOf = (req: Request, name: string): string | null => {
   for (const part of (req.headers.cookie ?? '').split(';')) {
@@ -32,32 +31,50 @@ const cookieOf = (req: Request, name: string): string | null => {
  */
 @Injectable()
 export class QueueBoard {
+  private router: Promise<Handler> | null = null;
+
   constructor(
     rawRoutes: RawRoutes,
-    queues: JobQueues,
+    private readonly queues: JobQueues,
     private readonly redis: RedisConnections,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    const adapter = new ExpressAdapter();
-    adapter.setBasePath(QUEUE_BOARD_PATH);
-    createBullBoard({
-      queues: queues.all().map((q) => new BullMQAdapter(q)),
-      serverAdapter: adapter,
-      options: { uiConfig: { boardTitle: 'Sparkhouse queues' } },
-    });
-    const router = adapter.getRouter() as (req: Request, res: Response, next: (err?: unknown) => void) => void;
     rawRoutes.register(QUEUE_BOARD_PATH, (req, res, next) => {
       this.admitted(req)
-        .then((ok) => {
+        .then(async (ok) => {
           if (!ok) {
             res.status(401).type('text/plain').send('Open the queue board from the operations console (admins only).');
             return;
           }
+          const router = await this.boardRouter();
           res.setHeader('Cache-Control', 'no-store');
           router(req, res, next);
         })
         .catch(next);
     });
+  }
+
+  /** bull-board is loaded when an admin first opens it, not in every API process at start. */
+  private boardRouter(): Promise<Handler> {
+    this.router ??= (async () => {
+      const [{ createBullBoard }, { BullMQAdapter }, { ExpressAdapter }] = await Promise.all([
+        import('@bull-board/api'),
+        import('@bull-board/api/bullMQAdapter'),
+        import('@bull-board/express'),
+      ]);
+      const adapter = new ExpressAdapter();
+      adapter.setBasePath(QUEUE_BOARD_PATH);
+      createBullBoard({
+        queues: this.queues.all().map((q) => new BullMQAdapter(q)),
+        serverAdapter: adapter,
+        options: { uiConfig: { boardTitle: 'Sparkhouse queues' } },
+      });
+      return adapter.getRouter() as Handler;
+    })().catch((err: unknown) => {
+      this.router = null; // the next visit tries again
+      throw err;
+    });
+    return this.router;
   }
 
   private key(session: string) {
