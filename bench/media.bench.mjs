@@ -838,7 +838,7 @@ async function main() {
       f.rounds.push({ bare: bareRound, api: apiRound, readMs });
       log(
         `round ${round}: bare ${fmt(bareRound.mbPerS, 1)} MB/s, API ${fmt(apiRound.mbPerS, 1)} MB/s, ratio ${fmt(apiRound.mbPerS / bareRound.mbPerS, 3)}; ` +
-          `every upload read ${fmt(readMs / 1000, 1)} s after the last answer`,
+          `every upload read ${fmt(readMs / 1000, 1)} s after the last answer; API RSS ${fmt(memoryOf(api.pid)?.rssMiB, 0)} MiB`,
       );
     }
     const byRatio = [...f.rounds].sort((a, b) => a.api.mbPerS / a.bare.mbPerS - b.api.mbPerS / b.bare.mbPerS);

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import IORedis from 'ioredis';
 import { Queue } from 'bullmq';
 import { backendDist, backendMain, root, workerMain } from '../../scripts/lib/paths.mjs';
+import { apiNodeFlags } from '../../scripts/lib/node-flags.mjs';
 import { databaseName, ensureDatabase, ensurePostgres, ensureRedis, withDatabase } from '../../scripts/lib/services.mjs';
 import { killAllChildrenNow, startNode, stopAllChildren } from './processes.mjs';
 
@@ -93,7 +94,8 @@ export async function startApiAndWorker({
   log,
 }) {
   const fromEnv = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const api = startNode('api', backendMain, { env, logDir, nodeArgs: [...apiNodeArgs, ...fromEnv] });
+  // the API's own V8 flags, as npm start runs it, then the bench's and the environment's
+  const api = startNode('api', backendMain, { env, logDir, nodeArgs: [...apiNodeFlags, ...apiNodeArgs, ...fromEnv] });
   const worker = startNode('worker', workerMain, { env: workerEnv, logDir });
   await waitReady(api, port, Math.min(deadline, Date.now() + 90_000));
   await waitWorker(worker, { redisUrl, prefix, queueName, deadline: Math.min(deadline, Date.now() + 90_000) });
