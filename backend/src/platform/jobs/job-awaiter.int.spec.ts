@@ -125,6 +125,55 @@ describe('JobAwaiter', () => {
     }
   });
 
+  it('looks up every run being waited for in one query per round, however many callers wait', async () => {
+    const runs = await Promise.all(Array.from({ length: 40 }, () => request()));
+    const connection = orm.em.getConnection();
+    const execute = jest.spyOn(connection, 'execute');
+    try {
+      const waits = runs.map((runId) => awaiter.awaitRun('creator-apps.blueprint-help', runId, { timeoutMs: 10_000 }));
+      // every run is seen looked up at least once before any finishes (polled for, with a deadline)
+      const deadline = Date.now() + 5_000;
+      while (execute.mock.calls.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await Promise.all(
+        runs.map((runId) =>
+          worker(
+            runId,
+            [{ type: JobCompleted.type, payload: { runId, name: 'creator-apps.blueprint-help', owner, result: suggestion } }],
+            0,
+          ),
+        ),
+      );
+      const outcomes = await Promise.all(waits);
+      expect(outcomes.map((o) => o.status)).toEqual(runs.map(() => 'completed'));
+      expect(outcomes.map((o) => o.runId)).toEqual(runs);
+      const lookups = execute.mock.calls.filter(([sql]) => /from domain_event/.test(sql));
+      expect(lookups.length).toBeGreaterThanOrEqual(2);
+      // one query per round asked for all 40 runs: far fewer queries than callers times rounds
+      const asked = lookups.map(([, params]) => params![0]);
+      expect(asked.every((ids) => Array.isArray(ids) && ids.length <= 40)).toBe(true);
+      expect(asked.some((ids) => Array.isArray(ids) && ids.length === 40)).toBe(true);
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
+  it('answers each caller waiting for the same run', async () => {
+    const runId = await request();
+    const both = Promise.all([
+      awaiter.awaitRun('creator-apps.blueprint-help', runId, { timeoutMs: 5_000 }),
+      awaiter.awaitRun('creator-apps.blueprint-help', runId, { timeoutMs: 5_000 }),
+    ]);
+    await worker(
+      runId,
+      [{ type: JobFailed.type, payload: { runId, name: 'creator-apps.blueprint-help', owner, attempts: 1, reason: 'boom' } }],
+      50,
+    );
+    expect(await both).toEqual([
+      { status: 'failed', runId, reason: 'boom' },
+      { status: 'failed', runId, reason: 'boom' },
+    ]);
+  });
+
   it('requests the job itself (requestAndAwait): the JobRequested is committed before the wait', async () => {
     const waiting = awaiter.requestAndAwait('creator-apps.blueprint-help', owner, payload, { timeoutMs: 400 });
     const outcome = await waiting;

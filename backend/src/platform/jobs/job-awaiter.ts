@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Database } from '../database/database';
 import {
   JobCanceled,
@@ -27,17 +27,36 @@ export interface AwaitOptions {
   signal?: AbortSignal;
 }
 
-const FIRST_POLL_MS = 20;
-const MAX_POLL_MS = 250;
+/** How often the runs being waited for are looked up, all of them in one query. */
+const POLL_MS = 40;
+
+/** One caller waiting for one run. */
+interface Waiter {
+  name: JobName;
+  settle(outcome: JobOutcome<JobName>): void;
+  /** The run's fact could not be read as its outcome (a result its schema refuses). */
+  fail(err: unknown): void;
+}
+
+/** A finished run's terminal fact, as read from its stream. */
+interface TerminalFact {
+  type: string;
+  payload: Record<string, unknown>;
+}
 
 /**
  * For HTTP calls that answer with a job's result (quick AI work such as blueprint help or editor
  * suggestions): request a job, then wait for its terminal fact in the run's event stream, with a
- * deadline. The stream is the source of truth (no projection lag), it is the same on every node,
- * and one indexed lookup per poll is cheap; polls start at 20 ms and back off to 250 ms.
+ * deadline. The stream is the source of truth (no projection lag) and the same on every node. One
+ * loop per process looks up every run being waited for in a single indexed query every 40 ms, so 200
+ * callers waiting at once cost one query per round, not 200 (and no Db is forked per look-up).
  */
 @Injectable()
 export class JobAwaiter {
+  private readonly waiting = new Map<string, Set<Waiter>>();
+  private polling: Promise<void> | null = null;
+  private readonly logger = new Logger('JobAwaiter');
+
   constructor(
     private readonly orm: Database,
     private readonly requests: JobRequests,
@@ -57,48 +76,99 @@ export class JobAwaiter {
 
   /** Waits for a run requested elsewhere (e.g. by a command that also appended its own events). */
   async awaitRun<N extends JobName>(name: N, runId: string, { timeoutMs, signal }: AwaitOptions): Promise<JobOutcome<N>> {
-    const deadline = Date.now() + timeoutMs;
-    let wait = FIRST_POLL_MS;
-    for (;;) {
-      const outcome = await this.outcome(name, runId);
-      if (outcome) return outcome;
-      const left = deadline - Date.now();
-      if (left <= 0 || signal?.aborted) return { status: 'timed-out', runId };
-      await sleep(Math.min(wait, left), signal);
-      wait = Math.min(Math.round(wait * 1.5), MAX_POLL_MS);
+    if (timeoutMs <= 0 || signal?.aborted) {
+      return (await this.outcome(name, runId)) ?? { status: 'timed-out', runId };
+    }
+    return new Promise<JobOutcome<N>>((resolve, reject) => {
+      let done = false;
+      const leave = () => {
+        done = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', gaveUp);
+        const waiters = this.waiting.get(runId);
+        waiters?.delete(waiter);
+        if (waiters?.size === 0) this.waiting.delete(runId);
+      };
+      const waiter: Waiter = {
+        name,
+        settle: (outcome) => {
+          if (done) return;
+          leave();
+          resolve(outcome as JobOutcome<N>);
+        },
+        fail: (err) => {
+          if (done) return;
+          leave();
+          reject(err);
+        },
+      };
+      const gaveUp = () => waiter.settle({ status: 'timed-out', runId });
+      const timer = setTimeout(gaveUp, timeoutMs);
+      signal?.addEventListener('abort', gaveUp, { once: true });
+      const waiters = this.waiting.get(runId) ?? new Set<Waiter>();
+      waiters.add(waiter);
+      this.waiting.set(runId, waiters);
+      this.startPolling();
+    });
+  }
+
+  /** The run's outcome when it has finished, else null. */
+  async outcome<N extends JobName>(name: N, runId: string): Promise<JobOutcome<N> | null> {
+    const fact = (await this.terminalFacts([runId])).get(runId);
+    return fact ? outcomeOf(name, runId, fact) : null;
+  }
+
+  private startPolling() {
+    this.polling ??= this.poll().finally(() => {
+      this.polling = null;
+      if (this.waiting.size > 0) this.startPolling(); // a caller came while the loop was ending
+    });
+  }
+
+  private async poll() {
+    while (this.waiting.size > 0) {
+      try {
+        const facts = await this.terminalFacts([...this.waiting.keys()]);
+        for (const [runId, fact] of facts) {
+          for (const waiter of [...(this.waiting.get(runId) ?? [])]) {
+            try {
+              waiter.settle(outcomeOf(waiter.name, runId, fact));
+            } catch (err) {
+              waiter.fail(err);
+            }
+          }
+        }
+      } catch (err) {
+        // the callers' deadlines still hold; the next round tries again
+        this.logger.warn({ err }, 'could not look up the runs being waited for');
+      }
+      if (this.waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
 
   /**
-   * The run's outcome when it has finished, else null. A plain query on the shared connection: no
-   * Db is forked per poll (200 callers waiting at once would fork hundreds a second, each
-   * dropped after one query).
+   * The terminal fact of each of these runs that has one, in one query on the shared connection (the
+   * first terminal fact of a stream is its outcome).
    */
-  async outcome<N extends JobName>(name: N, runId: string): Promise<JobOutcome<N> | null> {
+  private async terminalFacts(runIds: string[]): Promise<Map<string, TerminalFact>> {
     const rows = await this.orm.em
       .getConnection()
-      .execute<{ type: string; payload: Record<string, unknown> }[]>(
-        `select type, payload from domain_event where stream_id = ? and type in (?, ?, ?) order by stream_version limit 1`,
-        [jobStreamId(runId), JobCompleted.type, JobFailed.type, JobCanceled.type],
+      .execute<{ stream_id: string; type: string; payload: Record<string, unknown> }[]>(
+        `select distinct on (stream_id) stream_id, type, payload from domain_event
+          where stream_id = any(?::text[]) and type in (?, ?, ?)
+          order by stream_id, stream_version`,
+        [runIds.map(jobStreamId), JobCompleted.type, JobFailed.type, JobCanceled.type],
       );
-    const row = rows[0];
-    if (!row) return null;
-    if (row.type === JobCompleted.type) {
-      return { status: 'completed', runId, result: JOBS[name].result.parse(row.payload.result) as JobResult<N> };
-    }
-    const reason = String(row.payload.reason ?? '');
-    return row.type === JobFailed.type ? { status: 'failed', runId, reason } : { status: 'canceled', runId, reason };
+    return new Map(rows.map((r) => [r.stream_id.slice(STREAM_PREFIX.length), { type: r.type, payload: r.payload }]));
   }
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
+const STREAM_PREFIX = jobStreamId('');
+
+function outcomeOf<N extends JobName>(name: N, runId: string, fact: TerminalFact): JobOutcome<N> {
+  if (fact.type === JobCompleted.type) {
+    return { status: 'completed', runId, result: JOBS[name].result.parse(fact.payload.result) as JobResult<N> };
+  }
+  const reason = String(fact.payload.reason ?? '');
+  return fact.type === JobFailed.type ? { status: 'failed', runId, reason } : { status: 'canceled', runId, reason };
 }
