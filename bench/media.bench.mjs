@@ -46,8 +46,16 @@ import {
   startApiAndWorker,
   table,
 } from './lib/harness.mjs';
+import { answerOf } from './lib/http-answer.mjs';
 import { signedInMember } from './lib/members.mjs';
-import { childCpuSecondsOf, cpuSecondsByName, cpuSecondsOf, freePort, liveChildrenCpuSecondsOf, startNode } from './lib/processes.mjs';
+import {
+  childCpuSecondsOf,
+  cpuSecondsByName,
+  cpuSecondsOf,
+  freePort,
+  liveChildrenCpuSecondsOf,
+  startNode,
+} from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
 
@@ -280,29 +288,22 @@ function uploadOne(url, { file, appId, token }) {
       `Content-Type: ${file.mime}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'POST',
-      agent,
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': head.length + file.size + tail.length,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-    });
-    req.on('response', (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.write(head);
-    const body = fs.createReadStream(file.path, { highWaterMark: 256 * KB });
-    body.on('error', (err) => req.destroy(err));
-    body.on('end', () => req.end(tail));
-    body.pipe(req, { end: false });
+  const req = http.request(url, {
+    method: 'POST',
+    agent,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + file.size + tail.length,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
   });
+  const answer = answerOf(req);
+  req.write(head);
+  const body = fs.createReadStream(file.path, { highWaterMark: 256 * KB });
+  body.on('error', (err) => req.destroy(err));
+  body.on('end', () => req.end(tail));
+  body.pipe(req, { end: false });
+  return answer;
 }
 
 async function call(baseUrl, method, url, { body, token } = {}) {
@@ -547,13 +548,18 @@ async function readingsDone(pg, deadline) {
 /** How many saved items of the library say they are read (thumbnail and facts on them), and how many are not yet. */
 async function libraryRead(baseUrl, token, appId, deadline) {
   for (;;) {
-    const page = await expectOk(call(baseUrl, 'GET', `/app-builder/getAppMedia?appId=${appId}&limit=100`, { token }), 'getAppMedia');
+    const page = await expectOk(
+      call(baseUrl, 'GET', `/app-builder/getAppMedia?appId=${appId}&limit=100`, { token }),
+      'getAppMedia',
+    );
     let pending = page.media.filter((m) => m.metadata.processing === 'pending').length;
     let done = page.media.filter((m) => m.metadata.processing === 'done').length;
     let cursor = page.nextCursor;
     while (cursor) {
       const next = await expectOk(
-        call(baseUrl, 'GET', `/app-builder/getAppMedia?appId=${appId}&limit=100&cursorCreatedAt=${encodeURIComponent(cursor)}`, { token }),
+        call(baseUrl, 'GET', `/app-builder/getAppMedia?appId=${appId}&limit=100&cursorCreatedAt=${encodeURIComponent(cursor)}`, {
+          token,
+        }),
         'getAppMedia',
       );
       pending += next.media.filter((m) => m.metadata.processing === 'pending').length;
@@ -677,7 +683,7 @@ function appendResults({ opts, f, m, status, cpu, commandLine }) {
       '(`bench/lib/bare-upload-server.mjs`; its files are deleted and `sync` run before each run), then to ' +
       "`POST /api/media/uploads` as the app's owner, then waits until the worker has read every upload (the media-reading " +
       'job: thumbnails, poster frames, decoder facts, in its low-priority media reader); R rounds of that (the reported round ' +
-      'is the one with the median ratio; every round is listed). Then `saveAppMedia` for the last round\'s uploads, all at ' +
+      "is the one with the median ratio; every round is listed). Then `saveAppMedia` for the last round's uploads, all at " +
       'once, and `getAppMedia` until the library lists them all. Uploads/s and MB/s: first request to last 201. Peak RSS of the API process: VmHWM at the end, ' +
       'RSS sampled every 100 ms. Then the description jobs, all asked at once over the uploaded PDFs, videos and WAVs, ' +
       'timed from the call to the completed answer or `job:completed` push. Options: `--uploads N` (200), `--descriptions D` ' +

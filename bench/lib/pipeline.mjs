@@ -2,6 +2,7 @@
 // progress pushes + JobCompleted -> relay -> job-push reactor -> socket.io push to the owner.
 import http from 'node:http';
 import { sleep } from './harness.mjs';
+import { answerOf } from './http-answer.mjs';
 import { connectSocket } from './sockets.mjs';
 import { summary } from './stats.mjs';
 
@@ -13,17 +14,10 @@ const connectOwner = (baseUrl, anonymousId) =>
  * what it measures, and fetch (undici) costs several times the CPU per request.
  */
 function post(url, headers, body, agent) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } });
-    req.on('response', (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } });
+  const answer = answerOf(req);
+  req.end(body);
+  return answer;
 }
 
 /**

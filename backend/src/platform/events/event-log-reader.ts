@@ -12,18 +12,19 @@ export const ORIGIN: Checkpoint = LOG_ORIGIN;
 /** An event as delivered: always with the id of the transaction that appended it. */
 export type LoggedEvent = StoredEvent & { transactionId: string };
 
+/** Which events a read of the log keeps: only these types, and none after `upTo`. */
+export interface LogFilter {
+  types?: readonly string[];
+  upTo?: Checkpoint;
+}
+
 /**
  * Reads committed events after a checkpoint in (transaction id, position) order, and only those of
  * transactions older than the oldest one still running. A transaction still running may commit events
  * later, but they sort after everything read here (its id is at or above that horizon), so nothing is
  * ever skipped, and no writer has to wait for another to get a position (docs/event-ordering.md).
  */
-export async function readEventsAfter(
-  em: Db,
-  after: Checkpoint,
-  limit: number,
-  only: { types?: readonly string[]; upTo?: Checkpoint } = {},
-): Promise<LoggedEvent[]> {
+export async function readEventsAfter(em: Db, after: Checkpoint, limit: number, only: LogFilter = {}): Promise<LoggedEvent[]> {
   const rows = await selectAfter<EventRow>(
     em,
     'position::text, transaction_id::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata',
@@ -41,12 +42,7 @@ export interface EventHead extends Checkpoint {
 }
 
 /** As readEventsAfter, but only where the events are and their types: what a rebuild plans its runs from. */
-export async function readEventHeadsAfter(
-  em: Db,
-  after: Checkpoint,
-  limit: number,
-  only: { types?: readonly string[]; upTo?: Checkpoint } = {},
-): Promise<EventHead[]> {
+export async function readEventHeadsAfter(em: Db, after: Checkpoint, limit: number, only: LogFilter = {}): Promise<EventHead[]> {
   const rows = await selectAfter<{ transaction_id: string; position: string; type: string; schema_version: number }>(
     em,
     'transaction_id::text, position::text, type, schema_version',
@@ -62,13 +58,7 @@ export async function readEventHeadsAfter(
   }));
 }
 
-async function selectAfter<T>(
-  em: Db,
-  columns: string,
-  after: Checkpoint,
-  limit: number,
-  only: { types?: readonly string[]; upTo?: Checkpoint },
-): Promise<T[]> {
+async function selectAfter<T>(em: Db, columns: string, after: Checkpoint, limit: number, only: LogFilter): Promise<T[]> {
   const params: unknown[] = [after.transactionId, after.position];
   let also = '';
   if (only.types) {

@@ -274,7 +274,6 @@ export class EventStore {
       [JSON.stringify(heads), model.name, JSON.stringify(rows)],
     );
     if (inserted.length === 0) return out;
-    this.signals?.appendingIn(em.getTransactionContext());
     let last: StoredEvent | undefined;
     for (const row of inserted) {
       const stored = toStoredEvent(row);
@@ -283,9 +282,7 @@ export class EventStore {
       stream.set(stored.eventId, stored);
       if (!last || compareLogPositions(stored as LogPosition, last as LogPosition) > 0) last = stored;
     }
-    const ctx = requestContext.current();
-    if (ctx && last?.transactionId)
-      ctx.written = laterOf(ctx.written, { transactionId: last.transactionId, position: last.position });
+    this.appended(em, last!);
     return out;
   }
 
@@ -439,15 +436,22 @@ export class EventStore {
       [...headParams, JSON.stringify(rows)],
     );
     if (inserted.length === 0) return null;
+    const stored = inserted.sort((a, b) => a.stream_version - b.stream_version).map(toStoredEvent);
+    this.appended(em, stored[stored.length - 1]);
+    return stored;
+  }
+
+  /**
+   * After an append: the relay is told (when the transaction commits, or now for an append that was a
+   * statement of its own), and the caller's next read waits for the read models to reach `last`, the
+   * latest event written (read-your-writes).
+   */
+  private appended(em: Db, last: StoredEvent) {
     if (em.isInTransaction()) this.signals?.appendingIn(em.getTransactionContext());
     else this.signals?.committedAlone();
-    const stored = inserted.sort((a, b) => a.stream_version - b.stream_version).map(toStoredEvent);
-    const last = stored[stored.length - 1];
     const ctx = requestContext.current();
-    // the caller's next read waits for the read models to reach this (read-your-writes)
     if (ctx && last.transactionId)
       ctx.written = laterOf(ctx.written, { transactionId: last.transactionId, position: last.position });
-    return stored;
   }
 }
 
