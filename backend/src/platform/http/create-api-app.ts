@@ -1,6 +1,5 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { headerNames } from '@sparkhouse/contracts';
@@ -15,7 +14,7 @@ import { Metrics } from '../metrics/metrics';
 import { ProjectionWatermark } from '../events/read-your-writes';
 import { httpMetrics } from './http-metrics';
 import { bodyErrors, jsonBody, readYourWritesMiddleware, requestContextMiddleware } from './middleware';
-import { buildOpenApiDocument } from './openapi';
+import { API_DOCS_PATH, apiDocs } from './api-docs';
 import { SharedAnswers } from './shared-answers';
 import { ServerRendering } from './server-rendering';
 import { PageHints } from './page-hints';
@@ -66,11 +65,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   app.use(...spa(config.FRONTEND_DIST, app.get(PageHints), app.get(ServerRendering)));
   app.setGlobalPrefix('api');
   app.useWebSocketAdapter(new RedisIoAdapter(app, config, app.get(RedisConnections)));
-  SwaggerModule.setup('api/docs', app, buildOpenApiDocument() as unknown as OpenAPIObject, {
-    useGlobalPrefix: false,
-    jsonDocumentUrl: 'api/docs/openapi.json',
-    customSiteTitle: 'Sparkhouse API',
-  });
+  app.use(API_DOCS_PATH, apiDocs());
   app.enableShutdownHooks();
   return app;
 }

@@ -138,7 +138,15 @@ describe('HTTP conventions (real API process)', () => {
     expect(doc.paths['/api/jobs/{runId}'].get.parameters[0]).toMatchObject({ name: 'runId', in: 'path', required: true });
     const ui = await fetch(`${base}/api/docs`);
     expect(ui.status).toBe(200);
-    expect(await ui.text()).toContain('swagger');
+    expect(await ui.text()).toContain('<script src="/api/docs/init.js">');
+    // the page's own script (no inline script: the security headers forbid it) loads this document
+    expect(await (await fetch(`${base}/api/docs/init.js`)).text()).toContain("url: '/api/docs/openapi.json'");
+    const bundle = await fetch(`${base}/api/docs/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toContain('javascript');
+    await bundle.arrayBuffer();
+    // only the files the page loads: nothing else of the package
+    expect((await fetch(`${base}/api/docs/package.json`)).status).toBe(404);
   });
 
   it('reads a run back right after starting it, before the projection has caught up', async () => {

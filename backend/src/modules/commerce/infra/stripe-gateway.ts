@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { Database } from '../../../platform/database/database';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { APP_CONFIG, developmentTools, type AppConfig } from '../../../platform/config/config';
 import { ApiError } from '../../../platform/http/errors';
 import { RawRoutes } from '../../../platform/http/raw-routes';
@@ -71,10 +71,12 @@ export class StripeGateway implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   private async create(): Promise<Stripe> {
-    if (!this.emulated) return new Stripe(this.config.STRIPE_SECRET_KEY, { maxNetworkRetries: 2 });
+    // the SDK is loaded by the first payment call, not in every process at start
+    const { default: StripeSdk } = await import('stripe');
+    if (!this.emulated) return new StripeSdk(this.config.STRIPE_SECRET_KEY, { maxNetworkRetries: 2 });
     const emulator = await this.ensureEmulator();
     const { port } = emulator.server.address() as AddressInfo;
-    return new Stripe(EMULATOR_KEY, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 2 });
+    return new StripeSdk(EMULATOR_KEY, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 2 });
   }
 
   private emulatorReady: Promise<StripeEmulator> | null = null;

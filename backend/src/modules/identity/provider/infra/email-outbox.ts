@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Database, type Db } from '../../../../platform/database/database';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutboxMessage } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
 import { rows, run } from '../../../../platform/database/sql';
@@ -88,7 +88,8 @@ export class EmailOutbox {
       if (!row) return;
       const to = row.to_address.startsWith('+') ? this.smsAddress(row.to_address) : row.to_address;
       if (!to) return;
-      this.transport ??= nodemailer.createTransport(this.config.SMTP_URL);
+      // nodemailer is loaded by the first e-mail sent, not in every process at start
+      this.transport ??= (await import('nodemailer')).default.createTransport(this.config.SMTP_URL);
       await this.transport.sendMail({ from: this.config.SMTP_FROM, to, subject: row.subject, text: row.text });
       await run(
         em,
