@@ -1,12 +1,12 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from './auth/auth.module';
 import { APP_CONFIG, type AppConfig } from './config/config';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { HttpExceptionFilter } from './http/http-exception.filter';
-import { ResponseStyleInterceptor } from './http/response-style.interceptor';
+import { AnswerShaper } from './http/answers';
 import { RawRoutes } from './http/raw-routes';
 import { PageHints } from './http/page-hints';
 import { ServerRendering } from './http/server-rendering';
@@ -23,20 +23,12 @@ export class PlatformModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [
-        loggerModule(config),
-        DatabaseModule,
-        CqrsModule.forRoot(),
-        EventsModule,
-        JobsModule,
-        AuthModule,
-        MediaModule,
-      ],
+      imports: [loggerModule(config), DatabaseModule, CqrsModule.forRoot(), EventsModule, JobsModule, AuthModule, MediaModule],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         SharedAnswers,
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
-        { provide: APP_INTERCEPTOR, useClass: ResponseStyleInterceptor },
+        AnswerShaper,
         RawRoutes,
         PageHints,
         ServerRendering,

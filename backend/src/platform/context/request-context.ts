@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
 import type { Principal } from '../auth/principal';
 import type { LogPosition } from '../events/log-position';
 
@@ -13,6 +14,8 @@ export interface RequestContext {
   causationId: string | null;
   /** The newest event this call appended (set by the event store): its answer carries it as a consistency token. */
   written?: LogPosition;
+  /** The HTTP exchange this call serves (absent in jobs, event handlers and start-up work). */
+  http?: { req: Request; res: Response };
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -12,6 +12,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { describeIssue, type CallDefinition, type ValidationIssue } from '@sparkhouse/contracts';
 import { AccessGuard } from './access.guard';
+import { shapeAnswer } from './answers';
 import { CALL_METADATA } from './call-metadata';
 import { badRequest } from './errors';
 import { invalidUtf8InQuery, unstorableText } from './text-input';
@@ -24,14 +25,29 @@ const methods = {
   DELETE: RequestMethod.DELETE,
 } as const;
 
-/** Serves a call declared in contracts/: its method, path, access rule, status and response style. */
-export const Endpoint = (call: CallDefinition) =>
-  applyDecorators(
+/**
+ * Serves a call declared in contracts/: its method, path, access rule, status and response style.
+ * The handler's answer is shaped as the contract says (answers.ts) as it returns.
+ */
+export const Endpoint = (call: CallDefinition): MethodDecorator => {
+  const nest = applyDecorators(
     RequestMapping({ path: call.path, method: methods[call.method] }),
     SetMetadata(CALL_METADATA, call),
     HttpCode(call.successStatus ?? 200),
     UseGuards(AccessGuard),
   );
+  return (target, key, descriptor) => {
+    const handler = descriptor.value as unknown as (...args: unknown[]) => unknown;
+    const shaped = async function (this: unknown, ...args: unknown[]) {
+      return shapeAnswer(call, await handler.apply(this, args));
+    };
+    Object.defineProperty(shaped, 'name', { value: handler.name });
+    // what decorators below this one recorded on the handler stays on it
+    for (const k of Reflect.getOwnMetadataKeys(handler)) Reflect.defineMetadata(k, Reflect.getOwnMetadata(k, handler), shaped);
+    (descriptor as PropertyDescriptor).value = shaped;
+    return nest(target, key, descriptor);
+  };
+};
 
 /** The call's parsed input: params, query and body validated by the contract's schemas. */
 export type CallInput<C> =

@@ -104,6 +104,7 @@ export function requestContextMiddleware(resolver: PrincipalResolver) {
           timeZone: typeof tz === 'string' ? tz : 'UTC',
           principal: resolution.ok ? resolution.principal : null,
           causationId: null,
+          http: { req, res },
         },
         () => next(),
       );
