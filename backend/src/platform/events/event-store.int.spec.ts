@@ -69,7 +69,12 @@ describe('event store (real PostgreSQL)', () => {
   });
 
   describe('decideMany: many streams decided and appended in one statement', () => {
-    const meta = (correlationId: string) => ({ actor: 'worker', correlationId, causationId: null, occurredAt: new Date().toISOString() });
+    const meta = (correlationId: string) => ({
+      actor: 'worker',
+      correlationId,
+      causationId: null,
+      occurredAt: new Date().toISOString(),
+    });
 
     it('decides each stream on its state, several decisions on one stream in turn, each with its own metadata', async () => {
       await orm.em.fork().transactional((tem) => store.append(tem, 'job-m2', [requested('m2'), started('m2')]));
@@ -78,7 +83,11 @@ describe('event store (real PostgreSQL)', () => {
         store.decideMany(tem, counter, [
           { streamId: 'job-m1', decide: (n, v) => (seen.push(['m1', n, v]), [requested('m1')]), metadata: meta('c-1') },
           { streamId: 'job-m2', decide: (n, v) => (seen.push(['m2', n, v]), [started('m2')]), metadata: meta('c-2') },
-          { streamId: 'job-m1', decide: (n, v) => (seen.push(['m1', n, v]), [started('m1'), started('m1')]), metadata: meta('c-3') },
+          {
+            streamId: 'job-m1',
+            decide: (n, v) => (seen.push(['m1', n, v]), [started('m1'), started('m1')]),
+            metadata: meta('c-3'),
+          },
           { streamId: 'job-m2', decide: () => null },
         ]),
       );
@@ -135,7 +144,11 @@ describe('event store (real PostgreSQL)', () => {
       // decided first on version 1, then again on the fresh stream (the other writer's event included)
       expect(states).toEqual([1, 2]);
       expect(appended.map((events) => events.map((e) => e.streamVersion))).toEqual([[3], [1]]);
-      expect((await store.readStream(orm.em.fork(), 'job-c1')).map((e) => e.type)).toEqual(['JobRequested', 'JobStarted', 'JobStarted']);
+      expect((await store.readStream(orm.em.fork(), 'job-c1')).map((e) => e.type)).toEqual([
+        'JobRequested',
+        'JobStarted',
+        'JobStarted',
+      ]);
     });
   });
 
@@ -287,6 +300,37 @@ describe('event store (real PostgreSQL)', () => {
     expect(await store.load(orm.em.fork(), 'job-snap', { ...counter, name: 'test.counter@2' })).toEqual({
       state: 32,
       version: 32,
+    });
+  });
+
+  it('loads a stream and one row of something else in one round trip (loadWith)', async () => {
+    for (let i = 0; i < 3; i++) {
+      await orm.em.fork().transactional((tem) => store.decide(tem, 'job-with', counter, () => [started(`w${i}`)]));
+    }
+    const em = orm.em.fork();
+    const sent = jest.spyOn(em, 'execute');
+    const other = {
+      sql: 'select stream_id, version from event_stream where stream_id = ? and version > ?',
+      params: ['job-with', 2],
+    };
+    try {
+      expect(await store.loadWith(em, 'job-with', counter, other)).toEqual({
+        stream: { state: 3, version: 3 },
+        alongside: { stream_id: 'job-with', version: 3 },
+      });
+      expect(sent).toHaveBeenCalledTimes(1);
+    } finally {
+      sent.mockRestore();
+    }
+    // neither found: no state, nothing alongside; the stream missing does not hide the other row
+    const none = { sql: other.sql, params: ['job-with', 99] };
+    expect(await store.loadWith(orm.em.fork(), 'job-never', counter, none)).toEqual({
+      stream: { state: null, version: 0 },
+      alongside: undefined,
+    });
+    expect((await store.loadWith(orm.em.fork(), 'job-never', counter, other)).alongside).toEqual({
+      stream_id: 'job-with',
+      version: 3,
     });
   });
 

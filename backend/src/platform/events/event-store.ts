@@ -315,21 +315,51 @@ export class EventStore {
    * snapshot (or nothing) plus the events after it, saved as the new snapshot for the next reader.
    */
   async load<S>(em: Db, streamId: string, model: StreamModel<S>): Promise<StreamState<S>> {
-    const [head] = await query<{ version: number; snapshot: unknown; snapshot_model: string | null; snapshot_version: number }>(
-      em,
-      'select version, snapshot, snapshot_model, snapshot_version from event_stream where stream_id = ?',
-      [streamId],
-    );
-    if (!head) return { state: null, version: 0 };
+    return (await this.loadWith(em, streamId, model, null)).stream;
+  }
+
+  /**
+   * `load`, and in the same round trip the first row `alongside` answers (as JSON; undefined when it
+   * answers none): for a command that decides from a stream and one row of something else.
+   */
+  async loadWith<S, R>(
+    em: Db,
+    streamId: string,
+    model: StreamModel<S>,
+    alongside: { sql: string; params: unknown[] } | null,
+  ): Promise<{ stream: StreamState<S>; alongside: R | undefined }> {
+    type Head = {
+      version: number | null;
+      snapshot: unknown;
+      snapshot_model: string | null;
+      snapshot_version: number;
+      alongside?: R | null;
+    };
+    const [head] = alongside
+      ? await query<Head>(
+          em,
+          `select h.version, h.snapshot, h.snapshot_model, h.snapshot_version, a.alongside
+             from (select 1) one
+             left join event_stream h on h.stream_id = ?
+             left join lateral (select to_jsonb(x) as alongside from (${alongside.sql}) x limit 1) a on true`,
+          [streamId, ...alongside.params],
+        )
+      : await query<Head>(
+          em,
+          'select version, snapshot, snapshot_model, snapshot_version from event_stream where stream_id = ?',
+          [streamId],
+        );
+    const other = head?.alongside ?? undefined;
+    if (!head || head.version === null) return { stream: { state: null, version: 0 }, alongside: other };
     const usable = head.snapshot_model === model.name;
     const base = usable && head.snapshot !== null ? fromJson(model, head.snapshot) : null;
     const from = usable ? head.snapshot_version : 0;
-    if (from === head.version) return { state: base, version: head.version };
+    if (from === head.version) return { stream: { state: base, version: head.version }, alongside: other };
     const tail = await this.readStream(em, streamId, { afterVersion: from });
     const state = model.fold(base, tail);
     const version = tail.length > 0 ? tail[tail.length - 1].streamVersion : from;
     if (tail.length > 0) await this.saveSnapshot(em, streamId, model, state, version);
-    return { state, version };
+    return { stream: { state, version }, alongside: other };
   }
 
   /** The stream's events in order; `afterVersion` reads only the ones after it, `limit` at most that many. */

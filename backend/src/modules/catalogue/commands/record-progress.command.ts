@@ -2,10 +2,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
 import { ProductProgressRecorded, type catalogue } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
-import { badRequest } from '../../../platform/http/errors';
-import { streams } from '../domain/product-state';
-import { rows } from '../../../platform/database/sql';
-import { loadProduct } from './command-support';
+import { badRequest, notFound } from '../../../platform/http/errors';
+import { streams, type ProductState } from '../domain/product-state';
+import { productModel } from './command-support';
 
 /** Save how far a user got in one content of a product (spec 3, product progress). */
 export class RecordProgress {
@@ -27,18 +26,21 @@ export class RecordProgressHandler implements ICommandHandler<RecordProgress, ca
   ) {}
 
   async execute(c: RecordProgress) {
-    // nothing here needs the stream's history: the product is read (its snapshot) and the total so far
-    // (from the read model: it may miss a save made a moment ago, the stored sums do not) side by side,
-    // then the save is one append, committed on its own
+    // nothing here needs the stream's history: the product (its snapshot) and the total so far (from
+    // the read model: it may miss a save made a moment ago, the stored sums do not) are read in one
+    // round trip, then the save is one append, committed on its own
     const em = this.orm.em.fork();
-    const [product, [before]] = await Promise.all([
-      loadProduct(em, this.events, c.productId),
-      rows<{ seconds_watched: number }>(
-        this.orm.em.fork(),
-        'select seconds_watched from product_progress where user_id = ? and product_id = ? and content_id = ?',
-        [c.userId, c.productId, c.contentId],
-      ),
-    ]);
+    const { stream, alongside: before } = await this.events.loadWith<ProductState, { seconds_watched: number }>(
+      em,
+      streams.product(c.productId),
+      productModel,
+      {
+        sql: 'select seconds_watched from product_progress where user_id = ? and product_id = ? and content_id = ?',
+        params: [c.userId, c.productId, c.contentId],
+      },
+    );
+    const product = stream.state;
+    if (!product) throw notFound('No such product.');
     if (!product.media.contents.some((x) => x.contentId === c.contentId)) {
       throw badRequest('content_id is not a content of this product.', [{ path: 'body.content_id', message: 'is unknown' }]);
     }
