@@ -13,4 +13,4 @@ ENV NODE_ENV=production
 COPY --from=build /app /app
 EXPOSE 3000
 # the API's V8 flags: scripts/lib/node-flags.mjs
-CMD ["node", "--enable-source-maps", "backend/dist/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "backend/dist/main.js"]

@@ -1,8 +1,10 @@
 // Node/V8 flags of the API process, wherever it runs (npm start, the image, the benchmarks).
 //
-// None today: V8's own young-generation size is kept. A 32 MB semi-space (--max-semi-space-size=32)
-// once saved 10-20 % of API CPU per catalogue request; re-measured on 2026-11-27 on the current request
-// path it made no difference (catalogue 0.560 vs 0.547 ms of API CPU per request, writes 1.49-1.74 vs
-// 1.51-1.56 ms per save, within run-to-run noise) while it cost about 30 MiB of resident memory in every
-// API process (187 vs 158 MiB once ready; media bench peak 287-313 vs 253-290 MiB). bench/RESULTS.md has the runs.
-export const apiNodeFlags = [];
+// --max-semi-space-size=8: V8's young generation capped at 2 x 8 MB instead of growing to 2 x 16 MB.
+// Measured on 2026-11-27 (2 cores): the API's RSS once ready fell from 145 to 130 MiB and the media
+// bench's peak from 264-287 to 255 MiB, while the API's CPU per progress save stayed where it was
+// (0.63-0.67 ms with the flag, 0.67-0.73 ms without; save p99 49-57 ms) — request garbage dies young
+// either way, so collecting it twice as often costs no more. Larger young generations were measured
+// too: 32 MB semi-spaces cost about 30 MiB per process and saved no CPU on the current request path.
+// bench/RESULTS.md has the runs.
+export const apiNodeFlags = ['--max-semi-space-size=8'];
