@@ -21,7 +21,9 @@ describe('page hints', () => {
     expect(withHints(index, '<link rel="preload">')).toBe(
       '<head><title>x</title><link rel="preload"><link rel="stylesheet" href="/a.css"><script src="/b.js"></script></head>',
     );
-    expect(withHints('<head><title>x</title></head>', '<link rel="preload">')).toBe('<head><title>x</title><link rel="preload"></head>');
+    expect(withHints('<head><title>x</title></head>', '<link rel="preload">')).toBe(
+      '<head><title>x</title><link rel="preload"></head>',
+    );
     expect(withHints(index, '')).toBe(index);
   });
 });
