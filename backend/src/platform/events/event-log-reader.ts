@@ -1,6 +1,6 @@
 import { prepared, type Db } from '../database/database';
 import type { StoredEvent } from '@sparkhouse/contracts';
-import { toStoredEvent, type EventRow } from './event-store';
+import { EVENT_COLUMNS, toStoredEvent, type EventRow } from './event-records';
 import { LOG_ORIGIN, type LogPosition } from './log-position';
 import { textArray } from '../database/sql';
 
@@ -25,13 +25,7 @@ export interface LogFilter {
  * ever skipped, and no writer has to wait for another to get a position (docs/event-ordering.md).
  */
 export async function readEventsAfter(em: Db, after: Checkpoint, limit: number, only: LogFilter = {}): Promise<LoggedEvent[]> {
-  const rows = await selectAfter<EventRow>(
-    em,
-    'position::text, transaction_id::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata',
-    after,
-    limit,
-    only,
-  );
+  const rows = await selectAfter<EventRow>(em, EVENT_COLUMNS, after, limit, only);
   return rows.map((r) => toStoredEvent(r) as LoggedEvent);
 }
 

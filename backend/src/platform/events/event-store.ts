@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable, Optional } from '@nestjs/common';
 import { prepared, type Db } from '../database/database';
-import { eventCatalog, type EventDefinition, type EventMetadata, type NewEvent, type StoredEvent } from '@sparkhouse/contracts';
+import type { EventMetadata, NewEvent, StoredEvent } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
 import { textArray } from '../database/sql';
 import type { AppendSignals } from './append-signals';
-import { ConcurrencyError, UnknownEventTypeError } from './errors';
+import { ConcurrencyError } from './errors';
+import { currentMetadata, EVENT_COLUMNS, pendingEvent, toStoredEvent, validate, type EventRow } from './event-records';
 import { compareLogPositions, laterOf, type LogPosition } from './log-position';
 
 /** Channel the relay listens on; a trigger on domain_event notifies it once per appending statement. */
@@ -54,22 +54,8 @@ export interface Decided<S> extends StreamState<S> {
   appended: StoredEvent[];
 }
 
-interface EventRow {
-  position: string;
-  transaction_id?: string;
-  event_id: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  schema_version: number;
-  payload: unknown;
-  metadata: EventMetadata;
-}
-
 /** What guards an append: nothing but the stream's own order (blind), or the version the writer decided at. */
 type Guard = { expected?: number; snapshot?: { model: string; json: unknown } };
-
-const EVENT_COLUMNS = `position::text, transaction_id::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata`;
 
 /**
  * The append-only domain event log. Appends run inside the transaction that changes the write model, so
@@ -498,72 +484,3 @@ function query<T>(em: Db, sql: string, params: unknown[]): Promise<T[]> {
 
 const toJson = <S>(model: StreamModel<S>, state: S): unknown => (model.toJson ? model.toJson(state) : state);
 const fromJson = <S>(model: StreamModel<S>, json: unknown): S => (model.fromJson ? model.fromJson(json) : (json as S));
-
-function definitionOf(type: string): EventDefinition {
-  const d = eventCatalog.get(type);
-  if (!d) throw new UnknownEventTypeError(type);
-  return d;
-}
-
-/** Each event checked against its contract: the payload as parsed, at the definition's schema version. */
-function validate(events: NewEvent[]): { type: string; schemaVersion: number; payload: unknown }[] {
-  return events.map((e) => {
-    const def = definitionOf(e.type);
-    return { type: e.type, schemaVersion: def.version, payload: def.schema.parse(e.payload) };
-  });
-}
-
-function pendingEvent(
-  streamId: string,
-  streamVersion: number,
-  e: { type: string; schemaVersion: number; payload: unknown },
-  metadata: EventMetadata,
-): StoredEvent {
-  return {
-    position: '0',
-    eventId: randomUUID(),
-    streamId,
-    streamVersion,
-    type: e.type,
-    schemaVersion: e.schemaVersion,
-    payload: e.payload,
-    metadata,
-  };
-}
-
-/** The metadata of events appended now: actor, correlation and causation from the request context, the time. */
-export function currentMetadata(overrides: Partial<EventMetadata> = {}): EventMetadata {
-  const ctx = requestContext.current();
-  return {
-    actor: ctx?.principal?.id ?? 'system',
-    correlationId: ctx?.requestId ?? randomUUID(),
-    causationId: ctx?.causationId ?? null,
-    occurredAt: new Date().toISOString(),
-    ...overrides,
-  };
-}
-
-/** Rows come back at the schema version they were written with; upcasting lifts them to today's shape. */
-export function toStoredEvent(row: EventRow): StoredEvent {
-  const def = eventCatalog.get(row.type);
-  let payload = row.payload;
-  let schemaVersion = row.schema_version;
-  if (def && row.schema_version < def.version) {
-    if (!def.upcast) throw new Error(`${row.type} v${row.schema_version} is stored but no upcaster lifts it to v${def.version}`);
-    payload = def.upcast(payload, row.schema_version);
-    schemaVersion = def.version;
-  }
-  return {
-    position: row.position,
-    ...(row.transaction_id !== undefined ? { transactionId: row.transaction_id } : {}),
-    eventId: row.event_id,
-    streamId: row.stream_id,
-    streamVersion: row.stream_version,
-    type: row.type,
-    schemaVersion,
-    payload,
-    metadata: row.metadata,
-  };
-}
-
-export type { EventRow };

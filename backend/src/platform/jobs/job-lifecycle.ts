@@ -15,7 +15,8 @@ import {
   type NewEvent,
   type StoredEvent,
 } from '@sparkhouse/contracts';
-import { currentMetadata, EventStore, type StreamModel } from '../events/event-store';
+import { EventStore, type StreamModel } from '../events/event-store';
+import { currentMetadata } from '../events/event-records';
 import { jobStreamId } from './job-requests';
 
 const TERMINAL = new Set<string>([JobCompleted.type, JobFailed.type, JobCanceled.type]);

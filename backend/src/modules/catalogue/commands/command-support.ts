@@ -13,7 +13,11 @@ export const productModel: StreamModel<ProductState> = {
 
 /** The product as its own stream tells it (the write side never reads the read models). 404 when unknown. */
 export async function loadProduct(em: Db, events: EventStore, productId: string): Promise<ProductState> {
-  const { state } = await events.load(em, streams.product(productId), productModel);
+  return knownProduct((await events.load(em, streams.product(productId), productModel)).state);
+}
+
+/** The product a stream folded to; 404 when it has none. */
+export function knownProduct(state: ProductState | null): ProductState {
   if (!state) throw notFound('No such product.');
   return state;
 }

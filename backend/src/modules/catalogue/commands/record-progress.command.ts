@@ -2,9 +2,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
 import { ProductProgressRecorded, type catalogue } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
-import { badRequest, notFound } from '../../../platform/http/errors';
+import { badRequest } from '../../../platform/http/errors';
 import { streams, type ProductState } from '../domain/product-state';
-import { productModel } from './command-support';
+import { knownProduct, productModel } from './command-support';
 
 /** Save how far a user got in one content of a product (spec 3, product progress). */
 export class RecordProgress {
@@ -39,8 +39,7 @@ export class RecordProgressHandler implements ICommandHandler<RecordProgress, ca
         params: [c.userId, c.productId, c.contentId],
       },
     );
-    const product = stream.state;
-    if (!product) throw notFound('No such product.');
+    const product = knownProduct(stream.state);
     if (!product.media.contents.some((x) => x.contentId === c.contentId)) {
       throw badRequest('content_id is not a content of this product.', [{ path: 'body.content_id', message: 'is unknown' }]);
     }

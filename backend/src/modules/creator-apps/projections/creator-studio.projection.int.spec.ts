@@ -1,4 +1,4 @@
-import { toStoredEvent, type EventRow } from '../../../platform/events/event-store';
+import { toStoredEvent, type EventRow } from '../../../platform/events/event-records';
 import { Rebuilder } from '../../../platform/events/rebuilder';
 import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
 import { eventually, testConfig } from '../../../test-support';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../../../platform/database/database';
 import type { ConsoleEvent } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
-import { toStoredEvent, type EventRow } from '../../../platform/events/event-store';
+import { toStoredEvent, type EventRow } from '../../../platform/events/event-records';
 import { redact } from '../domain/run-history';
 
 export interface EventFilter {
