@@ -140,7 +140,10 @@ export function Workspace({ app }: { app: CreatorApp }) {
           {app.appImage ? (
             <img className="builder__app-image" src={app.appImage.url} alt={`${app.name} app image`} width={72} height={72} />
           ) : (
-            <span className="builder__app-image" aria-hidden="true" />
+            // no image yet: the app's initial holds its place until one is made
+            <span className="builder__app-image builder__app-image--initial" aria-hidden="true">
+              {[...app.name.trim()][0]?.toUpperCase() ?? ''}
+            </span>
           )}
           <div>
             <p className="eyebrow">App builder</p>
