@@ -41,6 +41,12 @@ test('an encoded plus sign in the path is decoded and the page reloaded', async 
   await expect(page).toHaveURL(/\/schools\/music\+theory\?x=1$/);
 });
 
+test("/_app, the spec's name for the application shell, opens the home page", async ({ page }) => {
+  await page.goto('/_app');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Explore Classes' })).toBeVisible();
+});
+
 test('an unknown page shows the not-found page, an unknown API route a JSON 404', async ({ page, request }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

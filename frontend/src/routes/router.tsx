@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { placeholderRoutes } from './coming-soon/placeholders';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { HomePage } from './home/HomePage';
 import { AppLayout } from './layout/AppLayout';
 import { RouteError } from './layout/RouteError';
@@ -253,7 +252,9 @@ export const routes: RouteObject[] = [
               (m) => m.CheckoutCancelPage,
             ),
           },
-          ...placeholderRoutes,
+          // the spec's "application shell" is the layout every page is drawn in, not a page of its own:
+          // its address opens the home page
+          { path: '/_app', loader: () => redirect('/') },
           {
             path: '/auth/callback',
             lazy: page(
