@@ -4,6 +4,9 @@ import { linkify } from './linkify';
 /** Spec section 9: with autoFocus, the label floats (and focus lands) after the modal's slide-up. */
 export const LABEL_FOCUS_DELAY_MS = 300;
 
+/** Controls that take typing: the delayed autofocus leaves the focus in one of these alone. */
+const TYPING_TARGETS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
+
 export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: string;
   error?: string;
@@ -46,7 +49,14 @@ export function Input({
 
   useEffect(() => {
     if (!autoFocus) return;
-    const timer = setTimeout(() => inputRef.current?.focus(), LABEL_FOCUS_DELAY_MS);
+    const timer = setTimeout(() => {
+      const input = inputRef.current;
+      const active = document.activeElement;
+      // someone already went on to another field meanwhile (a quick typist, a password manager, a
+      // busy machine's late timer): what they type stays where they are
+      if (!input || (active && active !== input && active.matches(TYPING_TARGETS))) return;
+      input.focus();
+    }, LABEL_FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [autoFocus]);
 

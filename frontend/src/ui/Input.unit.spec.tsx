@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Input } from './Input';
+import { Input, LABEL_FOCUS_DELAY_MS } from './Input';
 
 describe('Input', () => {
   it('turns a URL in the error into a link that opens in a new tab safely', () => {
@@ -45,6 +45,31 @@ describe('Input', () => {
     await user.type(screen.getByLabelText('Email'), 'x');
     await user.tab();
     expect(field).toHaveClass('field--floated');
+  });
+
+  describe('autoFocus (after the label delay)', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('takes the focus once the delay has passed', () => {
+      render(<Input label="First name" autoFocus />);
+      expect(screen.getByLabelText('First name')).not.toHaveFocus();
+      act(() => jest.advanceTimersByTime(LABEL_FOCUS_DELAY_MS));
+      expect(screen.getByLabelText('First name')).toHaveFocus();
+    });
+
+    it('leaves the focus in another field someone moved to before the delay passed', () => {
+      render(
+        <>
+          <Input label="First name" autoFocus />
+          <Input label="Password" type="password" />
+        </>,
+      );
+      const password = screen.getByLabelText('Password', { selector: 'input' });
+      act(() => password.focus());
+      act(() => jest.advanceTimersByTime(LABEL_FOCUS_DELAY_MS));
+      expect(password).toHaveFocus();
+    });
   });
 
   it('toggles password visibility with a named button', async () => {
