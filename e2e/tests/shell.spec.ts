@@ -10,6 +10,17 @@ test('the home route loads from the built app, with no errors in the console', a
   expect(errors).toEqual([]);
 });
 
+test('the page view the web app records reaches the analytics collector and is accepted', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/\w+/);
+  // leaving the page sends what is queued (the spec: a page view on every route change)
+  const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/data');
+  await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+  const answer = await uploaded;
+  expect(answer.status(), await answer.text()).toBe(200);
+  expect(await answer.json()).toMatchObject({ code: 200 });
+});
+
 test('the theme toggles between light and dark and is remembered', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { Database } from '../../../platform/database/database';
 import { ANALYTICS, operations } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
@@ -35,11 +36,13 @@ export class AnalyticsController {
   }
 
   @Endpoint(operations.recordAnalytics)
-  async record(@Input() { body }: CallInput<typeof operations.recordAnalytics>) {
+  async record(@Input() { body }: CallInput<typeof operations.recordAnalytics>, @Req() req: Request) {
     if (!this.keys.includes(body.api_key)) {
       throw badRequest('Invalid API key', [{ path: 'body.api_key', message: 'api_key is not a key of this collector' }]);
     }
-    const checksum = uploadChecksum(body);
+    // over the events as sent: the checked copy has its keys in the schema's order, not the sender's
+    const sent = req.body as Partial<Upload> | undefined;
+    const checksum = uploadChecksum({ ...body, events: Array.isArray(sent?.events) ? sent.events : body.events });
     if (body.checksum !== undefined && !sameText(body.checksum.toLowerCase(), checksum)) {
       throw badRequest('checksum does not match the upload', [{ path: 'body.checksum', message: 'checksum does not match' }]);
     }

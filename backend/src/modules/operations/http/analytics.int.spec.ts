@@ -56,13 +56,32 @@ describe('analytics collector and the page-view summary (real PostgreSQL)', () =
     expect(wrongKey.status).toBe(400);
     expect((await wrongKey.json()).message).toBe('Invalid API key');
 
+    // the web app's events, with their keys in its own order (the checksum covers them as sent)
+    const fromBrowser = {
+      api_key: 'sparkhouse-web',
+      events: [
+        {
+          event_type: 'Page Viewed',
+          time: Date.now(),
+          session_id: 7,
+          device_id: 'anon_device_0002',
+          event_properties: { title: 'Sparkhouse', path: '/', route: '/' },
+        },
+      ],
+      v: 2,
+      upload_time: Date.now(),
+    };
+    const browserUpload = await upload({ ...fromBrowser, checksum: uploadChecksum(fromBrowser) });
+    expect(await browserUpload.json()).toEqual({ code: 200, events_ingested: 1 });
+
     const summary = await pageViews();
     expect(summary.days).toHaveLength(7);
-    expect(summary.totalEvents).toBe(4);
+    expect(summary.totalEvents).toBe(5);
     // most viewed first; equal totals by route
     expect(summary.routes).toEqual([
       { route: '/browse', total: 2, perDay: [0, 0, 0, 0, 0, 1, 1] },
       { route: '/classes/:storefrontSlug/:classSlug', total: 2, perDay: [0, 0, 0, 0, 0, 0, 2] },
+      { route: '/', total: 1, perDay: [0, 0, 0, 0, 0, 0, 1] },
     ]);
   });
 });
