@@ -20,7 +20,10 @@ export interface AnalyticsUpload {
 }
 
 export interface AnalyticsClientOptions {
-  /** Deliver one batch; a rejection puts the batch back in the queue. */
+  /**
+   * Deliver one batch; a rejection puts the batch back in the queue, unless its error carries a 4xx
+   * `status` other than 408 and 429: the collector refused that batch, and sending it again would not help.
+   */
   send: (upload: AnalyticsUpload, options: { keepalive: boolean }) => Promise<unknown>;
   deviceId?: () => string | undefined;
   userId?: () => string | undefined;
@@ -38,6 +41,12 @@ export function truncateProperties(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.slice(0, ANALYTICS.maxPropertiesPerEvent).map((v) => truncateProperties(v, depth + 1));
   const entries = Object.entries(value).slice(0, ANALYTICS.maxPropertiesPerEvent);
   return Object.fromEntries(entries.map(([k, v]) => [truncateString(k), truncateProperties(v, depth + 1)]));
+}
+
+/** Whether an upload's error says the collector refused it for good (4xx, not 408 or 429). */
+function refused(err: unknown): boolean {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 /**
@@ -101,7 +110,7 @@ export class AnalyticsClient {
       try {
         return Promise.resolve(this.options.send(upload, { keepalive })).then(
           () => true,
-          () => false,
+          (err: unknown) => refused(err),
         );
       } catch {
         return Promise.resolve(false);

@@ -61,6 +61,25 @@ describe('AnalyticsClient', () => {
     expect(client.pending).toBe(0);
   });
 
+  it('drops a batch the collector refuses (4xx) and keeps one it could not take just now', async () => {
+    const send = jest.fn().mockRejectedValue(Object.assign(new Error('checksum does not match the upload'), { status: 400 }));
+    const client = new AnalyticsClient({ send });
+    client.track('Page Viewed');
+    await client.flush();
+    // refused for good: sending it every period would only be refused again
+    expect(client.pending).toBe(0);
+
+    for (const status of [429, 503, 0]) {
+      send.mockRejectedValueOnce(Object.assign(new Error('later'), { status }));
+      client.track(`status ${status}`);
+      await client.flush();
+      expect(client.pending).toBe(1);
+      send.mockResolvedValueOnce(undefined);
+      await client.flush();
+      expect(client.pending).toBe(0);
+    }
+  });
+
   it('truncates long strings at 4096 characters', () => {
     const { client, uploads } = setup();
     client.track('Search', { query: 'q'.repeat(5000), nested: { text: 'n'.repeat(5000) } });
