@@ -56,7 +56,8 @@ describe('analytics collector and the page-view summary (real PostgreSQL)', () =
     expect(wrongKey.status).toBe(400);
     expect((await wrongKey.json()).message).toBe('Invalid API key');
 
-    // the web app's events, with their keys in its own order (the checksum covers them as sent)
+    // the web app's events, with their keys in its own order, and a field this collector does not keep
+    // (an SDK's `platform`): the checksum covers the events as sent
     const fromBrowser = {
       api_key: 'sparkhouse-web',
       events: [
@@ -66,6 +67,7 @@ describe('analytics collector and the page-view summary (real PostgreSQL)', () =
           session_id: 7,
           device_id: 'anon_device_0002',
           event_properties: { title: 'Sparkhouse', path: '/', route: '/' },
+          platform: 'Web',
         },
       ],
       v: 2,
