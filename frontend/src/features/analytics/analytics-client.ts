@@ -92,8 +92,8 @@ export class AnalyticsClient {
   }
 
   /**
-   * Upload everything queued, in batches of at most 100. One flush runs at a time; a failed
-   * upload puts its events back (oldest first) and waits for the next period.
+   * Upload everything queued, in batches of at most 100. One flush runs at a time; an upload that
+   * failed for now puts its events back (oldest first) and waits for the next period.
    */
   flush({ keepalive = false }: { keepalive?: boolean } = {}): Promise<void> {
     this.clearTimer();
@@ -117,9 +117,10 @@ export class AnalyticsClient {
       }
     });
 
-    this.inFlight = Promise.all(results).then((delivered) => {
+    // true: delivered, or refused for good (dropped); false: to be sent again
+    this.inFlight = Promise.all(results).then((settled) => {
       this.inFlight = null;
-      const failed = batches.filter((_, i) => !delivered[i]).flat();
+      const failed = batches.filter((_, i) => !settled[i]).flat();
       if (failed.length > 0) {
         this.enqueue(failed, true);
         this.schedule();
