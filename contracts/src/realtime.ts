@@ -51,6 +51,19 @@ export const mediaReadMessageSchema = z.object({
 });
 export type MediaReadMessage = z.infer<typeof mediaReadMessageSchema>;
 
+/**
+ * A job added pictures to an app's media library after its caller stopped waiting (a picture made from
+ * library files, a new app image, landing-page pictures): refetch the library with `token` as the
+ * consistency token so the read shows them.
+ */
+export const mediaAddedMessageSchema = z.object({
+  appId: z.string(),
+  mediaIds: z.array(z.string()),
+  token: z.string(),
+  at: z.string(),
+});
+export type MediaAddedMessage = z.infer<typeof mediaAddedMessageSchema>;
+
 export const opsAlertMessageSchema = z.object({
   ruleId: z.string(),
   name: z.string(),
@@ -77,6 +90,7 @@ export interface ServerToClientEvents {
   message: (payload: unknown) => void;
   'commerce:checkout-updated': (m: CheckoutUpdatedMessage) => void;
   'media:read': (m: MediaReadMessage) => void;
+  'media:added': (m: MediaAddedMessage) => void;
   'ops:queues': (m: QueuesOverview) => void;
   'ops:rebuild': (m: RebuildProgress) => void;
   'ops:alert': (m: OpsAlertMessage) => void;

@@ -4,7 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Database } from '../platform/database/database';
-import { JobCompleted, JobFailed, JobProgressed, JobRequested, JobStarted, type EventPayload } from '@sparkhouse/contracts';
+import {
+  headerNames,
+  JobCompleted,
+  JobFailed,
+  JobProgressed,
+  JobRequested,
+  JobStarted,
+  type EventPayload,
+} from '@sparkhouse/contracts';
 import { AccessTokens } from '../platform/auth/access-tokens';
 import { EventStore } from '../platform/events/event-store';
 import { jobStreamId } from '../platform/jobs/job-requests';
@@ -20,6 +28,8 @@ export interface As {
   /** A signed-in user id; omitted: an anonymous visitor (with an anon_ id). */
   as?: string;
   admin?: boolean;
+  /** The consistency token of an earlier change, sent so the read shows it. */
+  after?: string;
 }
 
 export function useCreatorApi(overrides: Record<string, string> = {}) {
@@ -52,8 +62,10 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
   };
 
   /** The caller's identity headers: a Bearer token, or an anonymous visitor's id. */
-  const identity = async (who: As = {}): Promise<Record<string, string>> =>
-    who.as ? { authorization: `Bearer ${await token(who.as, who.admin)}` } : { 'x-non-auth-user-id': 'anon_visitor-12345' };
+  const identity = async (who: As = {}): Promise<Record<string, string>> => ({
+    ...(who.as ? { authorization: `Bearer ${await token(who.as, who.admin)}` } : { 'x-non-auth-user-id': 'anon_visitor-12345' }),
+    ...(who.after ? { [headerNames.consistencyToken]: who.after } : {}),
+  });
 
   const call = async (method: string, path: string, body?: unknown, who: As = {}): Promise<Answer> => {
     const headers: Record<string, string> = await identity(who);
@@ -145,6 +157,8 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
     get app() {
       return state.app!;
     },
+    /** A signed-in user's access token (for a socket). */
+    tokenOf: (userId: string) => token(userId),
     get dbUrl() {
       return state.db!.url;
     },

@@ -1,5 +1,5 @@
 import type { Db } from '../../../platform/database/database';
-import type { AppImage, EventMetadata } from '@sparkhouse/contracts';
+import type { AppImage, EventMetadata, StoredEvent } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { decideSave, mediaIdFor, mediaStreamId } from '../domain/app-media';
 import { mediaModel } from './app-media.commands';
@@ -20,6 +20,7 @@ const extensionOf = (url: string) => /\.(png|jpe?g|webp|gif|svg)(?:$|\?)/i.exec(
  * Adds pictures a job made to the app's media library, in the transaction that applies them, so the
  * creator finds every generated image among the app's media (and can reuse or delete it there). The
  * image stays where the job stored it (its URL); an item already in the library is left as it is.
+ * Answers the events that added items (none when every picture was there already).
  */
 export async function addGeneratedPictures(
   em: Db,
@@ -28,11 +29,12 @@ export async function addGeneratedPictures(
   runId: string,
   pictures: GeneratedPicture[],
   metadata?: Partial<EventMetadata>,
-): Promise<void> {
+): Promise<StoredEvent[]> {
+  const added: StoredEvent[] = [];
   for (const picture of pictures) {
     const source = { storageKey: null, externalUrl: picture.image.url };
     const mediaId = mediaIdFor(app.appId, source);
-    await events.decide(
+    const { appended } = await events.decide(
       em,
       mediaStreamId(mediaId),
       mediaModel,
@@ -59,5 +61,7 @@ export async function addGeneratedPictures(
         }),
       metadata,
     );
+    added.push(...appended);
   }
+  return added;
 }

@@ -17,6 +17,7 @@ import {
   type EditLandingPageResult,
   type EventMetadata,
   type NewEvent,
+  type StoredEvent,
 } from '@sparkhouse/contracts';
 import { run } from '../../../platform/database/sql';
 import { notFound } from '../../../platform/http/errors';
@@ -156,16 +157,22 @@ export class StoreGeneratedAppImage {
   ) {}
 }
 
+/** Whether a job's pictures were applied, and the events that added them to the media library. */
+export interface StoredPictures {
+  stored: boolean;
+  added: StoredEvent[];
+}
+
 @CommandHandler(StoreGeneratedAppImage)
-export class StoreGeneratedAppImageHandler implements ICommandHandler<StoreGeneratedAppImage, { stored: boolean }> {
+export class StoreGeneratedAppImageHandler implements ICommandHandler<StoreGeneratedAppImage, StoredPictures> {
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
-  async execute({ runId, appId, result, causationId }: StoreGeneratedAppImage) {
+  async execute({ runId, appId, result, causationId }: StoreGeneratedAppImage): Promise<StoredPictures> {
     const metadata = causationId ? byJob(causationId) : { actor: 'ai' as const };
-    const stored = await this.orm.em.fork().transactional(async (tem) => {
+    return this.orm.em.fork().transactional(async (tem) => {
       const { answer: ownerId } = await changeApp<string | null>(
         tem,
         this.events,
@@ -178,12 +185,13 @@ export class StoreGeneratedAppImageHandler implements ICommandHandler<StoreGener
         },
         metadata,
       );
-      if (ownerId === null) return false;
+      if (ownerId === null) return { stored: false, added: [] };
       const picture = { image: result.appImage, name: 'App image', usedFor: 'app-image' };
-      await addGeneratedPictures(tem, this.events, { appId, ownerId }, runId, [picture], metadata);
-      return true;
+      return {
+        stored: true,
+        added: await addGeneratedPictures(tem, this.events, { appId, ownerId }, runId, [picture], metadata),
+      };
     });
-    return { stored };
   }
 }
 
@@ -205,7 +213,7 @@ function landingPictures(change: LandingImageChange): GeneratedPicture[] {
  * Add a picture generateImageFromInputs made to the app's media library, once per run: from the
  * reactor when the run completes, and from the call that waited for it. The file is named by the run
  * (apps/<appId>/<runId>/original.png), so its library item is too; nothing is added when the file is
- * not this app's.
+ * not this app's. Answers the library item and the events that added it (none when it was there).
  */
 export class StoreGeneratedMedia {
   constructor(
@@ -219,15 +227,18 @@ export class StoreGeneratedMedia {
 }
 
 @CommandHandler(StoreGeneratedMedia)
-export class StoreGeneratedMediaHandler implements ICommandHandler<StoreGeneratedMedia, MediaState | null> {
+export class StoreGeneratedMediaHandler implements ICommandHandler<
+  StoreGeneratedMedia,
+  { media: MediaState | null; added: StoredEvent[] }
+> {
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
-  async execute({ runId, appId, result, prompt, causationId }: StoreGeneratedMedia): Promise<MediaState | null> {
+  async execute({ runId, appId, result, prompt, causationId }: StoreGeneratedMedia) {
     const file = parseMediaKey(result.key);
-    if (!file || file.appId !== appId || file.role !== 'original' || file.type !== 'image') return null;
+    if (!file || file.appId !== appId || file.role !== 'original' || file.type !== 'image') return { media: null, added: [] };
     const em = this.orm.em.fork();
     const { state: app } = await this.events.load(em, appStreamId(appId), appModel);
     if (!app) throw notFound(NO_SUCH_APP);
@@ -253,7 +264,7 @@ export class StoreGeneratedMediaHandler implements ICommandHandler<StoreGenerate
         causationId ? byJob(causationId) : { actor: 'ai' },
       ),
     );
-    return decided.state;
+    return { media: decided.state, added: decided.appended };
   }
 }
 
@@ -272,15 +283,15 @@ export class StoreLandingImages {
 }
 
 @CommandHandler(StoreLandingImages)
-export class StoreLandingImagesHandler implements ICommandHandler<StoreLandingImages, { stored: boolean }> {
+export class StoreLandingImagesHandler implements ICommandHandler<StoreLandingImages, StoredPictures> {
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
-  async execute({ runId, appId, change, causationId }: StoreLandingImages) {
+  async execute({ runId, appId, change, causationId }: StoreLandingImages): Promise<StoredPictures> {
     const metadata = causationId ? byJob(causationId) : { actor: 'ai' as const };
-    const stored = await this.orm.em.fork().transactional(async (tem) => {
+    return this.orm.em.fork().transactional(async (tem) => {
       const { answer: ownerId } = await changeApp<string | null>(
         tem,
         this.events,
@@ -296,11 +307,12 @@ export class StoreLandingImagesHandler implements ICommandHandler<StoreLandingIm
         },
         metadata,
       );
-      if (ownerId === null) return false;
-      await addGeneratedPictures(tem, this.events, { appId, ownerId }, runId, landingPictures(change), metadata);
-      return true;
+      if (ownerId === null) return { stored: false, added: [] };
+      return {
+        stored: true,
+        added: await addGeneratedPictures(tem, this.events, { appId, ownerId }, runId, landingPictures(change), metadata),
+      };
     });
-    return { stored };
   }
 }
 

@@ -229,7 +229,7 @@ export class AiAssetsController {
     if (outcome.status === 'timed-out') return { status: 'running', runId: outcome.runId };
     if (outcome.status !== 'completed') throw failed('Failed to generate image', 'IMAGE_GENERATION_FAILED', outcome.reason);
     // added here too (once per run: the reactor's delivery adds nothing more), so the answer is the library item
-    const state = await this.commands.execute(
+    const { media: state } = await this.commands.execute(
       new StoreGeneratedMedia(outcome.runId, job.payload.appId, outcome.result, job.payload.prompt, null),
     );
     if (!state) throw failed('Failed to generate image', 'IMAGE_GENERATION_FAILED', 'the picture was not stored in this app');

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { io, type Socket } from 'socket.io-client';
+import { SERVER_EVENTS, type MediaAddedMessage } from '@sparkhouse/contracts';
 import { eventually } from '../../../test-support';
 import { useCreatorApi } from '../../../test-support/creator-api';
 import { fixtureDir, pngBytes } from '../../../test-support/media-fixtures';
@@ -6,14 +8,18 @@ import { fixtureDir, pngBytes } from '../../../test-support/media-fixtures';
 /**
  * generateImageFromInputs when the picture takes longer than the call waits (no worker here: the test
  * completes the run as a worker would). The job-results reactor adds the picture to the library from
- * the run's completion, once, however often the completion is delivered; a picture outside the app is
- * never added.
+ * the run's completion, once, however often the completion is delivered, and pushes the addition to
+ * the creator's tabs; a picture outside the app is never added.
  */
 describe('generateImageFromInputs: the library item from the run', () => {
   const mediaDir = fixtureDir();
   const api = useCreatorApi({ MEDIA_DIR: mediaDir, CREATOR_QUICK_JOB_TIMEOUT_MS: '200' });
   const ivy = { as: 'ivy-creator' };
-  afterAll(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
+  let socket: Socket | undefined;
+  afterAll(() => {
+    socket?.close();
+    fs.rmSync(mediaDir, { recursive: true, force: true });
+  });
 
   const result = (key: string) => ({
     key,
@@ -39,8 +45,8 @@ describe('generateImageFromInputs: the library item from the run', () => {
       return cp && BigInt(cp.p) >= BigInt(last!.p);
     });
   };
-  const listed = async (appId: string) =>
-    (await api.get(`/app-builder/getAppMedia?appId=${appId}&limit=100`, ivy)).body.response.media as {
+  const listed = async (appId: string, after?: string) =>
+    (await api.get(`/app-builder/getAppMedia?appId=${appId}&limit=100`, { ...ivy, after })).body.response.media as {
       mediaId: string;
       metadata: Record<string, unknown>;
     }[];
@@ -62,9 +68,25 @@ describe('generateImageFromInputs: the library item from the run', () => {
     expect(res.body.response).toEqual({ status: 'running', runId: expect.any(String) });
     const { runId } = res.body.response;
 
+    // the creator's tab, listening for library changes
+    socket = io(api.base, { path: '/socket.io', auth: { token: await api.tokenOf('ivy-creator') }, transports: ['websocket'] });
+    const pushes: MediaAddedMessage[] = [];
+    socket.on(SERVER_EVENTS.mediaAdded, (m) => pushes.push(m));
+    await eventually(() => socket!.connected);
+
     const made = result(`apps/${appId}/${runId}/original.png`);
     await api.worker.complete(runId, made);
-    const item = await eventually(async () => (await listed(appId)).find((m) => m.metadata.runId === runId));
+    // the push names the new item, and a read sent with its token shows it at once
+    const [pushed] = await eventually(() => (pushes.length > 0 ? pushes : null));
+    const shown = (await listed(appId, pushed!.token)).filter((m) => m.metadata.runId === runId);
+    expect(shown).toHaveLength(1);
+    const item = shown[0]!;
+    expect(pushed).toEqual({
+      appId,
+      mediaIds: [item.mediaId],
+      token: expect.stringMatching(/^\d+\.\d+$/),
+      at: expect.any(String),
+    });
     expect(item.metadata).toEqual({
       fileName: 'generated-a-banner.png',
       width: 1600,
@@ -88,6 +110,8 @@ describe('generateImageFromInputs: the library item from the run', () => {
     await api.worker.complete(runId, made);
     await reactorHandled(runId);
     expect(await api.streamLength(`media-${item.mediaId}`)).toBe(afterDelete);
+    // nothing was added again, so nothing more was announced
+    expect(pushes).toHaveLength(1);
   });
 
   it("never adds a picture stored outside the app's own files", async () => {

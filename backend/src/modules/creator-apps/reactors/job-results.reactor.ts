@@ -7,10 +7,13 @@ import {
   JobFailed,
   JobRequested,
   JOBS,
+  SERVER_EVENTS,
   type EventPayload,
   type StoredEvent,
 } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
+import { formatToken } from '../../../platform/events/log-position';
+import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
 import { ApiError } from '../../../platform/http/errors';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
@@ -23,6 +26,7 @@ import {
   StoreGeneratedMedia,
   StoreLandingImages,
   StoreLandingPageEdit,
+  type StoredPictures,
 } from '../commands/job-result.commands';
 
 const BUILD = 'creator-apps.build-app';
@@ -39,6 +43,8 @@ const STORED = new Set<string>([BUILD, BRAINSTORM, EDIT_LANDING_PAGE, APP_IMAGE,
  * and image, an AI landing-page edit, a new app image or landing-page pictures, a picture made from library files (added to
  * the library), a brainstorm's ideas; and frees a build's slot when its run
  * ends. The workers only compute. Delivered at least once: every command is keyed by the run id.
+ * Pictures it adds to an app's media library are announced to the creator's tabs (`media:added`, with
+ * the consistency token of the addition), as the caller may have stopped waiting for the run.
  */
 @Subscribes()
 @Injectable()
@@ -52,6 +58,7 @@ export class CreatorJobResultsReactor implements Reactor {
     private readonly commands: CommandBus,
     private readonly orm: Database,
     private readonly events: EventStore,
+    private readonly publisher: RealtimePublisher,
   ) {}
 
   accepts(e: StoredEvent) {
@@ -96,28 +103,36 @@ export class CreatorJobResultsReactor implements Reactor {
         case APP_IMAGE: {
           const result = JOBS[APP_IMAGE].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not an image');
-          await this.commands.execute(new StoreGeneratedAppImage(p.runId, payload.appId, result.data, e.eventId));
-          return;
+          const stored: StoredPictures = await this.commands.execute(
+            new StoreGeneratedAppImage(p.runId, payload.appId, result.data, e.eventId),
+          );
+          return this.announce(p, payload.appId, stored.added);
         }
         case LANDING_IMAGE: {
           const result = JOBS[LANDING_IMAGE].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not a landing-page image');
           const change = { kind: 'image' as const, ...result.data };
-          await this.commands.execute(new StoreLandingImages(p.runId, payload.appId, change, e.eventId));
-          return;
+          const stored: StoredPictures = await this.commands.execute(
+            new StoreLandingImages(p.runId, payload.appId, change, e.eventId),
+          );
+          return this.announce(p, payload.appId, stored.added);
         }
         case SCREENSHOTS: {
           const result = JOBS[SCREENSHOTS].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not a set of screenshots');
           const change = { kind: 'screenshots' as const, ...result.data };
-          await this.commands.execute(new StoreLandingImages(p.runId, payload.appId, change, e.eventId));
-          return;
+          const stored: StoredPictures = await this.commands.execute(
+            new StoreLandingImages(p.runId, payload.appId, change, e.eventId),
+          );
+          return this.announce(p, payload.appId, stored.added);
         }
         case IMAGE_FROM_INPUTS: {
           const result = JOBS[IMAGE_FROM_INPUTS].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not a stored picture');
-          await this.commands.execute(new StoreGeneratedMedia(p.runId, payload.appId, result.data, payload.prompt, e.eventId));
-          return;
+          const { added } = await this.commands.execute<StoreGeneratedMedia, { added: StoredEvent[] }>(
+            new StoreGeneratedMedia(p.runId, payload.appId, result.data, payload.prompt, e.eventId),
+          );
+          return this.announce(p, payload.appId, added);
         }
         case BRAINSTORM: {
           const result = JOBS[BRAINSTORM].result.safeParse(p.result);
@@ -133,6 +148,18 @@ export class CreatorJobResultsReactor implements Reactor {
     } finally {
       if (p.name === BUILD) await this.commands.execute(new ReleaseBuildSlot(p.runId));
     }
+  }
+
+  /** Tells the creator's tabs that pictures joined the app's media library (nothing when none did). */
+  private announce(p: EventPayload<typeof JobCompleted>, appId: string, added: StoredEvent[]) {
+    const last = added[added.length - 1];
+    if (!last?.transactionId) return;
+    this.publisher.toOwner(p.owner.ownerId, SERVER_EVENTS.mediaAdded, {
+      appId,
+      mediaIds: [...new Set(added.map((a) => (a.payload as { mediaId: string }).mediaId))],
+      token: formatToken({ transactionId: last.transactionId, position: last.position }),
+      at: new Date().toISOString(),
+    });
   }
 
   private skip(p: { runId: string; name: string }, why: string) {

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { UPLOADS_MAX, UPLOADS_PROMPT_MAX, type AnalyzeUploadsResult, type AppMedia } from '@sparkhouse/contracts';
 import { errorMessage } from '../../../api';
 import { Button, TextBox } from '../../../ui';
 import { RunWaiting, useJobRunLive } from '../../realtime';
-import { analysisOf, useAnalyzeUploads, useImageFromInputs, useRefreshMedia } from './ai-assets.queries';
+import { analysisOf, useAnalyzeUploads, useImageFromInputs } from './ai-assets.queries';
 
 type Mode = 'analyze' | 'image';
 
@@ -111,7 +111,7 @@ export default function UploadsWorkbench({ appId, items, onClear }: { appId: str
           {image.data?.status === 'completed' && (
             <MadeImage url={image.data.media.thumbnailUrl ?? image.data.media.url} note={image.data.fallbackReason} />
           )}
-          {image.data?.status === 'running' && <LiveImage key={image.data.runId} appId={appId} runId={image.data.runId} />}
+          {image.data?.status === 'running' && <LiveImage key={image.data.runId} runId={image.data.runId} />}
         </div>
       )}
     </section>
@@ -164,20 +164,14 @@ function MadeImage({ url, note }: { url: string; note?: string }) {
   );
 }
 
-/** A picture still being made: its progress, live; when it is done the library is read again and shows it. */
-function LiveImage({ appId, runId }: { appId: string; runId: string }) {
+/**
+ * A picture still being made: its progress, live. The picture joins the library as the run's completion
+ * is stored, a moment after the run is announced done; that addition is pushed to the Media tab
+ * (`media:added`), which reads the library again and shows it.
+ */
+function LiveImage({ runId }: { runId: string }) {
   const { data: run, isError, error } = useJobRunLive(runId);
-  const refreshMedia = useRefreshMedia(appId);
-  const refreshed = useRef(false);
   const done = run?.status === 'completed';
-  useEffect(() => {
-    if (!done || refreshed.current) return;
-    refreshed.current = true;
-    void refreshMedia();
-    // the library item is added as the run's completion is stored, a moment after it is announced
-    const again = setTimeout(() => void refreshMedia(), 1500);
-    return () => clearTimeout(again);
-  }, [done, refreshMedia]);
   if (!isError && done) return <p aria-live="polite">The new image is in your media library.</p>;
   return (
     <RunWaiting
