@@ -32,8 +32,8 @@ export const SERVER_EVENTS = {
   checkoutUpdated: 'commerce:checkout-updated',
   /** A file of an app's media library was read (thumbnail, facts) or could not be: to the creator's owner room. */
   mediaRead: 'media:read',
-  /** A job added pictures to an app's media library: to the creator's owner room. */
-  mediaAdded: 'media:added',
+  /** A job's results were stored in an app (documents, images, media library): to the creator's owner room. */
+  appUpdated: 'creator:app-updated',
   /** Operations console: a fresh queue overview (every few seconds while operators are connected). */
   opsQueues: 'ops:queues',
   /** Operations console: a projection rebuild's progress. */

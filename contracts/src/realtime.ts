@@ -52,17 +52,18 @@ export const mediaReadMessageSchema = z.object({
 export type MediaReadMessage = z.infer<typeof mediaReadMessageSchema>;
 
 /**
- * A job added pictures to an app's media library after its caller stopped waiting (a picture made from
- * library files, a new app image, landing-page pictures): refetch the library with `token` as the
- * consistency token so the read shows them.
+ * A job's results were stored in an app after the run was announced done (a build's documents, a
+ * landing-page edit, a new app image, landing-page pictures, a picture made from library files, each
+ * in the media library too): refetch what shows the app, sending `token` as the consistency token so
+ * the read shows them.
  */
-export const mediaAddedMessageSchema = z.object({
+export const appUpdatedMessageSchema = z.object({
   appId: z.string(),
-  mediaIds: z.array(z.string()),
+  runId: z.string(),
   token: z.string(),
   at: z.string(),
 });
-export type MediaAddedMessage = z.infer<typeof mediaAddedMessageSchema>;
+export type AppUpdatedMessage = z.infer<typeof appUpdatedMessageSchema>;
 
 export const opsAlertMessageSchema = z.object({
   ruleId: z.string(),
@@ -90,7 +91,7 @@ export interface ServerToClientEvents {
   message: (payload: unknown) => void;
   'commerce:checkout-updated': (m: CheckoutUpdatedMessage) => void;
   'media:read': (m: MediaReadMessage) => void;
-  'media:added': (m: MediaAddedMessage) => void;
+  'creator:app-updated': (m: AppUpdatedMessage) => void;
   'ops:queues': (m: QueuesOverview) => void;
   'ops:rebuild': (m: RebuildProgress) => void;
   'ops:alert': (m: OpsAlertMessage) => void;

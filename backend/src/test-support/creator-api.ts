@@ -3,6 +3,7 @@
 // job lifecycle facts a real worker would. Not a spec file; imported by them.
 import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { io, type Socket } from 'socket.io-client';
 import { Database } from '../platform/database/database';
 import {
   headerNames,
@@ -12,12 +13,13 @@ import {
   JobRequested,
   JobStarted,
   type EventPayload,
+  type ServerToClientEvents,
 } from '@sparkhouse/contracts';
 import { AccessTokens } from '../platform/auth/access-tokens';
 import { EventStore } from '../platform/events/event-store';
 import { jobStreamId } from '../platform/jobs/job-requests';
 import { grantCreatorPlan } from './creator-plans';
-import { createTestDatabase, startApi, testConfig } from './index';
+import { createTestDatabase, eventually, startApi, testConfig } from './index';
 
 export interface Answer {
   status: number;
@@ -46,7 +48,9 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
     ({ app: state.app, baseUrl: state.base } = await startApi(testConfig(state.db.url, overrides)));
     state.orm = await Database.connect(state.db.url);
   });
+  const sockets: Socket[] = [];
   afterAll(async () => {
+    for (const socket of sockets) socket.close();
     await state.app?.close();
     await state.orm?.close(true);
     await state.db?.drop();
@@ -157,8 +161,15 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
     get app() {
       return state.app!;
     },
-    /** A signed-in user's access token (for a socket). */
-    tokenOf: (userId: string) => token(userId),
+    /** A socket of a signed-in user, connected, keeping every `event` message it is sent (in order). */
+    async listen<E extends keyof ServerToClientEvents>(userId: string, event: E) {
+      const socket = io(state.base!, { path: '/socket.io', auth: { token: await token(userId) }, transports: ['websocket'] });
+      sockets.push(socket);
+      const messages: Parameters<ServerToClientEvents[E]>[0][] = [];
+      socket.on(event as string, (m: Parameters<ServerToClientEvents[E]>[0]) => messages.push(m));
+      await eventually(() => socket.connected);
+      return messages;
+    },
     get dbUrl() {
       return state.db!.url;
     },

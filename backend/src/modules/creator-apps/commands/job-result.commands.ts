@@ -48,6 +48,12 @@ function newVersions(app: AppState, runId: string, docs: [AppDocument, Json][], 
   });
 }
 
+/** Whether a job's results were stored in its app, and every event that stored them (none: nothing new). */
+export interface StoredResult {
+  stored: boolean;
+  appended: StoredEvent[];
+}
+
 /**
  * Store a finished build: new blueprint, onboarding-flow and landing-page versions, the app image,
  * and the blueprint's name when the app still has its provisional one. Keyed by run id: a
@@ -63,14 +69,14 @@ export class StoreBuildResult {
 }
 
 @CommandHandler(StoreBuildResult)
-export class StoreBuildResultHandler implements ICommandHandler<StoreBuildResult, { stored: boolean }> {
+export class StoreBuildResultHandler implements ICommandHandler<StoreBuildResult, StoredResult> {
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
-  async execute({ runId, appId, result, causationId }: StoreBuildResult) {
-    const { answer } = await this.orm.em.fork().transactional(async (tem) => {
+  async execute({ runId, appId, result, causationId }: StoreBuildResult): Promise<StoredResult> {
+    const { answer, appended } = await this.orm.em.fork().transactional(async (tem) => {
       await run(tem, 'delete from creator_build_slot where run_id = ?', [runId]);
       return changeApp(
         tem,
@@ -101,7 +107,7 @@ export class StoreBuildResultHandler implements ICommandHandler<StoreBuildResult
         byJob(causationId),
       );
     });
-    return { stored: answer };
+    return { stored: answer, appended };
   }
 }
 
@@ -116,14 +122,14 @@ export class StoreLandingPageEdit {
 }
 
 @CommandHandler(StoreLandingPageEdit)
-export class StoreLandingPageEditHandler implements ICommandHandler<StoreLandingPageEdit, { stored: boolean }> {
+export class StoreLandingPageEditHandler implements ICommandHandler<StoreLandingPageEdit, StoredResult> {
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
-  async execute({ runId, appId, result, causationId }: StoreLandingPageEdit) {
-    const { answer } = await this.orm.em.fork().transactional((tem) =>
+  async execute({ runId, appId, result, causationId }: StoreLandingPageEdit): Promise<StoredResult> {
+    const { answer, appended } = await this.orm.em.fork().transactional((tem) =>
       changeApp(
         tem,
         this.events,
@@ -139,7 +145,7 @@ export class StoreLandingPageEditHandler implements ICommandHandler<StoreLanding
         byJob(causationId),
       ),
     );
-    return { stored: answer };
+    return { stored: answer, appended };
   }
 }
 
@@ -157,23 +163,17 @@ export class StoreGeneratedAppImage {
   ) {}
 }
 
-/** Whether a job's pictures were applied, and the events that added them to the media library. */
-export interface StoredPictures {
-  stored: boolean;
-  added: StoredEvent[];
-}
-
 @CommandHandler(StoreGeneratedAppImage)
-export class StoreGeneratedAppImageHandler implements ICommandHandler<StoreGeneratedAppImage, StoredPictures> {
+export class StoreGeneratedAppImageHandler implements ICommandHandler<StoreGeneratedAppImage, StoredResult> {
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
-  async execute({ runId, appId, result, causationId }: StoreGeneratedAppImage): Promise<StoredPictures> {
+  async execute({ runId, appId, result, causationId }: StoreGeneratedAppImage): Promise<StoredResult> {
     const metadata = causationId ? byJob(causationId) : { actor: 'ai' as const };
     return this.orm.em.fork().transactional(async (tem) => {
-      const { answer: ownerId } = await changeApp<string | null>(
+      const { answer: ownerId, appended } = await changeApp<string | null>(
         tem,
         this.events,
         appId,
@@ -185,12 +185,10 @@ export class StoreGeneratedAppImageHandler implements ICommandHandler<StoreGener
         },
         metadata,
       );
-      if (ownerId === null) return { stored: false, added: [] };
+      if (ownerId === null) return { stored: false, appended };
       const picture = { image: result.appImage, name: 'App image', usedFor: 'app-image' };
-      return {
-        stored: true,
-        added: await addGeneratedPictures(tem, this.events, { appId, ownerId }, runId, [picture], metadata),
-      };
+      const added = await addGeneratedPictures(tem, this.events, { appId, ownerId }, runId, [picture], metadata);
+      return { stored: true, appended: [...appended, ...added] };
     });
   }
 }
@@ -229,7 +227,7 @@ export class StoreGeneratedMedia {
 @CommandHandler(StoreGeneratedMedia)
 export class StoreGeneratedMediaHandler implements ICommandHandler<
   StoreGeneratedMedia,
-  { media: MediaState | null; added: StoredEvent[] }
+  { media: MediaState | null; appended: StoredEvent[] }
 > {
   constructor(
     private readonly orm: Database,
@@ -238,7 +236,7 @@ export class StoreGeneratedMediaHandler implements ICommandHandler<
 
   async execute({ runId, appId, result, prompt, causationId }: StoreGeneratedMedia) {
     const file = parseMediaKey(result.key);
-    if (!file || file.appId !== appId || file.role !== 'original' || file.type !== 'image') return { media: null, added: [] };
+    if (!file || file.appId !== appId || file.role !== 'original' || file.type !== 'image') return { media: null, appended: [] };
     const em = this.orm.em.fork();
     const { state: app } = await this.events.load(em, appStreamId(appId), appModel);
     if (!app) throw notFound(NO_SUCH_APP);
@@ -264,7 +262,7 @@ export class StoreGeneratedMediaHandler implements ICommandHandler<
         causationId ? byJob(causationId) : { actor: 'ai' },
       ),
     );
-    return { media: decided.state, added: decided.appended };
+    return { media: decided.state, appended: decided.appended };
   }
 }
 
@@ -283,16 +281,16 @@ export class StoreLandingImages {
 }
 
 @CommandHandler(StoreLandingImages)
-export class StoreLandingImagesHandler implements ICommandHandler<StoreLandingImages, StoredPictures> {
+export class StoreLandingImagesHandler implements ICommandHandler<StoreLandingImages, StoredResult> {
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
-  async execute({ runId, appId, change, causationId }: StoreLandingImages): Promise<StoredPictures> {
+  async execute({ runId, appId, change, causationId }: StoreLandingImages): Promise<StoredResult> {
     const metadata = causationId ? byJob(causationId) : { actor: 'ai' as const };
     return this.orm.em.fork().transactional(async (tem) => {
-      const { answer: ownerId } = await changeApp<string | null>(
+      const { answer: ownerId, appended } = await changeApp<string | null>(
         tem,
         this.events,
         appId,
@@ -307,11 +305,9 @@ export class StoreLandingImagesHandler implements ICommandHandler<StoreLandingIm
         },
         metadata,
       );
-      if (ownerId === null) return { stored: false, added: [] };
-      return {
-        stored: true,
-        added: await addGeneratedPictures(tem, this.events, { appId, ownerId }, runId, landingPictures(change), metadata),
-      };
+      if (ownerId === null) return { stored: false, appended };
+      const added = await addGeneratedPictures(tem, this.events, { appId, ownerId }, runId, landingPictures(change), metadata);
+      return { stored: true, appended: [...appended, ...added] };
     });
   }
 }

@@ -1,3 +1,4 @@
+import { SERVER_EVENTS } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { eventually } from '../../../test-support';
 import { appStreamId } from '../domain/app-state';
@@ -359,7 +360,15 @@ describe('creator apps: apps, versions, examples, publishing', () => {
       expect(app.build).toMatchObject({ status: 'running', percent: 40, step: 'onboarding' });
       return true;
     });
+    const pushes = await api.listen('dora', SERVER_EVENTS.appUpdated);
     await api.worker.complete(runId, buildResult('Marathon'));
+    // the stored documents are announced, and a read sent with the announcement's token shows them at once
+    const [stored] = await eventually(() => (pushes.length > 0 ? pushes : null));
+    expect(stored).toMatchObject({ appId, runId });
+    const after = { as: 'dora', after: stored!.token };
+    expect((await api.get(`/app-builder/getBlueprintForApp?appId=${appId}`, after)).body.response.blueprint.name).toBe(
+      'Marathon Coach',
+    );
     const built = await eventually(async () => {
       const app = (await api.get('/app-builder/getCreatorApps', { as: 'dora' })).body.response.apps[0];
       return app.build.status === 'completed' ? app : null;
@@ -389,6 +398,7 @@ describe('creator apps: apps, versions, examples, publishing', () => {
     ).filter((e: { type: string }) => e.type === 'JobCompleted');
     await api.app.get(CreatorJobResultsReactor).handle([completed]);
     expect(await api.streamLength(appStreamId(appId))).toBe(length);
+    expect(pushes).toHaveLength(1);
   });
 
   it('a build whose result cannot be stored counts as failed, stores nothing and frees its slot', async () => {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import { io, type Socket } from 'socket.io-client';
-import { SERVER_EVENTS, type MediaAddedMessage } from '@sparkhouse/contracts';
+import { SERVER_EVENTS } from '@sparkhouse/contracts';
 import { eventually } from '../../../test-support';
 import { useCreatorApi } from '../../../test-support/creator-api';
 import { fixtureDir, pngBytes } from '../../../test-support/media-fixtures';
@@ -15,11 +14,7 @@ describe('generateImageFromInputs: the library item from the run', () => {
   const mediaDir = fixtureDir();
   const api = useCreatorApi({ MEDIA_DIR: mediaDir, CREATOR_QUICK_JOB_TIMEOUT_MS: '200' });
   const ivy = { as: 'ivy-creator' };
-  let socket: Socket | undefined;
-  afterAll(() => {
-    socket?.close();
-    fs.rmSync(mediaDir, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
 
   const result = (key: string) => ({
     key,
@@ -69,10 +64,7 @@ describe('generateImageFromInputs: the library item from the run', () => {
     const { runId } = res.body.response;
 
     // the creator's tab, listening for library changes
-    socket = io(api.base, { path: '/socket.io', auth: { token: await api.tokenOf('ivy-creator') }, transports: ['websocket'] });
-    const pushes: MediaAddedMessage[] = [];
-    socket.on(SERVER_EVENTS.mediaAdded, (m) => pushes.push(m));
-    await eventually(() => socket!.connected);
+    const pushes = await api.listen('ivy-creator', SERVER_EVENTS.appUpdated);
 
     const made = result(`apps/${appId}/${runId}/original.png`);
     await api.worker.complete(runId, made);
@@ -83,7 +75,7 @@ describe('generateImageFromInputs: the library item from the run', () => {
     const item = shown[0]!;
     expect(pushed).toEqual({
       appId,
-      mediaIds: [item.mediaId],
+      runId,
       token: expect.stringMatching(/^\d+\.\d+$/),
       at: expect.any(String),
     });

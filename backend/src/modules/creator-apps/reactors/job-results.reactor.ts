@@ -26,7 +26,7 @@ import {
   StoreGeneratedMedia,
   StoreLandingImages,
   StoreLandingPageEdit,
-  type StoredPictures,
+  type StoredResult,
 } from '../commands/job-result.commands';
 
 const BUILD = 'creator-apps.build-app';
@@ -43,8 +43,8 @@ const STORED = new Set<string>([BUILD, BRAINSTORM, EDIT_LANDING_PAGE, APP_IMAGE,
  * and image, an AI landing-page edit, a new app image or landing-page pictures, a picture made from library files (added to
  * the library), a brainstorm's ideas; and frees a build's slot when its run
  * ends. The workers only compute. Delivered at least once: every command is keyed by the run id.
- * Pictures it adds to an app's media library are announced to the creator's tabs (`media:added`, with
- * the consistency token of the addition), as the caller may have stopped waiting for the run.
+ * What it stores in an app is announced to the creator's tabs (`creator:app-updated`, with the
+ * consistency token of the change): the run was announced done before it was stored.
  */
 @Subscribes()
 @Injectable()
@@ -91,48 +91,55 @@ export class CreatorJobResultsReactor implements Reactor {
             await this.commands.execute(new RejectBuildResult(p.runId, payload.appId, reason, e.eventId));
             return;
           }
-          await this.commands.execute(new StoreBuildResult(p.runId, payload.appId, result.data, e.eventId));
-          return;
+          return this.announce(
+            p,
+            payload.appId,
+            await this.commands.execute(new StoreBuildResult(p.runId, payload.appId, result.data, e.eventId)),
+          );
         }
         case EDIT_LANDING_PAGE: {
           const result = JOBS[EDIT_LANDING_PAGE].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not a landing page');
-          await this.commands.execute(new StoreLandingPageEdit(p.runId, payload.appId, result.data, e.eventId));
-          return;
+          return this.announce(
+            p,
+            payload.appId,
+            await this.commands.execute(new StoreLandingPageEdit(p.runId, payload.appId, result.data, e.eventId)),
+          );
         }
         case APP_IMAGE: {
           const result = JOBS[APP_IMAGE].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not an image');
-          const stored: StoredPictures = await this.commands.execute(
-            new StoreGeneratedAppImage(p.runId, payload.appId, result.data, e.eventId),
+          return this.announce(
+            p,
+            payload.appId,
+            await this.commands.execute(new StoreGeneratedAppImage(p.runId, payload.appId, result.data, e.eventId)),
           );
-          return this.announce(p, payload.appId, stored.added);
         }
         case LANDING_IMAGE: {
           const result = JOBS[LANDING_IMAGE].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not a landing-page image');
           const change = { kind: 'image' as const, ...result.data };
-          const stored: StoredPictures = await this.commands.execute(
-            new StoreLandingImages(p.runId, payload.appId, change, e.eventId),
+          return this.announce(
+            p,
+            payload.appId,
+            await this.commands.execute(new StoreLandingImages(p.runId, payload.appId, change, e.eventId)),
           );
-          return this.announce(p, payload.appId, stored.added);
         }
         case SCREENSHOTS: {
           const result = JOBS[SCREENSHOTS].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not a set of screenshots');
           const change = { kind: 'screenshots' as const, ...result.data };
-          const stored: StoredPictures = await this.commands.execute(
-            new StoreLandingImages(p.runId, payload.appId, change, e.eventId),
+          return this.announce(
+            p,
+            payload.appId,
+            await this.commands.execute(new StoreLandingImages(p.runId, payload.appId, change, e.eventId)),
           );
-          return this.announce(p, payload.appId, stored.added);
         }
         case IMAGE_FROM_INPUTS: {
           const result = JOBS[IMAGE_FROM_INPUTS].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not a stored picture');
-          const { added } = await this.commands.execute<StoreGeneratedMedia, { added: StoredEvent[] }>(
-            new StoreGeneratedMedia(p.runId, payload.appId, result.data, payload.prompt, e.eventId),
-          );
-          return this.announce(p, payload.appId, added);
+          const command = new StoreGeneratedMedia(p.runId, payload.appId, result.data, payload.prompt, e.eventId);
+          return this.announce(p, payload.appId, await this.commands.execute(command));
         }
         case BRAINSTORM: {
           const result = JOBS[BRAINSTORM].result.safeParse(p.result);
@@ -150,13 +157,13 @@ export class CreatorJobResultsReactor implements Reactor {
     }
   }
 
-  /** Tells the creator's tabs that pictures joined the app's media library (nothing when none did). */
-  private announce(p: EventPayload<typeof JobCompleted>, appId: string, added: StoredEvent[]) {
-    const last = added[added.length - 1];
+  /** Tells the creator's tabs what a run stored in the app, with its consistency token (nothing when nothing was new). */
+  private announce(p: EventPayload<typeof JobCompleted>, appId: string, { appended }: Pick<StoredResult, 'appended'>) {
+    const last = appended[appended.length - 1];
     if (!last?.transactionId) return;
-    this.publisher.toOwner(p.owner.ownerId, SERVER_EVENTS.mediaAdded, {
+    this.publisher.toOwner(p.owner.ownerId, SERVER_EVENTS.appUpdated, {
       appId,
-      mediaIds: [...new Set(added.map((a) => (a.payload as { mediaId: string }).mediaId))],
+      runId: p.runId,
       token: formatToken({ transactionId: last.transactionId, position: last.position }),
       at: new Date().toISOString(),
     });

@@ -14,6 +14,7 @@ import { LandingPageTab } from './LandingPageTab';
 import { OnboardingTab } from './OnboardingTab';
 import { PublishBar } from './PublishBar';
 import { SimulatorTab } from './SimulatorTab';
+import { useAppUpdates } from './useAppUpdates';
 import { AppImageControl } from '../ai-assets/AppImageControl';
 
 // loaded when first opened: uploads, players and previews are not needed to edit the documents
@@ -90,6 +91,7 @@ export function Workspace({ app }: { app: CreatorApp }) {
   const mode = BUILDER_MODES.find((m) => m === params.get('mode')) ?? null;
   const toast = useToast();
   const building = useBuilding(app);
+  useAppUpdates(app.appId);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const opened = useRef<string | null>(null);
   const watchRunId = app.build.status === 'queued' || app.build.status === 'running' ? app.build.runId : null;

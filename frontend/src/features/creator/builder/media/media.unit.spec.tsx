@@ -154,20 +154,4 @@ describe('a library item being read', () => {
     unmount();
     expect(handlers.has('media:read')).toBe(false);
   });
-
-  it('shows pictures a job added to the library once the addition is pushed, with its consistency token', () => {
-    const handlers = socketHandlers;
-    const client = new QueryClient();
-    const invalidate = jest.spyOn(client, 'invalidateQueries');
-    const { unmount } = renderHook(() => useMediaReadings('app-1'), {
-      wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
-    });
-    handlers.get('media:added')!({ appId: 'another-app', mediaIds: ['m0'], token: '5.5', at: '' });
-    expect(invalidate).not.toHaveBeenCalled();
-    handlers.get('media:added')!({ appId: 'app-1', mediaIds: ['m2'], token: '901.80', at: '' });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: mediaKeys.all('app-1') });
-    expect(consistencyToken()).toBe('901.80');
-    unmount();
-    expect(handlers.has('media:added')).toBe(false);
-  });
 });

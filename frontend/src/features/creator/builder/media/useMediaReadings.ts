@@ -1,4 +1,4 @@
-import type { AppMedia, MediaAddedMessage, MediaReadMessage } from '@sparkhouse/contracts';
+import type { AppMedia, MediaReadMessage } from '@sparkhouse/contracts';
 import { SERVER_EVENTS } from '@sparkhouse/contracts/realtime-names';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -13,24 +13,22 @@ export const PENDING_REFETCH_MS = 5000;
 export const isBeingRead = (item: Pick<AppMedia, 'metadata'>) => item.metadata.processing === 'pending';
 
 /**
- * Keeps an app's media library current as its uploads are read (`media:read`) and as jobs add pictures
- * to it (`media:added`): each push carries the position of the change, kept as the consistency token,
- * so the refetch it starts shows the new thumbnail, facts or pictures at once.
+ * Keeps an app's media library current as its uploads are read: each `media:read` push carries the
+ * position of the change, kept as the consistency token, so the refetch it starts shows the new
+ * thumbnail and facts at once.
  */
 export function useMediaReadings(appId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const socket = getSocket();
-    const onChange = (message: MediaReadMessage | MediaAddedMessage) => {
+    const onRead = (message: MediaReadMessage) => {
       if (message.appId !== appId) return;
       rememberConsistencyToken(message.token);
       void queryClient.invalidateQueries({ queryKey: mediaKeys.all(appId) });
     };
-    socket.on(SERVER_EVENTS.mediaRead, onChange);
-    socket.on(SERVER_EVENTS.mediaAdded, onChange);
+    socket.on(SERVER_EVENTS.mediaRead, onRead);
     return () => {
-      socket.off(SERVER_EVENTS.mediaRead, onChange);
-      socket.off(SERVER_EVENTS.mediaAdded, onChange);
+      socket.off(SERVER_EVENTS.mediaRead, onRead);
     };
   }, [appId, queryClient]);
 }
