@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { callRoutes } from './build/call-routes';
-import { precompress } from './build/precompress';
-import { stylesFirst } from './build/styles-first';
+import { callRoutes } from './build/call-routes.ts';
+import { precompress } from './build/precompress.ts';
+import { stylesFirst } from './build/styles-first.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
