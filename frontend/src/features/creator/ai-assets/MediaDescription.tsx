@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppMedia } from '@sparkhouse/contracts';
 import { errorMessage } from '../../../api';
 import { Button } from '../../../ui';
@@ -15,20 +15,35 @@ export function MediaDescription({ item }: { item: AppMedia }) {
 
 function Describable({ item }: { item: AppMedia & { type: 'pdf' | 'video' | 'audio' } }) {
   const describe = useDescribeMedia(item);
+  // why a description followed live did not arrive (the run failed, or it could not be kept)
+  const [liveError, setLiveError] = useState<string | null>(null);
   const kept = typeof item.metadata.description === 'string' ? item.metadata.description : null;
   const answer = describe.data;
+  const running = answer?.status === 'running' ? answer.runId : null;
+  const start = () => {
+    setLiveError(null);
+    describe.mutate();
+  };
+  // a run followed live has ended: its description is kept with the file (or it failed), so the call is done with
+  const ended = useCallback(
+    (error: string | null) => {
+      setLiveError(error);
+      describe.reset();
+    },
+    [describe.reset],
+  );
   return (
     <section className="media-description" aria-label="Description">
-      {kept && <p>{kept}</p>}
+      {kept && !running && <p>{kept}</p>}
       {!kept && answer?.status === 'completed' && <p>{answer.description}</p>}
-      {answer?.status === 'running' && <LiveDescription item={item} runId={answer.runId} />}
-      {describe.isError && (
+      {running && <LiveDescription item={item} runId={running} onEnded={ended} />}
+      {(describe.isError || liveError) && (
         <p role="alert" className="inline-error">
-          {errorMessage(describe.error)}
+          {liveError ?? errorMessage(describe.error)}
         </p>
       )}
-      {answer?.status !== 'running' && (
-        <Button variant="secondary" size="small" loading={describe.isPending} onClick={() => describe.mutate()}>
+      {!running && (
+        <Button variant="secondary" size="small" loading={describe.isPending} onClick={start}>
           {kept ? 'Describe again' : `Describe this ${NOUN[item.type]}`}
         </Button>
       )}
@@ -36,25 +51,35 @@ function Describable({ item }: { item: AppMedia & { type: 'pdf' | 'video' | 'aud
   );
 }
 
-/** A description still being written: live progress; when it arrives it is kept with the file. */
-function LiveDescription({ item, runId }: { item: AppMedia & { type: 'pdf' | 'video' | 'audio' }; runId: string }) {
+/**
+ * A description still being written: live progress. When it arrives it is kept with the file, and
+ * `onEnded(null)` is called once the library shows it; a failed run ends with its reason.
+ */
+function LiveDescription({
+  item,
+  runId,
+  onEnded,
+}: {
+  item: AppMedia & { type: 'pdf' | 'video' | 'audio' };
+  runId: string;
+  onEnded: (error: string | null) => void;
+}) {
   const { data: run } = useJobRunLive(runId);
   const keep = useKeepDescription(item);
   const described = mediaDescriptionOf(run);
-  const kept = useRef(false);
+  const failed = run?.status === 'failed' || run?.status === 'canceled';
+  const ended = useRef(false);
   useEffect(() => {
-    if (!described || kept.current) return;
-    kept.current = true;
-    void keep(described);
-  }, [described, keep]);
+    if (ended.current || (!described && !failed)) return;
+    ended.current = true;
+    if (described)
+      keep(described).then(
+        () => onEnded(null),
+        (error: unknown) => onEnded(errorMessage(error)),
+      );
+    else onEnded(run?.error ?? `Failed to generate ${item.type === 'pdf' ? 'PDF' : item.type} description`);
+  }, [described, failed, keep, onEnded, run?.error, item.type]);
   if (described) return <p>{described.description}</p>;
-  if (run?.status === 'failed' || run?.status === 'canceled') {
-    return (
-      <p role="alert" className="inline-error">
-        {run.error ?? `Failed to generate ${item.type === 'pdf' ? 'PDF' : item.type} description`}
-      </p>
-    );
-  }
   return run ? (
     <div>
       <RunProgress run={run} label="Writing the description" />
