@@ -10,7 +10,7 @@ const root = path.resolve(__dirname, '..');
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: path.join(root, '.data/e2e-artifacts'),
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(root, '.data/e2e-artifacts'),
   fullyParallel: false,
   workers: 1,
   // a journey's own limit; its waits for background work follow the product's signals (support/waits.ts)
