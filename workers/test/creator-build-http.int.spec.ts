@@ -84,7 +84,13 @@ describe('buildApp through the HTTP API, run by the real worker', () => {
       ['app-image', 100],
     ]);
     expect(progress.every((p) => p.subjectId === appId)).toBe(true);
-    expect(mine.at(-1)!.event).toBe(SERVER_EVENTS.jobCompleted);
+    const lifecycle = mine.filter((x) => x.event.startsWith('job:'));
+    expect(lifecycle.at(-1)!.event).toBe(SERVER_EVENTS.jobCompleted);
+    // then the stored documents are announced, after the completion
+    await eventually(() => cora.seen.some((x) => x.event === SERVER_EVENTS.appUpdated && x.m.runId === runId));
+    const events = cora.seen.filter((x) => x.m.runId === runId).map((x) => x.event);
+    expect(events.indexOf(SERVER_EVENTS.appUpdated)).toBeGreaterThan(events.indexOf(SERVER_EVENTS.jobCompleted));
+    expect(cora.seen.find((x) => x.event === SERVER_EVENTS.appUpdated)!.m).toMatchObject({ appId, runId });
     cora.socket.disconnect();
 
     // the reactor stores the documents through the module's commands
