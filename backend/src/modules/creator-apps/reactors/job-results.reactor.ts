@@ -91,55 +91,35 @@ export class CreatorJobResultsReactor implements Reactor {
             await this.commands.execute(new RejectBuildResult(p.runId, payload.appId, reason, e.eventId));
             return;
           }
-          return this.announce(
-            p,
-            payload.appId,
-            await this.commands.execute(new StoreBuildResult(p.runId, payload.appId, result.data, e.eventId)),
-          );
+          return this.storeIn(p, payload.appId, new StoreBuildResult(p.runId, payload.appId, result.data, e.eventId));
         }
         case EDIT_LANDING_PAGE: {
           const result = JOBS[EDIT_LANDING_PAGE].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not a landing page');
-          return this.announce(
-            p,
-            payload.appId,
-            await this.commands.execute(new StoreLandingPageEdit(p.runId, payload.appId, result.data, e.eventId)),
-          );
+          return this.storeIn(p, payload.appId, new StoreLandingPageEdit(p.runId, payload.appId, result.data, e.eventId));
         }
         case APP_IMAGE: {
           const result = JOBS[APP_IMAGE].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not an image');
-          return this.announce(
-            p,
-            payload.appId,
-            await this.commands.execute(new StoreGeneratedAppImage(p.runId, payload.appId, result.data, e.eventId)),
-          );
+          return this.storeIn(p, payload.appId, new StoreGeneratedAppImage(p.runId, payload.appId, result.data, e.eventId));
         }
         case LANDING_IMAGE: {
           const result = JOBS[LANDING_IMAGE].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not a landing-page image');
           const change = { kind: 'image' as const, ...result.data };
-          return this.announce(
-            p,
-            payload.appId,
-            await this.commands.execute(new StoreLandingImages(p.runId, payload.appId, change, e.eventId)),
-          );
+          return this.storeIn(p, payload.appId, new StoreLandingImages(p.runId, payload.appId, change, e.eventId));
         }
         case SCREENSHOTS: {
           const result = JOBS[SCREENSHOTS].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not a set of screenshots');
           const change = { kind: 'screenshots' as const, ...result.data };
-          return this.announce(
-            p,
-            payload.appId,
-            await this.commands.execute(new StoreLandingImages(p.runId, payload.appId, change, e.eventId)),
-          );
+          return this.storeIn(p, payload.appId, new StoreLandingImages(p.runId, payload.appId, change, e.eventId));
         }
         case IMAGE_FROM_INPUTS: {
           const result = JOBS[IMAGE_FROM_INPUTS].result.safeParse(p.result);
           if (!result.success) return this.skip(p, 'its result is not a stored picture');
           const command = new StoreGeneratedMedia(p.runId, payload.appId, result.data, payload.prompt, e.eventId);
-          return this.announce(p, payload.appId, await this.commands.execute(command));
+          return this.storeIn(p, payload.appId, command);
         }
         case BRAINSTORM: {
           const result = JOBS[BRAINSTORM].result.safeParse(p.result);
@@ -157,8 +137,12 @@ export class CreatorJobResultsReactor implements Reactor {
     }
   }
 
-  /** Tells the creator's tabs what a run stored in the app, with its consistency token (nothing when nothing was new). */
-  private announce(p: EventPayload<typeof JobCompleted>, appId: string, { appended }: Pick<StoredResult, 'appended'>) {
+  /**
+   * Stores a run's results in its app through `command`, then tells the creator's tabs, with the
+   * consistency token of the change (nothing when nothing was new).
+   */
+  private async storeIn(p: EventPayload<typeof JobCompleted>, appId: string, command: object) {
+    const { appended } = await this.commands.execute<object, Pick<StoredResult, 'appended'>>(command);
     const last = appended[appended.length - 1];
     if (!last?.transactionId) return;
     this.publisher.toOwner(p.owner.ownerId, SERVER_EVENTS.appUpdated, {
