@@ -1,6 +1,7 @@
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button';
 export { Input, LABEL_FOCUS_DELAY_MS, type InputProps } from './Input';
 export { TextBox, type TextBoxProps } from './TextBox';
+export { SelectField, type SelectFieldProps } from './SelectField';
 export { RadioOption, type RadioOptionProps } from './Radio';
 export { TagChip, type TagChipProps, type TagTone } from './TagChip';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar';

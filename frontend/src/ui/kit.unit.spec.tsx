@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Button } from './Button';
 import { Highlight } from './Highlight';
 import { ProgressBar } from './ProgressBar';
+import { SelectField } from './SelectField';
 import { TextBox } from './TextBox';
 import { ToastProvider, useToast } from './Toasts';
 
@@ -21,6 +22,33 @@ describe('TextBox', () => {
   it('has no counter without a limit', () => {
     render(<TextBox label="Notes" />);
     expect(screen.queryByText(/\/\d+$/)).not.toBeInTheDocument();
+  });
+});
+
+describe('SelectField', () => {
+  it('labels its select, shows the chevron to sighted users only, and reports the choice', async () => {
+    const user = userEvent.setup();
+    const chosen = jest.fn();
+    const { container } = render(
+      <SelectField label="Free trial" defaultValue="0" onChange={(e) => chosen(e.target.value)}>
+        <option value="0">No free trial</option>
+        <option value="7">7 days</option>
+      </SelectField>,
+    );
+    const select = screen.getByRole('combobox', { name: 'Free trial' });
+    expect(select).toHaveValue('0');
+    await user.selectOptions(select, '7 days');
+    expect(chosen).toHaveBeenCalledWith('7');
+    expect(container.querySelector('.select-field__chevron')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('keeps an id it is given, so other elements can point at the select', () => {
+    render(
+      <SelectField label="Step" id="sim-jump">
+        <option>1</option>
+      </SelectField>,
+    );
+    expect(screen.getByLabelText('Step')).toHaveAttribute('id', 'sim-jump');
   });
 });
 

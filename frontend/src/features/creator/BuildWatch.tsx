@@ -9,7 +9,8 @@ import { BuildProgress } from './BuildProgress';
 import { creatorAppsQuery, creatorKeys, useBuildApp } from './creator.queries';
 
 /** The builder's address for an app. */
-export const builderPath = (appId: string) => `/dashboard/builder?appId=${encodeURIComponent(appId)}`;
+export const builderPath = (appId: string, mode?: string | null) =>
+  `/dashboard/builder?appId=${encodeURIComponent(appId)}${mode ? `&mode=${encodeURIComponent(mode)}` : ''}`;
 /** The address that watches a build (reload-safe: both ids live in it). */
 export const buildWatchPath = (appId: string, runId: string) =>
   `/build?appId=${encodeURIComponent(appId)}&runId=${encodeURIComponent(runId)}`;

@@ -33,13 +33,13 @@ export function buildStatusLabel(build: CreatorApp['build']): string {
   }
 }
 
-function AppCard({ app, now }: { app: CreatorApp; now: Date }) {
+function AppCard({ app, now, mode }: { app: CreatorApp; now: Date; mode?: string | null }) {
   return (
     <article className="creator-app">
       <div className="creator-app__image">{app.appImage && <img src={app.appImage.url} alt="" loading="lazy" />}</div>
       <div className="creator-app__body">
         <h3 className="creator-app__title">
-          <Link to={builderPath(app.appId)}>{app.name}</Link>
+          <Link to={builderPath(app.appId, mode)}>{app.name}</Link>
         </h3>
         <div className="creator-app__chips">
           <TagChip tone={BUILD_TONE[app.build.status]}>{buildStatusLabel(app.build)}</TagChip>
@@ -71,8 +71,11 @@ function NoAppsYet() {
   );
 }
 
-/** The creator's apps (spec: creator apps cached 30 s), with an empty state that leads to /build. */
-export function CreatorAppsList({ max }: { max?: number }) {
+/**
+ * The creator's apps (spec: creator apps cached 30 s), with an empty state that leads to /build. With a
+ * builder `mode` (pricing_tiers, publish), each app opens on that screen.
+ */
+export function CreatorAppsList({ max, mode }: { max?: number; mode?: string | null }) {
   const query = useQuery(creatorAppsQuery());
   if (query.isPending) return <LoadingState label="Loading your apps" />;
   // a failure already reads as an empty list (spec 8)
@@ -84,7 +87,7 @@ export function CreatorAppsList({ max }: { max?: number }) {
     <ul className="creator-apps" aria-label="Your apps">
       {apps.map((app) => (
         <li key={app.appId}>
-          <AppCard app={app} now={now} />
+          <AppCard app={app} now={now} mode={mode} />
         </li>
       ))}
     </ul>

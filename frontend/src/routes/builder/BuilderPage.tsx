@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AuthContext } from '../../features/auth/AuthContext';
 import { LoadingState, useSignInState } from '../../features/catalogue';
 import { creatorAppsQuery, CreatorAppsList } from '../../features/creator';
-import { Workspace } from '../../features/creator/builder/Workspace';
+import { BUILDER_MODES, Workspace } from '../../features/creator/builder/Workspace';
 import { Button, buttonClassName } from '../../ui';
 import { PageHeader } from '../layout/PageHeader';
 
@@ -77,23 +77,33 @@ export function BuilderPage() {
         <AppWorkspace appId={appId} />
       </div>
     );
+  return <AppPicker mode={mode} />;
+}
+
+/** /dashboard/builder without an app: the creator's apps; with ?mode=pricing_tiers or publish, each opens on that screen. */
+export function AppPicker({ mode }: { mode: string | null }) {
+  const apps = useQuery(creatorAppsQuery());
+  const known = BUILDER_MODES.find((m) => m === mode) ?? null;
   return (
     <div className="page">
       <PageHeader eyebrow="Dashboard" title="App builder">
         <p>
-          {mode === 'pricing_tiers'
-            ? 'Pick the app whose pricing you want to set; its pricing screen is one click away in the builder.'
-            : mode === 'publish'
-              ? 'Pick the app you want to publish; Publish in the builder shows what goes live first.'
+          {known === 'pricing_tiers'
+            ? 'Pick the app whose pricing you want to set.'
+            : known === 'publish'
+              ? 'Pick the app you want to publish; you see what goes live before anything changes.'
               : 'Pick an app to edit its blueprint and landing page, or build a new one.'}
         </p>
       </PageHeader>
-      <CreatorAppsList />
-      <p>
-        <Link to="/build" className={buttonClassName('primary')}>
-          Build an app
-        </Link>
-      </p>
+      <CreatorAppsList mode={known} />
+      {/* the empty state has its own way to /build */}
+      {(apps.data?.length ?? 0) > 0 && (
+        <p>
+          <Link to="/build" className={buttonClassName('primary')}>
+            Build an app
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api';
 import { useStartPipelineCheck } from '../../api/operations.queries';
-import { Button, Input, useToast } from '../../ui';
+import { Button, Input, SelectField, useToast } from '../../ui';
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
@@ -66,31 +66,20 @@ export function PipelineCheckForm({ onStarted }: { onStarted: (runId: string) =>
           value={delay}
           onChange={(e) => setDelay(e.target.value)}
         />
-        <div className="select-field">
-          <label htmlFor="fail-at-step">Fail at step</label>
-          <select id="fail-at-step" name="failAtStep" value={failAt} onChange={(e) => setFailAt(e.target.value)}>
-            <option value="">Never (succeed)</option>
-            {Array.from({ length: stepCount }, (_, i) => (
-              <option key={i + 1} value={String(i + 1)}>
-                Step {i + 1}
-              </option>
-            ))}
-          </select>
-          <svg
-            className="select-field__chevron"
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M6 9l6 6 6-6" />
-          </svg>
-        </div>
+        <SelectField
+          label="Fail at step"
+          id="fail-at-step"
+          name="failAtStep"
+          value={failAt}
+          onChange={(e) => setFailAt(e.target.value)}
+        >
+          <option value="">Never (succeed)</option>
+          {Array.from({ length: stepCount }, (_, i) => (
+            <option key={i + 1} value={String(i + 1)}>
+              Step {i + 1}
+            </option>
+          ))}
+        </SelectField>
         <Input
           label="Simulated outage (s)"
           type="number"

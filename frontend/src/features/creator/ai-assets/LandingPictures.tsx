@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { LandingPage } from '@sparkhouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../api';
-import { Button, TextBox } from '../../../ui';
+import { Button, SelectField, TextBox } from '../../../ui';
 import { RunWaiting, useJobRunLive } from '../../realtime';
 import { creatorKeys } from '../creator.queries';
 import { useLandingPictures, type PictureRequest } from './ai-assets.queries';
@@ -32,18 +32,15 @@ export function LandingPictures({ appId, page }: { appId: string; page: LandingP
     <section className="card landing-pictures" aria-labelledby="landing-pictures-title">
       <h2 id="landing-pictures-title">Pictures</h2>
       <form onSubmit={submit} className="landing-pictures__form">
-        <div className="select-field">
-          <label htmlFor="landing-picture-target">Make a new</label>
-          <select id="landing-picture-target" value={target} onChange={(e) => setTarget(e.target.value)}>
-            <option value="hero">Hero picture</option>
-            {page.sections.map((section, index) => (
-              <option key={index} value={`section-${index + 1}`}>
-                Picture for section {index + 1}: {section.title}
-              </option>
-            ))}
-            <option value="screenshots">Set of store screenshots</option>
-          </select>
-        </div>
+        <SelectField label="Make a new" id="landing-picture-target" value={target} onChange={(e) => setTarget(e.target.value)}>
+          <option value="hero">Hero picture</option>
+          {page.sections.map((section, index) => (
+            <option key={index} value={`section-${index + 1}`}>
+              Picture for section {index + 1}: {section.title}
+            </option>
+          ))}
+          <option value="screenshots">Set of store screenshots</option>
+        </SelectField>
         <TextBox
           label="Instructions (optional)"
           rows={2}

@@ -9,7 +9,7 @@ import {
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api';
-import { Button, Input, TextBox, useToast } from '../../../ui';
+import { Button, Input, SelectField, TextBox, useToast } from '../../../ui';
 import { OnboardingProgress } from '../../app-onboarding/OnboardingProgress';
 import { OnboardingStepView, type Answers } from '../../app-onboarding/OnboardingStepView';
 import '../../app-onboarding/app-onboarding.css';
@@ -142,28 +142,26 @@ function QuestionEditor({
     <fieldset className="ob-editor__question">
       <legend>{label}</legend>
       <div className="editor-form__row">
-        <div className="select-field">
-          <label htmlFor={`${errorKey}-kind`}>Answer type</label>
-          <select
-            id={`${errorKey}-kind`}
-            value={question.kind}
-            onChange={(e) => {
-              const kind = e.target.value as OnboardingQuestion['kind'];
-              const wantsOptions = kind === 'single' || kind === 'multi';
-              onChange({
-                ...question,
-                kind,
-                options: wantsOptions ? (options.length >= 2 ? options : ['Option 1', 'Option 2']) : undefined,
-              });
-            }}
-          >
-            {ONBOARDING_QUESTION_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {KIND[k]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Answer type"
+          id={`${errorKey}-kind`}
+          value={question.kind}
+          onChange={(e) => {
+            const kind = e.target.value as OnboardingQuestion['kind'];
+            const wantsOptions = kind === 'single' || kind === 'multi';
+            onChange({
+              ...question,
+              kind,
+              options: wantsOptions ? (options.length >= 2 ? options : ['Option 1', 'Option 2']) : undefined,
+            });
+          }}
+        >
+          {ONBOARDING_QUESTION_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {KIND[k]}
+            </option>
+          ))}
+        </SelectField>
         <div className="row">
           <OrderButtons label={label} index={index} count={count} onMove={onMove} />
           <Button variant="transparent" size="small" aria-label={`Remove ${label}`} onClick={onRemove}>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api';
 import { appVisitors } from '../../../api/routes';
-import { Button, RadioOption } from '../../../ui';
+import { Button, RadioOption, SelectField } from '../../../ui';
 import { OnboardingProgress } from '../../app-onboarding/OnboardingProgress';
 import { OnboardingStepView, type Answers } from '../../app-onboarding/OnboardingStepView';
 import '../../app-onboarding/app-onboarding.css';
@@ -117,16 +117,19 @@ function Simulator({
           Run <code>{testingStepId}</code>
         </p>
         {resumed.isError && <ErrorState title="Could not open that run" error={resumed.error} />}
-        <div className="select-field">
-          <label htmlFor="sim-jump">Jump to step</label>
-          <select id="sim-jump" value={index} disabled={runId !== null} onChange={(e) => go(Number(e.target.value))}>
-            {flow.pages.map((p, i) => (
-              <option key={p.id} value={i}>
-                {i + 1}. {p.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Jump to step"
+          id="sim-jump"
+          value={index}
+          disabled={runId !== null}
+          onChange={(e) => go(Number(e.target.value))}
+        >
+          {flow.pages.map((p, i) => (
+            <option key={p.id} value={i}>
+              {i + 1}. {p.title}
+            </option>
+          ))}
+        </SelectField>
         <div className="phone-frame" role="region" aria-label="Simulator">
           <div className="phone-frame__screen">
             {resumed.isLoading ? (

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../api';
 import { ErrorState, LoadingState } from '../../catalogue/QueryStates';
 import { PlanOptions } from '../../payments/PlanOptions';
 import { paymentOptionsQuery } from '../../payments/payments.queries';
-import { Button, Input, useToast } from '../../../ui';
+import { Button, Input, SelectField, useToast } from '../../../ui';
 import { useUpdatePricing } from '../publish/publish.queries';
 import {
   annualSaving,
@@ -138,23 +138,27 @@ export function PricingScreen({ app, onDone }: { app: CreatorApp; onDone: () => 
               {check.errors.annual}
             </p>
           )}
-          <div className="select-field">
-            <label htmlFor={unitId}>The annual plan renews every</label>
-            <select id={unitId} value={values.annualUnit} onChange={(e) => set({ annualUnit: e.target.value as AnnualUnit })}>
-              <option value="year">1 year</option>
-              <option value="month">12 months</option>
-            </select>
-          </div>
-          <div className="select-field">
-            <label htmlFor={trialId}>Free trial for new members</label>
-            <select id={trialId} value={values.trialDays} onChange={(e) => set({ trialDays: Number(e.target.value) })}>
-              {TRIAL_CHOICES.map((days) => (
-                <option key={days} value={days}>
-                  {days === 0 ? 'No free trial' : `${days} days`}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="The annual plan renews every"
+            id={unitId}
+            value={values.annualUnit}
+            onChange={(e) => set({ annualUnit: e.target.value as AnnualUnit })}
+          >
+            <option value="year">1 year</option>
+            <option value="month">12 months</option>
+          </SelectField>
+          <SelectField
+            label="Free trial for new members"
+            id={trialId}
+            value={values.trialDays}
+            onChange={(e) => set({ trialDays: Number(e.target.value) })}
+          >
+            {TRIAL_CHOICES.map((days) => (
+              <option key={days} value={days}>
+                {days === 0 ? 'No free trial' : `${days} days`}
+              </option>
+            ))}
+          </SelectField>
           {tried && check.errors.form && (
             <p className="inline-error" role="alert">
               {check.errors.form}

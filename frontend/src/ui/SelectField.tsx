@@ -1,0 +1,34 @@
+import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  children: ReactNode;
+}
+
+/** A labelled native select in the kit's field frame, with the chevron that says it opens a list. */
+export function SelectField({ label, id, className, children, ...rest }: SelectFieldProps) {
+  const generatedId = useId();
+  const selectId = id ?? generatedId;
+  return (
+    <div className={className ? `select-field ${className}` : 'select-field'}>
+      <label htmlFor={selectId}>{label}</label>
+      <select id={selectId} {...rest}>
+        {children}
+      </select>
+      <svg
+        className="select-field__chevron"
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M6 9l6 6 6-6" />
+      </svg>
+    </div>
+  );
+}
