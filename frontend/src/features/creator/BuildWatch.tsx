@@ -20,7 +20,8 @@ export const OPEN_BUILDER_DELAY_MS = 1500;
 
 /**
  * Watch one build of an app; when it completes the builder opens. A failed or canceled build can
- * be started again with the app's prompt.
+ * be started again with the app's prompt. `autoOpen` false: the watch is shown inside the builder,
+ * which needs no link to open itself.
  */
 export function BuildWatch({ appId, runId, autoOpen = true }: { appId: string; runId: string; autoOpen?: boolean }) {
   const navigate = useNavigate();
@@ -70,11 +71,15 @@ export function BuildWatch({ appId, runId, autoOpen = true }: { appId: string; r
       title={app ? `Building ${app.name}` : 'Building your app'}
       onRetry={retry}
       retrying={rebuild.isPending}
-      completedActions={() => (
-        <Link to={builderPath(appId)} className={buttonClassName('primary', 'small')}>
-          Open the builder
-        </Link>
-      )}
+      completedActions={
+        autoOpen
+          ? () => (
+              <Link to={builderPath(appId)} className={buttonClassName('primary', 'small')}>
+                Open the builder
+              </Link>
+            )
+          : undefined
+      }
     />
   );
 }
