@@ -1,5 +1,6 @@
 import type { EventPayload, ProductPublished } from '@sparkhouse/contracts';
 import { coverUrl, DEMO_VIDEO_SECONDS, DEMO_VIDEO_URL } from '../domain/media-paths';
+import { describeClass } from './demo-descriptions';
 import { CATEGORIES, FIRST_NAMES, LAST_NAMES, LESSON_WORDS, TITLE_PATTERNS } from './demo-vocabulary';
 import { seededRandom, type Random } from './seeded-random';
 
@@ -77,9 +78,7 @@ export function* demoProducts(count: number, seed = 42, now = new Date()): Gener
       classSlug: `${slugify(title)}-${i + 1}`,
       storefrontSlug: creator.storefront,
       creator: { id: creator.id, name: creator.name },
-      description:
-        `${creator.name} teaches ${subject.toLowerCase()} step by step: ${topics.join(', ').replace(/-/g, ' ')}. ` +
-        `In ${lessons} lessons with a ${genres.join(' and ').replace(/-/g, ' ')} flavour, you practise along and finish with a piece of your own.`,
+      description: describeClass({ creatorName: creator.name, category: cat.slug, subject, topics, genres, lessons }),
       category: cat.slug,
       topics,
       genres,
@@ -139,7 +138,7 @@ export function demoCollections(products: readonly DemoProduct[], seed = 42): De
     out.push({
       slug,
       title,
-      description: `A full curriculum of ${category} classes, from first steps to performance.`,
+      description: `A full curriculum of ${category} classes, from first steps to mastery.`,
       programType: 'school',
       productIds: of(category)
         .slice(0, 24)

@@ -61,7 +61,7 @@ export const TITLE_PATTERNS = [
   '{subject} Fundamentals',
   '{subject} for Beginners',
   'Mastering {subject}',
-  '{subject}: From Zero to Stage',
+  '{subject} from Scratch',
   'The Art of {subject}',
   '{subject} in 30 Days',
   'Advanced {subject} Techniques',
