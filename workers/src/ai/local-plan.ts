@@ -23,25 +23,30 @@ export function planContext(context: Record<string, unknown> | undefined, appNam
   };
 }
 
-const STAGES = [
-  'Find your baseline',
-  'Build the habit',
-  'Steady foundations',
-  'Add a little more',
-  'Consistency week',
-  'First milestone',
-  'Raise the bar',
-  'Recover and reset',
-  'Sharpen the details',
-  'Push the edge',
-  'Bring it together',
-  'Taper and trust',
-  'The big day',
+/** The plan's stages in order, each with what that phase is for; `{focus}` is what the visitor is working towards. */
+const STAGES: readonly (readonly [title: string, purpose: string])[] = [
+  ['Find your baseline', 'Start where you are: an easy first session, no pushing, and a note of how it went.'],
+  ['Build the habit', 'Short, regular sessions. Turning up matters more than effort this week.'],
+  ['Steady foundations', 'Repeat what worked and tidy up the basics before anything new.'],
+  ['Add a little more', 'Add one small step: a bit longer, a bit more often or a bit harder, never all three.'],
+  ['Consistency week', 'No new goals. Keep every planned session, even the short ones.'],
+  ['First milestone', 'Look back at your first week and mark how far you have come towards {focus}.'],
+  ['Raise the bar', 'Set a slightly harder target on the way to {focus} and pick the days you will work on it.'],
+  ['Recover and reset', 'Ease off so you can catch up with yourself; light sessions keep the habit alive.'],
+  ['Sharpen the details', 'Spend your sessions on whatever still feels hardest on the way to {focus}.'],
+  ['Push the edge', 'Your toughest phase: go a little past what felt comfortable, then rest properly.'],
+  ['Bring it together', 'Put everything so far together in full sessions that feel like the real thing.'],
+  ['Taper and trust', 'Do a little less and trust the work you have done, so you arrive fresh.'],
+  ['The big day', 'What this plan builds up to: give {focus} your best, then look back at week one to see how far you came.'],
 ];
+
+/** Phases that also plan around one of the visitor's other answers (every third, from the second). */
+const usesDetail = (i: number) => i % 3 === 1;
 
 /**
  * The local generator's personalized plan: as many phases as asked for, spread over the program's
- * weeks, each naming the visitor's focus and answers. Same answers, same plan.
+ * weeks, each saying what it is for; some name the visitor's focus, some plan around their other
+ * answers (each once, in turn). Same answers, same plan.
  */
 export function personalizedPlan(c: Ctx, plan: PlanContext): PersonalizedPlanDocument {
   const count = Math.max(1, Math.min(40, plan.expectedPhaseCount));
@@ -60,15 +65,18 @@ export function personalizedPlan(c: Ctx, plan: PlanContext): PersonalizedPlanDoc
     .map((a) => said(a.answer))
     .filter((a) => /\p{L}/u.test(a) && !/^\d{4}-\d{2}-\d{2}$/.test(a))
     .slice(0, 3);
+  let detailsUsed = 0;
   const phases = Array.from({ length: count }, (_, i) => {
     const fromWeek = Math.floor((i * weeks) / count) + 1;
     const toWeek = Math.max(fromWeek, Math.floor(((i + 1) * weeks) / count));
-    const stage = STAGES[i % STAGES.length];
-    const note = detail.length > 0 ? ` You told us: “${c.rng.pick(detail)}”.` : '';
+    const [stage, purpose] = STAGES[i % STAGES.length];
+    // the other answers in turn, each once
+    const note =
+      usesDetail(i) && detailsUsed < detail.length ? ` Planned around what you told us: “${detail[detailsUsed++]}”.` : '';
     return {
       id: `phase-${i + 1}`,
       title: i < STAGES.length ? stage : `${stage} (${Math.floor(i / STAGES.length) + 1})`,
-      description: `${stage}: small, clear steps towards ${quotedFocus} that you can keep.${note}`,
+      description: `${purpose.replaceAll('{focus}', quotedFocus)}${note}`,
       when: fromWeek === toWeek ? `Week ${fromWeek}` : `Weeks ${fromWeek}-${toWeek}`,
     };
   });
