@@ -109,7 +109,7 @@ test('a creator adds a link in the Media tab: previews it, then reads a descript
 
   await card.getByRole('button', { name: 'Describe this page' }).click();
   const description = card.getByLabel('Description');
-  await expect(description).toContainText('“Sparkhouse” is a page.', { timeout: STUCK_MS });
+  await expect(description).toContainText('A web page titled “Sparkhouse”.', { timeout: STUCK_MS });
   await expect(description).toContainText('Written by the built-in describer');
   await links.screenshot({ path: test.info().outputPath('link-described.png') });
 

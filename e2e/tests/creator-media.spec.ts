@@ -153,7 +153,7 @@ test('a creator uploads an image, a video and a PDF with progress bars, sees the
   // a description written from the PDF's own words, kept with the file
   await page.getByRole('dialog').getByRole('button', { name: 'Describe this PDF' }).click();
   const described = page.getByRole('dialog').getByRole('region', { name: 'Description' });
-  await expect(described).toContainText('It begins: “Stride Coach training guide”. 1 page.', { timeout: STUCK_MS });
+  await expect(described).toContainText(/\(1 page\)\. It begins: “Stride Coach training guide”\./, { timeout: STUCK_MS });
   await expect(described.getByRole('button', { name: 'Describe again' })).toBeVisible({ timeout: STUCK_MS });
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this file?' });

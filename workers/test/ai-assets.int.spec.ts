@@ -140,9 +140,11 @@ describe('link previews and link descriptions, run by the real worker', () => {
     expect(res.status).toBe(200);
     const answer = res.body.response;
     expect(answer.status).toBe('completed');
-    expect(answer.description).toContain('“The Weekend Sourdough Guide” is a page from Crumb & Crust.');
+    expect(answer.description).toContain('A web page from Crumb & Crust titled “The Weekend Sourdough Guide”.');
     expect(answer.description).toContain('crusty sourdough loaf');
-    expect(answer.description).toContain('It covers Feeding the starter, Shaping the dough and Baking in a Dutch oven.');
+    expect(answer.description).toContain(
+      'Its sections include “Feeding the starter”, “Shaping the dough” and “Baking in a Dutch oven”.',
+    );
     expect(answer.description).not.toMatch(/Ignore this script/);
     expect(answer.highlights).toEqual(['Feeding the starter', 'Shaping the dough', 'Baking in a Dutch oven']);
     expect(answer.generatedBy).toBe('local-generator');
@@ -311,7 +313,9 @@ describe('link previews and link descriptions, run by the real worker', () => {
     const pdf = await call('POST', '/app-builder/generate-pdf-description', 'lena-creator', { pdfUrl, appId });
     expect(pdf.status).toBe(200);
     expect(pdf.body.response).toMatchObject({ status: 'completed', facts: ['2 pages'], generatedBy: 'local-generator' });
-    expect(pdf.body.response.description).toBe('“Knife Skills” is a document. A printable guide to the basic cuts. 2 pages.');
+    expect(pdf.body.response.description).toBe(
+      'A document titled “Knife Skills” (2 pages). A printable guide to the basic cuts.',
+    );
 
     const mp3 = path.join(mediaDir, 'episode.mp3');
     await promisify(execFile)((require('@ffmpeg-installer/ffmpeg') as { path: string }).path, [
@@ -333,7 +337,7 @@ describe('link previews and link descriptions, run by the real worker', () => {
     const audioUrl = await upload('lena-creator', fs.readFileSync(mp3), 'episode.mp3', 'audio/mpeg');
     const audio = await call('POST', '/app-builder/generate-audio-description', 'lena-creator', { audioUrl, appId });
     expect(audio.status).toBe(200);
-    expect(audio.body.response.description).toBe('“Episode 4: Starters” is a recording from Crumb Club. 2 s.');
+    expect(audio.body.response.description).toBe('A recording from Crumb Club titled “Episode 4: Starters” (2 s).');
 
     // the wrong kind, a foreign URL, another creator: refused, nothing run
     const wrongKind = await call('POST', '/app-builder/generate-video-description', 'lena-creator', { videoUrl: pdfUrl, appId });

@@ -14,7 +14,12 @@ export interface ContentMaterial {
   facts?: string[];
 }
 
-const KIND_NOUN: Record<ContentMaterial['kind'], string> = { link: 'page', pdf: 'document', video: 'video', audio: 'recording' };
+const KIND_NOUN: Record<ContentMaterial['kind'], string> = {
+  link: 'web page',
+  pdf: 'document',
+  video: 'video',
+  audio: 'recording',
+};
 
 /** The content's sentences that read as sentences: 6-60 words, ending in a full stop, not navigation. */
 function sentencesOf(text: string): string[] {
@@ -39,7 +44,9 @@ export function describeLocally(m: ContentMaterial): ContentDescription {
   const noun = KIND_NOUN[m.kind];
   const title = m.title ? trimTo(m.title, 120) : null;
   const source = m.siteName && m.siteName !== title ? ` from ${m.siteName}` : '';
-  const opening = title ? `“${title}” is a ${noun}${source}.` : `An untitled ${noun}${source}.`;
+  // the facts read from the file qualify the opening: "A document titled “Knife Skills” (12 pages)."
+  const facts = m.facts?.length ? ` (${m.facts.join(', ')})` : '';
+  const opening = title ? `A ${noun}${source} titled “${title}”${facts}.` : `An untitled ${noun}${source}${facts}.`;
   const sentences = sentencesOf(m.text);
   const firstWords = m.text.trim();
   const gist = m.summary
@@ -49,10 +56,11 @@ export function describeLocally(m: ContentMaterial): ContentDescription {
       : firstWords
         ? [`It begins: “${trimTo(firstWords, 160)}”.`]
         : [];
-  const facts = m.facts?.length ? [`${m.facts.join(', ')}.`.replace(/^./, (c) => c.toUpperCase())] : [];
   const sections = m.headings.filter((h) => h !== m.title).slice(0, 4);
-  const covers = sections.length >= 2 ? [`It covers ${sections.slice(0, -1).join(', ')} and ${sections.at(-1)}.`] : [];
-  const description = trimTo([opening, ...gist, ...covers, ...facts].join(' '), 1200);
+  // headings are quoted: they carry their own commas and question marks
+  const quoted = sections.map((h) => `“${trimTo(h, 120)}”`);
+  const covers = quoted.length >= 2 ? [`Its sections include ${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}.`] : [];
+  const description = trimTo([opening, ...gist, ...covers].join(' '), 1200);
 
   const highlights = (sections.length ? sections : sentences.slice(gist.length, gist.length + 3))
     .slice(0, 4)

@@ -1,6 +1,21 @@
 import { describeLocally } from './local-description';
 
 describe('the local describer says only what the content says', () => {
+  it('quotes headings that carry their own punctuation, and names the site it comes from', () => {
+    const d = describeLocally({
+      kind: 'link',
+      title: 'Sparkhouse',
+      summary: 'Online classes, and a studio to build your own app',
+      siteName: 'sparkhouse.example',
+      headings: ['Learn from the best, at your own pace', 'What app do you want to build?', 'Most popular'],
+      text: '',
+    });
+    expect(d.description).toBe(
+      'A web page from sparkhouse.example titled “Sparkhouse”. Online classes, and a studio to build your own app. ' +
+        'Its sections include “Learn from the best, at your own pace”, “What app do you want to build?” and “Most popular”.',
+    );
+  });
+
   it('names the content, gives its own summary and the sections it covers', () => {
     const d = describeLocally({
       kind: 'pdf',
@@ -11,7 +26,8 @@ describe('the local describer says only what the content says', () => {
       facts: ['12 pages'],
     });
     expect(d.description).toBe(
-      '“Knife Skills” is a document. A printable guide to the basic cuts. It covers Holding the knife, Dicing and Julienne. 12 pages.',
+      'A document titled “Knife Skills” (12 pages). A printable guide to the basic cuts. ' +
+        'Its sections include “Holding the knife”, “Dicing” and “Julienne”.',
     );
     expect(d.highlights).toEqual(['Holding the knife', 'Dicing', 'Julienne']);
   });
@@ -25,14 +41,14 @@ describe('the local describer says only what the content says', () => {
       text: 'Home About Login. We use cookies to improve your experience on this site. Tomatoes grow best in full sun with deep, regular watering. Pinch out the side shoots every week to keep the plant strong.',
     });
     expect(d.description).toBe(
-      'An untitled page. Tomatoes grow best in full sun with deep, regular watering. Pinch out the side shoots every week to keep the plant strong.',
+      'An untitled web page. Tomatoes grow best in full sun with deep, regular watering. Pinch out the side shoots every week to keep the plant strong.',
     );
   });
 
   it('is the same for the same content', () => {
     const m = { kind: 'audio' as const, title: 'Episode 4', summary: null, headings: [], text: '', facts: ['3 min 20 s'] };
     expect(describeLocally(m)).toEqual(describeLocally(m));
-    expect(describeLocally(m).description).toBe('“Episode 4” is a recording. 3 min 20 s.');
+    expect(describeLocally(m).description).toBe('A recording titled “Episode 4” (3 min 20 s).');
   });
 
   it('quotes the opening words of a text without full sentences rather than inventing any', () => {
@@ -44,6 +60,6 @@ describe('the local describer says only what the content says', () => {
       text: 'Stride Coach training guide',
       facts: ['1 page'],
     });
-    expect(d.description).toBe('An untitled document. It begins: “Stride Coach training guide”. 1 page.');
+    expect(d.description).toBe('An untitled document (1 page). It begins: “Stride Coach training guide”.');
   });
 });

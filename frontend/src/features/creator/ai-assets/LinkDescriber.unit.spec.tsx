@@ -37,7 +37,7 @@ describe('LinkDescriber', () => {
       success({
         status: 'completed',
         runId: 'r1',
-        description: '“The Weekend Sourdough Guide” is a page.',
+        description: 'A web page titled “The Weekend Sourdough Guide”.',
         highlights: ['Feeding the starter'],
         source: page,
         generatedBy: 'local-generator',
@@ -50,7 +50,7 @@ describe('LinkDescriber', () => {
     expect(screen.getByRole('link', { name: page.title })).toHaveAttribute('href', page.url);
 
     fireEvent.click(screen.getByRole('button', { name: 'Describe this page' }));
-    expect(await screen.findByText('“The Weekend Sourdough Guide” is a page.')).toBeInTheDocument();
+    expect(await screen.findByText('A web page titled “The Weekend Sourdough Guide”.')).toBeInTheDocument();
     expect(screen.getByRole('listitem')).toHaveTextContent('Feeding the starter');
     const [, describeInit] = fetchMock.mock.calls[1]!;
     expect(JSON.parse(String(describeInit?.body))).toEqual({ url: page.url, appId: APP });
