@@ -17,6 +17,7 @@ import {
 import { badRequest, payloadTooLarge, unsupportedMediaType, type ApiError } from '../http/errors';
 import { unstorableText } from '../http/text-input';
 import { SNIFF_BYTES, sniffFormat, type SniffedFormat } from './content-sniffing';
+import { FileSink } from './file-sink';
 
 /** What a form adds around its file (boundaries, part headers, small fields): a request larger than the largest file by more is refused unread. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -163,7 +164,7 @@ async function ensureFolder(dir: string) {
  */
 async function spool(stream: Readable, fileName: string, tempDir: string, signal: AbortSignal): Promise<ReceivedFile> {
   const target = path.join(tempDir, randomUUID());
-  let out: fs.WriteStream | null = null;
+  let out: FileSink | null = null;
   try {
     const head = await readHead(stream, SNIFF_BYTES, signal);
     if (head.length === 0) throw badRequest('The file is empty.');
@@ -172,7 +173,7 @@ async function spool(stream: Readable, fileName: string, tempDir: string, signal
     const limit = MEDIA_SIZE_LIMITS[format.type];
     let size = head.length;
     if (size > limit) throw payloadTooLarge(tooLargeMessage(format.type));
-    out = fs.createWriteStream(target);
+    out = new FileSink(target);
     out.write(head);
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
