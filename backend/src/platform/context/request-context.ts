@@ -16,6 +16,8 @@ export interface RequestContext {
   written?: LogPosition;
   /** The HTTP exchange this call serves (absent in jobs, event handlers and start-up work). */
   http?: { req: Request; res: Response };
+  /** When the request arrived (performance.now()): a read sent after it sees every write the caller made before asking. */
+  arrivedAt?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

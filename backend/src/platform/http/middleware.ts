@@ -78,6 +78,7 @@ export function bodyErrors() {
  */
 export function requestContextMiddleware(resolver: PrincipalResolver) {
   return (req: Request & CallRequest, res: Response, next: NextFunction) => {
+    const arrivedAt = performance.now();
     const requestId = requestIdOf(req);
     // pino-http reuses it, so every log line of this request carries the id the caller sees
     (req as Request & { id?: string }).id = requestId;
@@ -105,6 +106,7 @@ export function requestContextMiddleware(resolver: PrincipalResolver) {
           principal: resolution.ok ? resolution.principal : null,
           causationId: null,
           http: { req, res },
+          arrivedAt,
         },
         () => next(),
       );

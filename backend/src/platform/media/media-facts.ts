@@ -1,4 +1,4 @@
-import fsp from 'node:fs/promises';
+import fs from 'node:fs';
 import type { MediaType } from '@sparkhouse/contracts';
 import type { SniffedFormat } from './content-sniffing';
 
@@ -36,22 +36,24 @@ const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 const WEBM_HEAD_BYTES = 1024 * 1024;
 
 export async function readMediaFacts(file: string, format: SniffedFormat): Promise<MediaFacts> {
-  const handle = await fsp.open(file, 'r');
+  // the file was just written, so its headers are in the page cache: reading them here costs a few
+  // copies, where each read handed to libuv's thread pool would wait behind every other upload's work
+  const fd = fs.openSync(file, 'r');
   try {
-    const size = (await handle.stat()).size;
+    const size = fs.fstatSync(fd).size;
     const source: Source = {
       size,
       async read(at, length) {
         const n = Math.max(0, Math.min(length, size - at));
         if (n === 0) return Buffer.alloc(0);
         const buffer = Buffer.allocUnsafe(n);
-        const { bytesRead } = await handle.read(buffer, 0, n, at);
+        const bytesRead = fs.readSync(fd, buffer, 0, n, at);
         return buffer.subarray(0, bytesRead);
       },
     };
     return await factsOf(source, format);
   } finally {
-    await handle.close();
+    fs.closeSync(fd);
   }
 }
 
@@ -320,7 +322,7 @@ function vint(b: Buffer, at: number, keepMarker: boolean): { value: number; leng
   while (!(first & (0x80 >> (length - 1)))) length++;
   if (at + length > b.length) return null;
   let value = keepMarker ? first : first & (0xff >> length);
-  let allOnes = value === (0xff >> length);
+  let allOnes = value === 0xff >> length;
   for (let i = 1; i < length; i++) {
     value = value * 256 + b[at + i];
     if (b[at + i] !== 0xff) allOnes = false;
@@ -464,7 +466,9 @@ function timedFacts(
     metadata: {
       durationSeconds,
       ...(video ? { width: video.width, height: video.height, videoCodec: video.codec } : {}),
-      ...(audio ? { audioCodec: audio.codec, sampleRate: audio.sampleRate || undefined, channels: audio.channels || undefined } : {}),
+      ...(audio
+        ? { audioCodec: audio.codec, sampleRate: audio.sampleRate || undefined, channels: audio.channels || undefined }
+        : {}),
     },
   };
 }

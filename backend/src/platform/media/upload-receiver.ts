@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -74,6 +75,8 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
   }
   await ensureFolder(options.tempDir);
 
+  // the parser's events run in the socket's async context: the callback gets the caller's (its request's)
+  const onField = options.onField && AsyncResource.bind(options.onField);
   return new Promise<ReceivedUpload>((resolve, reject) => {
     const fields: Record<string, string> = {};
     let spooling: Promise<ReceivedFile> | null = null;
@@ -98,7 +101,7 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
       const issues = unstorableText('body', { [name]: value });
       if (issues.length > 0) return fail(badRequest(issues[0].message, issues));
       fields[name] = value;
-      if (options.onField) Promise.resolve(options.onField(name, value)).catch(fail);
+      if (onField) Promise.resolve(onField(name, value)).catch(fail);
     });
 
     parser.on('file', (name, stream, info) => {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import sharp from 'sharp';
 import { MEDIA_MAX_UPLOAD_BYTES, MEDIA_SIZE_LIMITS, UNSUPPORTED_FILE_MESSAGE } from '@sparkhouse/contracts';
+import { requestContext } from '../context/request-context';
 import { ApiError } from '../http/errors';
 import { NOT_MULTIPART, receiveUpload } from './upload-receiver';
 
@@ -195,5 +196,26 @@ describe('receiving an upload', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(leftovers()).toEqual([]);
+  });
+
+  it("runs the field callback in the caller's request context, though the bytes arrive in the socket's", async () => {
+    const body = new PassThrough();
+    const req = Object.assign(body, {
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    }) as unknown as IncomingMessage;
+    const seen: (string | undefined)[] = [];
+    const received = requestContext.run({ ...requestContext.system(), requestId: 'the-request' }, () =>
+      receive(req, async () => void seen.push(requestContext.current()?.requestId)),
+    );
+    // the body is written from outside the request's context once it is being read, as the HTTP parser does
+    while (!body.readableFlowing) await new Promise((resolve) => setImmediate(resolve));
+    for (const chunk of multipart([
+      { name: 'appId', value: 'the-app' },
+      { name: 'file', filename: 'a.png', body: () => [png] },
+    ]))
+      body.write(chunk);
+    body.end();
+    await received;
+    expect(seen).toEqual(['the-request']);
   });
 });

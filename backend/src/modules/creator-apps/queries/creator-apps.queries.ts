@@ -9,6 +9,7 @@ import type { AppPricing } from '../domain/app-pricing';
 import { canChangeApp, presentLandingPage } from '../domain/landing-page';
 import { logHead, readUntil, subscribersReached } from '../../../platform/events/read-your-writes';
 import { STUDIO_PROJECTION } from '../projections/creator-studio.projection';
+import { SharedReads } from '../../../platform/events/shared-reads';
 
 export interface AppRow {
   app_id: string;
@@ -77,6 +78,8 @@ const LIST_CATCH_UP_MS = 1_500;
  */
 @Injectable()
 export class CreatorAppsQueries {
+  private readonly latest = new SharedReads<AppRow | null>();
+
   constructor(private readonly orm: Database) {}
 
   private get em() {
@@ -85,7 +88,13 @@ export class CreatorAppsQueries {
 
   /** The app row once it reflects the stream up to `version` (default: the whole stream). */
   async appRow(appId: string, version?: number): Promise<AppRow | null> {
-    const target = version ?? (await this.streamVersion(appId));
+    // the app as it is now: callers asking at once share one read (see SharedReads)
+    if (version === undefined)
+      return this.latest.read(appId, async (sent) => this.readRow(appId, await this.streamVersion(appId, sent)));
+    return this.readRow(appId, version);
+  }
+
+  private async readRow(appId: string, target: number): Promise<AppRow | null> {
     if (target === 0) return null;
     const row = await readUntil(
       async () => (await rows<AppRow>(this.em, 'select * from creator_app where app_id = ?', [appId]))[0],
@@ -103,13 +112,19 @@ export class CreatorAppsQueries {
     return row;
   }
 
-  private async streamVersion(appId: string): Promise<number> {
-    const [r] = await rows<{ v: number | null }>(
-      this.em,
-      'select max(stream_version) as v from domain_event where stream_id = ?',
-      [appStreamId(appId)],
-    );
-    return r?.v ?? 0;
+  /** The app stream's version; `sent` is told when the query reaches the database (not while it waits for a connection). */
+  private async streamVersion(appId: string, sent: () => void): Promise<number> {
+    const client = await this.orm.pool.connect();
+    try {
+      sent();
+      const { rows: found } = await client.query<{ v: number | null }>(
+        'select max(stream_version) as v from domain_event where stream_id = $1',
+        [appStreamId(appId)],
+      );
+      return found[0]?.v ?? 0;
+    } finally {
+      client.release();
+    }
   }
 
   view(row: AppRow, withLandingPage = false): CreatorApp {
