@@ -130,7 +130,9 @@ describe('blue-green projection rebuild (real PostgreSQL)', () => {
       if (Number(e.position) % 150 === 0 && liveUpdates < 3) {
         liveUpdates += 1;
         await appendRuns(10);
-        await processor.catchUp(projection, 100);
+        // the live relay tries at once; the new events are held back while this replay's transaction is
+        // open, and waiting for them here (5 s by default) could only end at its deadline
+        await processor.catchUp(projection, 100, { heldWaitMs: 0 });
       }
     };
     const result = await rebuilder.rebuild(projection).finally(() => (reading = false));
@@ -294,8 +296,7 @@ class SeenEventsProjection implements Projection {
   }
 }
 
-const inCopy = async (em: Db) =>
-  (await rows<{ schema: string }>(em, 'select current_schema() as schema'))[0].schema !== 'public';
+const inCopy = async (em: Db) => (await rows<{ schema: string }>(em, 'select current_schema() as schema'))[0].schema !== 'public';
 
 describe('rebuilding a projection with set-based statements (real PostgreSQL)', () => {
   const testDb = useTestOrm();
