@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 
 /** A write slower than this means the kernel is holding writers back (dirty pages, a slow disk). */

@@ -1,4 +1,4 @@
-import type { CreatorApp, JobRunView } from '@sparkhouse/contracts';
+import type { JobRunView } from '@sparkhouse/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -6,6 +6,7 @@ import { jobRunKeys } from '../../api/operations.queries';
 import { ToastProvider } from '../../ui';
 import { BuildWatch } from './BuildWatch';
 import { creatorKeys } from './creator.queries';
+import { creatorApp } from './testing/creator-app';
 
 const RUN_ID = '0b0e7a52-6c1f-4a55-9d1e-1c2f3a4b5c6d';
 const APP_ID = '3f0c9a9e-4a8e-4d7f-9a43-2c1d5e6f7a8b';
@@ -35,7 +36,7 @@ const completed: JobRunView = {
 function renderWatch(autoOpen?: boolean) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(jobRunKeys.detail(RUN_ID), completed);
-  client.setQueryData(creatorKeys.apps(), [{ appId: APP_ID, name: 'Sourdough Baking' } as CreatorApp]);
+  client.setQueryData(creatorKeys.apps(), [creatorApp({ appId: APP_ID, name: 'Sourdough Baking' })]);
   render(
     <QueryClientProvider client={client}>
       <ToastProvider>

@@ -1,32 +1,10 @@
 import '../catalogue/testing/dom-polyfills';
-import type { CreatorApp } from '@sparkhouse/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { setAccessToken } from '../../api/token-store';
 import { CreatorAppsSection } from './CreatorAppsList';
-
-const app = (over: Partial<CreatorApp>): CreatorApp => ({
-  appId: '3f0c9a9e-4a8e-4d7f-9a43-2c1d5e6f7a8b',
-  ownerId: 'u1',
-  name: 'Marathon Coach',
-  storefrontSlug: 'cora',
-  appSlug: 'marathon-coach',
-  isIdea: false,
-  prompt: 'A marathon coach',
-  appIdea: null,
-  canvasSettings: null,
-  theme: null,
-  appImage: { url: '/api/media/app-images/x.png', width: 1024, height: 1024, generatedBy: 'procedural' },
-  isPublished: false,
-  publishedAt: null,
-  lastOpenedAt: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  build: { status: 'completed', runId: 'r1', percent: 100, step: 'app-image', error: null },
-  hasUnpublishedChanges: true,
-  ...over,
-});
+import { creatorApp } from './testing/creator-app';
 
 const envelope = (response: unknown, status = 200) =>
   ({
@@ -83,8 +61,8 @@ describe('CreatorAppsSection', () => {
       '/api/app-builder/getCreatorApps': () =>
         envelope({
           apps: [
-            app({}),
-            app({
+            creatorApp(),
+            creatorApp({
               appId: '9a8b7c6d-1111-4222-8333-444455556666',
               name: 'Pottery Planner',
               isIdea: true,

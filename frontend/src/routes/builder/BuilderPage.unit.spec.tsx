@@ -3,29 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { setAccessToken } from '../../api/token-store';
+import { creatorApp, TEST_APP_ID } from '../../features/creator/testing/creator-app';
 import { AppPicker } from './BuilderPage';
 
-const APP_ID = '3f0c9a9e-4a8e-4d7f-9a43-2c1d5e6f7a8b';
-const app = {
-  appId: APP_ID,
-  ownerId: 'u1',
-  name: 'Marathon Coach',
-  storefrontSlug: 'cora',
-  appSlug: 'marathon-coach',
-  isIdea: false,
-  prompt: 'A marathon coach',
-  appIdea: null,
-  canvasSettings: null,
-  theme: null,
-  appImage: null,
-  isPublished: false,
-  publishedAt: null,
-  lastOpenedAt: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  build: { status: 'completed', runId: 'r1', percent: 100, step: 'app-image', error: null },
-  hasUnpublishedChanges: false,
-};
+const APP_ID = TEST_APP_ID;
+const app = creatorApp({ appImage: null, hasUnpublishedChanges: false });
 
 let apps: unknown[];
 const fetchMock = jest.fn((url: RequestInfo | URL) => {

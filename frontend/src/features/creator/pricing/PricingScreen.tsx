@@ -1,6 +1,6 @@
 import type { CreatorApp } from '@sparkhouse/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api';
 import { ErrorState, LoadingState } from '../../catalogue/QueryStates';
 import { PlanOptions } from '../../payments/PlanOptions';
@@ -66,8 +66,6 @@ export function PricingScreen({ app, onDone }: { app: CreatorApp; onDone: () => 
   const toast = useToast();
   const [form, setForm] = useState<PricingForm | null>(null);
   const [tried, setTried] = useState(false);
-  const unitId = useId();
-  const trialId = useId();
 
   // the form starts from the plans the app has (its draft pricing), once they are read
   useEffect(() => {
@@ -140,7 +138,6 @@ export function PricingScreen({ app, onDone }: { app: CreatorApp; onDone: () => 
           )}
           <SelectField
             label="The annual plan renews every"
-            id={unitId}
             value={values.annualUnit}
             onChange={(e) => set({ annualUnit: e.target.value as AnnualUnit })}
           >
@@ -149,7 +146,6 @@ export function PricingScreen({ app, onDone }: { app: CreatorApp; onDone: () => 
           </SelectField>
           <SelectField
             label="Free trial for new members"
-            id={trialId}
             value={values.trialDays}
             onChange={(e) => set({ trialDays: Number(e.target.value) })}
           >
