@@ -21,13 +21,44 @@ export function resetFileSinks() {
   pooledUntil = 0;
 }
 
+/** Whether file calls made now go through the thread pool (a slow one was seen lately). */
+function pooledNow(now: number) {
+  return now < pooledUntil;
+}
+
+/** Notes how long a call on the event loop's thread took; a slow one sends every file call of the process to the pool for a while. */
+function timed<T>(call: () => T, slowMs: number, pooledForMs: number, now: () => number): { result: T; slow: boolean } {
+  const started = performance.now();
+  const result = call();
+  const slow = performance.now() - started > slowMs;
+  if (slow) pooledUntil = Math.max(pooledUntil, now() + pooledForMs);
+  return { result, slow };
+}
+
 /**
- * A file written from a request stream. While the kernel takes writes at memory speed, each chunk is
- * written straight from the event loop's thread: handing a 64 KB chunk to libuv's thread pool costs
+ * A call on a local file that takes microseconds while the disk answers at memory speed (open, close,
+ * rename, removing a temporary file): made on the event loop's thread, like FileSink's writes, and
+ * through the thread pool (`pooled`) while the process has lately seen a slow one. A thrown error
+ * becomes the promise's rejection.
+ */
+export function quickFileCall<T>(direct: () => T, pooled: () => Promise<T>, options: FileSinkOptions = {}): Promise<T> {
+  const now = options.now ?? Date.now;
+  if (pooledNow(now())) return pooled();
+  try {
+    return Promise.resolve(timed(direct, options.slowWriteMs ?? SLOW_WRITE_MS, options.pooledForMs ?? POOLED_FOR_MS, now).result);
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
+}
+
+/**
+ * A file written from a request stream. While the kernel takes writes at memory speed, the file is
+ * opened, written chunk by chunk and closed straight from the event loop's thread: handing a 64 KB
+ * chunk (or an open, or a close) to libuv's thread pool costs
  * more than copying it into the page cache (a wake-up of a pool thread and one of the event loop per
  * chunk, on two busy cores), and it was the largest cost of an upload (media bench). A write that takes
  * longer than `slowWriteMs` means writers are being held back: from then on this file, and for
- * `pooledForMs` every file of the process, is written through the thread pool again, so a slow disk
+ * `pooledForMs` every file call of the process, goes through the thread pool again, so a slow disk
  * never holds the event loop for more than one write.
  */
 export class FileSink extends Writable {
@@ -49,31 +80,43 @@ export class FileSink extends Writable {
 
   /** How the next chunk is written: 'direct' on the event loop's thread, or through the 'pool'. */
   get mode(): 'direct' | 'pool' {
-    return this.pooled || this.now() < pooledUntil ? 'pool' : 'direct';
+    return this.pooled || pooledNow(this.now()) ? 'pool' : 'direct';
   }
 
   override _construct(callback: (error?: Error | null) => void) {
-    fs.open(this.path, 'w', (err, fd) => {
-      if (!err) this.fd = fd;
-      callback(err);
-    });
+    if (this.mode === 'pool') {
+      return fs.open(this.path, 'w', (err, fd) => {
+        if (!err) this.fd = fd;
+        callback(err);
+      });
+    }
+    try {
+      this.fd = this.direct(() => fs.openSync(this.path, 'w'));
+    } catch (err) {
+      return callback(err as Error);
+    }
+    callback();
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {
     const fd = this.fd!;
     if (this.mode === 'pool') return writeAll(fd, chunk, callback);
-    const started = performance.now();
     try {
-      let done = 0;
-      while (done < chunk.length) done += fs.writeSync(fd, chunk, done, chunk.length - done);
+      this.direct(() => {
+        let done = 0;
+        while (done < chunk.length) done += fs.writeSync(fd, chunk, done, chunk.length - done);
+      });
     } catch (err) {
       return callback(err as Error);
     }
-    if (performance.now() - started > this.slowWriteMs) {
-      this.pooled = true;
-      pooledUntil = Math.max(pooledUntil, this.now() + this.pooledForMs);
-    }
     callback();
+  }
+
+  /** A call on the event loop's thread; a slow one sends the rest of this file (and, for a while, every file) to the pool. */
+  private direct<T>(call: () => T): T {
+    const { result, slow } = timed(call, this.slowWriteMs, this.pooledForMs, this.now);
+    if (slow) this.pooled = true;
+    return result;
   }
 
   override _final(callback: (error?: Error | null) => void) {
@@ -89,7 +132,13 @@ export class FileSink extends Writable {
     const fd = this.fd;
     if (fd === null) return callback();
     this.fd = null;
-    fs.close(fd, (err) => callback(err));
+    if (this.mode === 'pool') return fs.close(fd, (err) => callback(err));
+    try {
+      this.direct(() => fs.closeSync(fd));
+    } catch (err) {
+      return callback(err as Error);
+    }
+    callback();
   }
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileSink, resetFileSinks } from './file-sink';
+import { FileSink, quickFileCall, resetFileSinks } from './file-sink';
 
 let dir: string;
 beforeEach(() => {
@@ -67,5 +67,30 @@ describe('FileSink', () => {
   it('reports a file it cannot open', async () => {
     const sink = new FileSink(path.join(dir, 'missing-folder', 'x'));
     await expect(pipeline(Readable.from(chunks(1, 10)), sink)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('quickFileCall', () => {
+  it('makes the call on the event loop while calls are quick, and answers its result or its error', async () => {
+    const pooled = jest.fn(async () => 'pooled');
+    await expect(quickFileCall(() => 'direct', pooled)).resolves.toBe('direct');
+    await expect(quickFileCall(() => fs.renameSync(path.join(dir, 'nothing-here'), path.join(dir, 'b')), pooled)).rejects.toThrow(
+      /ENOENT/,
+    );
+    expect(pooled).not.toHaveBeenCalled();
+  });
+
+  it('after a slow call, sends the next calls (and file sinks) to the thread pool until the cool-down ends', async () => {
+    let now = 1_000;
+    const options = { slowWriteMs: -1, pooledForMs: 5_000, now: () => now };
+    const direct = jest.fn(() => 'direct');
+    await expect(quickFileCall(direct, async () => 'pooled', options)).resolves.toBe('direct');
+    await expect(quickFileCall(direct, async () => 'pooled', { now: () => now })).resolves.toBe('pooled');
+    expect(direct).toHaveBeenCalledTimes(1);
+    const sink = new FileSink(path.join(dir, 'x'), { now: () => now });
+    expect(sink.mode).toBe('pool');
+    await pipeline(Readable.from([Buffer.from('x')]), sink);
+    now += 5_001;
+    await expect(quickFileCall(direct, async () => 'pooled', { now: () => now })).resolves.toBe('direct');
   });
 });

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { quickFileCall } from '../file-sink';
 import { parseMediaKey } from '../media-keys';
 import type { ByteRange, MediaStorage, StoredObject } from './media-storage';
 
@@ -10,6 +11,8 @@ import type { ByteRange, MediaStorage, StoredObject } from './media-storage';
 export class LocalDiskStorage implements MediaStorage {
   readonly kind = 'local-disk';
   private readonly root: string;
+  /** Folders known to exist (one per app), so a file is moved in without asking the disk first. */
+  private readonly folders = new Set<string>();
 
   constructor(mediaDir: string) {
     this.root = path.join(mediaDir, 'files');
@@ -23,15 +26,27 @@ export class LocalDiskStorage implements MediaStorage {
 
   async putFile(key: string, from: string): Promise<void> {
     const to = this.fileOf(key);
-    await fsp.mkdir(path.dirname(to), { recursive: true });
+    const folder = path.dirname(to);
+    if (!this.folders.has(folder)) await this.makeFolder(folder);
     try {
-      await fsp.rename(from, to);
+      await moveFile(from, to);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && fs.existsSync(from)) {
+        // the folder was removed since it was made (a cleanup, a test): make it again
+        await this.makeFolder(folder);
+        return moveFile(from, to);
+      }
+      if (code !== 'EXDEV') throw err;
       // the temporary folder is on another disk: copy, then remove it
       await pipeline(fs.createReadStream(from), fs.createWriteStream(to));
       await fsp.rm(from, { force: true });
     }
+  }
+
+  private async makeFolder(folder: string) {
+    await fsp.mkdir(folder, { recursive: true });
+    this.folders.add(folder);
   }
 
   localPath(key: string): string | null {
@@ -67,4 +82,12 @@ export class LocalDiskStorage implements MediaStorage {
       await fsp.rmdir(path.dirname(file)).catch(() => undefined);
     }
   }
+}
+
+/** Moves a file within the disk: a rename, made on the event loop's thread while the disk is quick. */
+function moveFile(from: string, to: string): Promise<void> {
+  return quickFileCall(
+    () => fs.renameSync(from, to),
+    () => fsp.rename(from, to),
+  );
 }
