@@ -8,6 +8,7 @@ import { JobPushReactor } from './job-push.reactor';
 import { JobQueues } from './job-queues';
 import { JobRequests } from './job-requests';
 import { RedisConnections } from './redis-connections';
+import { UploadsInFlight } from './uploads-first';
 import { WorkerRuntime } from './worker-runtime';
 
 @Global()
@@ -23,7 +24,17 @@ import { WorkerRuntime } from './worker-runtime';
     JobDispatcher,
     JobPushReactor,
     WorkerRuntime,
+    UploadsInFlight,
   ],
-  exports: [RedisConnections, JobQueues, JobRequests, JobAwaiter, JobLifecycle, RealtimePublisher, WorkerRuntime],
+  exports: [
+    RedisConnections,
+    JobQueues,
+    JobRequests,
+    JobAwaiter,
+    JobLifecycle,
+    RealtimePublisher,
+    WorkerRuntime,
+    UploadsInFlight,
+  ],
 })
 export class JobsModule {}

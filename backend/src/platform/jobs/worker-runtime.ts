@@ -11,6 +11,7 @@ import { JobLifecycle } from './job-lifecycle';
 import { ProgressBuffer } from './progress-buffer';
 import { cancelKeys } from './job-queues';
 import { RedisConnections } from './redis-connections';
+import { UploadsFirstGate, YIELDS_TO_UPLOADS } from './uploads-first';
 
 class Shutdown extends Error {
   constructor() {
@@ -33,6 +34,7 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Worker');
   private readonly workerId = `${os.hostname()}:${process.pid}`;
   private readonly workers: Worker[] = [];
+  private readonly gates: UploadsFirstGate[] = [];
   private readonly active = new Map<string, AbortController>();
   private handlers = new Map<string, JobProcessor<JobName>>();
   private stopping = false;
@@ -75,8 +77,10 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
       });
       worker.on('error', (err) => this.logger.error({ err, queue }, 'worker error'));
       this.workers.push(worker);
+      if (YIELDS_TO_UPLOADS.has(queue)) this.gates.push(new UploadsFirstGate(worker, this.redis.shared(), this.redis.prefix));
     }
     await Promise.all(this.workers.map((w) => w.waitUntilReady()));
+    for (const gate of this.gates) gate.start();
     this.logger.log(`consuming ${[...queues].join(', ')} (${this.handlers.size} job kinds)`);
   }
 
@@ -88,6 +92,7 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
   async stop() {
     if (this.stopping) return;
     this.stopping = true;
+    for (const gate of this.gates) gate.stop();
     const closing = this.workers.map((w) => w.close());
     for (const controller of this.active.values()) controller.abort(new Shutdown());
     await Promise.all(closing);

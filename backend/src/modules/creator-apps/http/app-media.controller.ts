@@ -8,6 +8,7 @@ import type { Principal } from '../../../platform/auth/principal';
 import { requestContext } from '../../../platform/context/request-context';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { ApiError, badRequest } from '../../../platform/http/errors';
+import { UploadsInFlight } from '../../../platform/jobs/uploads-first';
 import { FORMATS, originalKey } from '../../../platform/media/media-keys';
 import { UPLOAD_TEMP_DIR } from '../../../platform/media/media.module';
 import { readMediaFacts, UnreadableHeadersError, type MediaFacts } from '../../../platform/media/media-facts';
@@ -33,10 +34,21 @@ export class AppMediaController {
     private readonly urls: MediaUrls,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     @Inject(UPLOAD_TEMP_DIR) private readonly tempDir: string,
+    private readonly receiving: UploadsInFlight,
   ) {}
 
   @Endpoint(appMedia.uploadMedia)
   async upload(@Req() req: Request): Promise<UploadedMedia> {
+    // the media-reading workers hold off while uploads are coming in (platform/jobs/uploads-first.ts)
+    const received = this.receiving.begin();
+    try {
+      return await this.receive(req);
+    } finally {
+      received();
+    }
+  }
+
+  private async receive(req: Request): Promise<UploadedMedia> {
     const who = principal();
     const { fileField, fields: fieldsSchema } = appMedia.uploadMedia.upload!;
     // the app is checked as soon as its id arrives: someone else's app ends the upload before the file is read
@@ -50,6 +62,7 @@ export class AppMediaController {
         if (name === 'appId' && appId.success) await ownApp(appId.data);
       },
     });
+    let stored = false;
     try {
       const parsed = fieldsSchema.safeParse(fields);
       if (!parsed.success) {
@@ -60,9 +73,12 @@ export class AppMediaController {
         throw badRequest(issues[0].message, issues);
       }
       const app = await ownApp((parsed.data as { appId: string }).appId);
-      return await this.store(app.app_id, file, await this.facts(file));
+      const answer = await this.store(app.app_id, file, await this.facts(file));
+      stored = true;
+      return answer;
     } finally {
-      await fsp.rm(file.path, { force: true });
+      // storage took the temporary file; one refused or not stored is removed
+      if (!stored) await fsp.rm(file.path, { force: true });
     }
   }
 
