@@ -11,8 +11,6 @@ import type { ByteRange, MediaStorage, StoredObject } from './media-storage';
 export class LocalDiskStorage implements MediaStorage {
   readonly kind = 'local-disk';
   private readonly root: string;
-  /** Folders known to exist (one per app), so a file is moved in without asking the disk first. */
-  private readonly folders = new Set<string>();
 
   constructor(mediaDir: string) {
     this.root = path.join(mediaDir, 'files');
@@ -26,27 +24,22 @@ export class LocalDiskStorage implements MediaStorage {
 
   async putFile(key: string, from: string): Promise<void> {
     const to = this.fileOf(key);
-    const folder = path.dirname(to);
-    if (!this.folders.has(folder)) await this.makeFolder(folder);
+    const folder = path.dirname(to); // each file has a folder of its own (media-keys.ts)
+    await quickFileCall(
+      () => fs.mkdirSync(folder, { recursive: true }),
+      () => fsp.mkdir(folder, { recursive: true }),
+    );
     try {
-      await moveFile(from, to);
+      await quickFileCall(
+        () => fs.renameSync(from, to),
+        () => fsp.rename(from, to),
+      );
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && fs.existsSync(from)) {
-        // the folder was removed since it was made (a cleanup, a test): make it again
-        await this.makeFolder(folder);
-        return moveFile(from, to);
-      }
-      if (code !== 'EXDEV') throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
       // the temporary folder is on another disk: copy, then remove it
       await pipeline(fs.createReadStream(from), fs.createWriteStream(to));
       await fsp.rm(from, { force: true });
     }
-  }
-
-  private async makeFolder(folder: string) {
-    await fsp.mkdir(folder, { recursive: true });
-    this.folders.add(folder);
   }
 
   localPath(key: string): string | null {
@@ -82,12 +75,4 @@ export class LocalDiskStorage implements MediaStorage {
       await fsp.rmdir(path.dirname(file)).catch(() => undefined);
     }
   }
-}
-
-/** Moves a file within the disk: a rename, made on the event loop's thread while the disk is quick. */
-function moveFile(from: string, to: string): Promise<void> {
-  return quickFileCall(
-    () => fs.renameSync(from, to),
-    () => fsp.rename(from, to),
-  );
 }

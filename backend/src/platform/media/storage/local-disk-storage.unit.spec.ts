@@ -27,7 +27,7 @@ describe('LocalDiskStorage.putFile', () => {
     expect(fs.readFileSync(storage.localPath(key)!, 'utf8')).toBe('first');
   });
 
-  it("makes the app's folder again when it was removed after the first file", async () => {
+  it('makes the folders it needs, also after they were removed', async () => {
     const storage = new LocalDiskStorage(path.join(root, 'media'));
     const first = originalKey(appId, '00000000-0000-4000-8000-00000000000b', 'png');
     await storage.putFile(first, temp('upload-1', 'first'));
