@@ -36,8 +36,8 @@ function timed<T>(call: () => T, slowMs: number, pooledForMs: number, now: () =>
 }
 
 /**
- * A call on a local file that takes microseconds while the disk answers at memory speed (open, close,
- * rename, removing a temporary file): made on the event loop's thread, like FileSink's writes, and
+ * A call on a local file that takes microseconds while the disk answers at memory speed (making a
+ * folder, a rename within the disk): made on the event loop's thread, like FileSink's calls, and
  * through the thread pool (`pooled`) while the process has lately seen a slow one. A thrown error
  * becomes the promise's rejection.
  */
@@ -54,9 +54,9 @@ export function quickFileCall<T>(direct: () => T, pooled: () => Promise<T>, opti
 /**
  * A file written from a request stream. While the kernel takes writes at memory speed, the file is
  * opened, written chunk by chunk and closed straight from the event loop's thread: handing a 64 KB
- * chunk (or an open, or a close) to libuv's thread pool costs
- * more than copying it into the page cache (a wake-up of a pool thread and one of the event loop per
- * chunk, on two busy cores), and it was the largest cost of an upload (media bench). A write that takes
+ * chunk (or an open, or a close) to libuv's thread pool costs more than copying it into the page
+ * cache (a wake-up of a pool thread and one of the event loop per call, on two busy cores), and it
+ * was the largest cost of an upload (media bench). A call that takes
  * longer than `slowWriteMs` means writers are being held back: from then on this file, and for
  * `pooledForMs` every file call of the process, goes through the thread pool again, so a slow disk
  * never holds the event loop for more than one write.
