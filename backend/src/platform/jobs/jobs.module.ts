@@ -11,30 +11,22 @@ import { RedisConnections } from './redis-connections';
 import { UploadsInFlight } from './uploads-first';
 import { WorkerRuntime } from './worker-runtime';
 
+/** What the rest of the application uses; the two reactors are found by the event relay. */
+const shared = [
+  RedisConnections,
+  JobQueues,
+  JobRequests,
+  JobAwaiter,
+  JobLifecycle,
+  RealtimePublisher,
+  WorkerRuntime,
+  UploadsInFlight,
+];
+
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [
-    RedisConnections,
-    JobQueues,
-    JobRequests,
-    JobAwaiter,
-    JobLifecycle,
-    RealtimePublisher,
-    JobDispatcher,
-    JobPushReactor,
-    WorkerRuntime,
-    UploadsInFlight,
-  ],
-  exports: [
-    RedisConnections,
-    JobQueues,
-    JobRequests,
-    JobAwaiter,
-    JobLifecycle,
-    RealtimePublisher,
-    WorkerRuntime,
-    UploadsInFlight,
-  ],
+  providers: [...shared, JobDispatcher, JobPushReactor],
+  exports: shared,
 })
 export class JobsModule {}

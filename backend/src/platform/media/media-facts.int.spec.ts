@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { fixtureDir, jpegBytes, mp3File, mp4File, pngBytes, wavBytes, webmFile } from '../../test-support/media-fixtures';
 import { sniffFormat } from './content-sniffing';
+import { quickFileCall, resetFileSinks } from './file-sink';
 import { readMediaFacts, UnreadableHeadersError } from './media-facts';
 import { ffprobePath } from './media-tools';
 
@@ -29,9 +30,18 @@ describe('media facts from headers', () => {
     return readMediaFacts(file, format);
   };
   const probe = async (file: string) =>
-    JSON.parse((await run(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file])).stdout) as {
+    JSON.parse(
+      (await run(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file])).stdout,
+    ) as {
       format: { duration: string };
-      streams: { codec_type: string; codec_name: string; width?: number; height?: number; sample_rate?: string; channels?: number }[];
+      streams: {
+        codec_type: string;
+        codec_name: string;
+        width?: number;
+        height?: number;
+        sample_rate?: string;
+        channels?: number;
+      }[];
     };
 
   it('reads an MP4 as ffprobe does: duration, picture size and codecs', async () => {
@@ -53,6 +63,26 @@ describe('media facts from headers', () => {
     expect(Math.abs((facts.metadata.durationSeconds as number) - Number(p.format.duration))).toBeLessThan(0.1);
   });
 
+  it('reads the same facts through the thread pool while the disk is slow', async () => {
+    const file = await mp4File(dir, 2);
+    const direct = await factsOf(file);
+    // a call seen as slow sends every file call of the process to the pool for a while
+    await quickFileCall(
+      () => undefined,
+      async () => undefined,
+      { slowWriteMs: -1 },
+    );
+    const format = (await sniffFormat(fs.readFileSync(file).subarray(0, 4100)))!;
+    const sync = jest.spyOn(fs, 'readSync');
+    try {
+      expect(await readMediaFacts(file, format)).toEqual(direct);
+      expect(sync).not.toHaveBeenCalled();
+    } finally {
+      sync.mockRestore();
+      resetFileSinks();
+    }
+  });
+
   it('takes an MP4 or a WebM without a picture track as audio, under an audio extension', async () => {
     expect(await factsOf(await mp4File(dir, 1, { audioOnly: true }))).toMatchObject({
       type: 'audio',
@@ -70,7 +100,11 @@ describe('media facts from headers', () => {
     const file = await webmFile(dir, 1);
     const facts = await factsOf(file);
     const p = await probe(file);
-    expect(facts).toMatchObject({ type: 'video', ext: 'webm', metadata: { width: 176, height: 144, videoCodec: 'vp8', audioCodec: 'vorbis' } });
+    expect(facts).toMatchObject({
+      type: 'video',
+      ext: 'webm',
+      metadata: { width: 176, height: 144, videoCodec: 'vp8', audioCodec: 'vorbis' },
+    });
     expect(Math.abs((facts.metadata.durationSeconds as number) - Number(p.format.duration))).toBeLessThan(0.1);
   });
 
@@ -87,17 +121,41 @@ describe('media facts from headers', () => {
   it.each([
     ['png', () => pngBytes(321, 123)],
     ['jpg', () => jpegBytes(321, 123)],
-    ['gif', () => sharp({ create: { width: 321, height: 123, channels: 3, background: '#08f' } }).gif().toBuffer()],
-    ['webp (lossy)', () => sharp({ create: { width: 321, height: 123, channels: 3, background: '#08f' } }).webp().toBuffer()],
+    [
+      'gif',
+      () =>
+        sharp({ create: { width: 321, height: 123, channels: 3, background: '#08f' } })
+          .gif()
+          .toBuffer(),
+    ],
+    [
+      'webp (lossy)',
+      () =>
+        sharp({ create: { width: 321, height: 123, channels: 3, background: '#08f' } })
+          .webp()
+          .toBuffer(),
+    ],
     [
       'webp (lossless)',
-      () => sharp({ create: { width: 321, height: 123, channels: 3, background: '#08f' } }).webp({ lossless: true }).toBuffer(),
+      () =>
+        sharp({ create: { width: 321, height: 123, channels: 3, background: '#08f' } })
+          .webp({ lossless: true })
+          .toBuffer(),
     ],
     [
       'webp (extended, with alpha)',
-      () => sharp({ create: { width: 321, height: 123, channels: 4, background: '#08f8' } }).webp().toBuffer(),
+      () =>
+        sharp({ create: { width: 321, height: 123, channels: 4, background: '#08f8' } })
+          .webp()
+          .toBuffer(),
     ],
-    ['avif', () => sharp({ create: { width: 321, height: 123, channels: 3, background: '#08f' } }).avif().toBuffer()],
+    [
+      'avif',
+      () =>
+        sharp({ create: { width: 321, height: 123, channels: 3, background: '#08f' } })
+          .avif()
+          .toBuffer(),
+    ],
   ])('reads the size of a %s from its header', async (name, make) => {
     const facts = await factsOf(write(`picture-${name.replace(/\W+/g, '-')}`, await make()));
     expect(facts).toMatchObject({ type: 'image', metadata: { width: 321, height: 123 } });
@@ -116,10 +174,33 @@ describe('media facts from headers', () => {
   });
 
   it.each([
-    ['an MP4 whose boxes do not add up', Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(5000, 7)]), 'video'],
-    ['an MP4 with no moov box', Buffer.concat([Buffer.from([0, 0, 0, 0x10]), Buffer.from('ftypisom'), Buffer.alloc(4), Buffer.from([0, 0, 0x13, 0x88]), Buffer.from('mdat'), Buffer.alloc(5000 - 8, 1)]), 'video'],
-    ['a PNG without its header chunk', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('0000000d49444154', 'hex'), Buffer.alloc(5000)]), 'image'],
-    ['a WAV with no data', Buffer.concat([Buffer.from('RIFF'), Buffer.from([0xf0, 0x13, 0, 0]), Buffer.from('WAVE'), Buffer.alloc(5000, 0)]), 'audio'],
+    [
+      'an MP4 whose boxes do not add up',
+      Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(5000, 7)]),
+      'video',
+    ],
+    [
+      'an MP4 with no moov box',
+      Buffer.concat([
+        Buffer.from([0, 0, 0, 0x10]),
+        Buffer.from('ftypisom'),
+        Buffer.alloc(4),
+        Buffer.from([0, 0, 0x13, 0x88]),
+        Buffer.from('mdat'),
+        Buffer.alloc(5000 - 8, 1),
+      ]),
+      'video',
+    ],
+    [
+      'a PNG without its header chunk',
+      Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('0000000d49444154', 'hex'), Buffer.alloc(5000)]),
+      'image',
+    ],
+    [
+      'a WAV with no data',
+      Buffer.concat([Buffer.from('RIFF'), Buffer.from([0xf0, 0x13, 0, 0]), Buffer.from('WAVE'), Buffer.alloc(5000, 0)]),
+      'audio',
+    ],
   ])('refuses %s as unreadable', async (_name, bytes, type) => {
     const file = write('broken', bytes);
     const format = await sniffFormat(bytes.subarray(0, 4100));

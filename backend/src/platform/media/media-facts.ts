@@ -1,6 +1,13 @@
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import type { MediaType } from '@sparkhouse/contracts';
 import type { SniffedFormat } from './content-sniffing';
+import { quickFileCall } from './file-sink';
+
+const openFile = promisify(fs.open);
+const statFile = promisify(fs.fstat);
+const readAt = promisify(fs.read);
+const closeFile = promisify(fs.close);
 
 /**
  * What an upload's own headers say, read while the upload is answered: an image's size, a video's
@@ -36,24 +43,39 @@ const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 const WEBM_HEAD_BYTES = 1024 * 1024;
 
 export async function readMediaFacts(file: string, format: SniffedFormat): Promise<MediaFacts> {
-  // the file was just written, so its headers are in the page cache: reading them here costs a few
-  // copies, where each read handed to libuv's thread pool would wait behind every other upload's work
-  const fd = fs.openSync(file, 'r');
+  // the file was just written, so its headers are in the page cache: reading them on the event loop's
+  // thread costs a few copies, where each read handed to libuv's thread pool would wait behind every
+  // other upload's work (and while the disk is slow, quickFileCall hands them over after all)
+  const fd = await quickFileCall(
+    () => fs.openSync(file, 'r'),
+    () => openFile(file, 'r'),
+  );
   try {
-    const size = fs.fstatSync(fd).size;
+    const size = (
+      await quickFileCall(
+        () => fs.fstatSync(fd),
+        () => statFile(fd),
+      )
+    ).size;
     const source: Source = {
       size,
       async read(at, length) {
         const n = Math.max(0, Math.min(length, size - at));
         if (n === 0) return Buffer.alloc(0);
         const buffer = Buffer.allocUnsafe(n);
-        const bytesRead = fs.readSync(fd, buffer, 0, n, at);
+        const bytesRead = await quickFileCall(
+          () => fs.readSync(fd, buffer, 0, n, at),
+          async () => (await readAt(fd, buffer, 0, n, at)).bytesRead,
+        );
         return buffer.subarray(0, bytesRead);
       },
     };
     return await factsOf(source, format);
   } finally {
-    fs.closeSync(fd);
+    await quickFileCall(
+      () => fs.closeSync(fd),
+      () => closeFile(fd),
+    );
   }
 }
 
