@@ -56,9 +56,10 @@ export function AuthProvider({ children, navigation, services: injected }: AuthP
     setModal((current) => ({ view, options, key: (current?.key ?? 0) + 1 }));
   }, []);
 
-  // Closing without signing in drops the stored redirect, so a later sign-in does not jump to it.
-  const closeAuthModal = useCallback(() => {
-    storeRedirect(null);
+  // Closing without signing in drops the stored redirect, so a later sign-in does not jump to it; closing at
+  // a code step keeps it: the visitor reads their mail, comes back, confirms and goes on where they were.
+  const closeAuthModal = useCallback(({ keepRedirect = false }: { keepRedirect?: boolean } = {}) => {
+    if (!keepRedirect) storeRedirect(null);
     setModal(null);
   }, []);
 
