@@ -22,3 +22,6 @@ export const LINK_REFUSALS = {
   used: 'This link has already been used. Each link works once: your plan is kept with the account it was sent to.',
   expired: 'This link has expired (links work for 24 hours). Ask for a new one at the end of the app’s onboarding.',
 } as const;
+
+/** The link was good, but these answers were already kept with another account (its holder signed in). */
+export const LINKED_TO_ANOTHER_ACCOUNT = 'These answers and this plan are already kept with another account.';

@@ -230,6 +230,9 @@ test('Email me my plan: the visitor is told to check their mail; the owner follo
   await expect(sent.getByRole('status')).toContainText(member.email);
   await expect(page.locator('#ob-plan-title')).toHaveText(planTitle);
   await page.screenshot({ path: test.info().outputPath('visitor-check-your-email.png'), fullPage: true });
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+  ).toEqual([]);
   expect(await mailTo(nobody)).toEqual([]);
   // nothing is linked before the owner follows the link
   expect(await membersPlan()).toBeNull();
@@ -268,6 +271,12 @@ test('Email me my plan: the visitor is told to check their mail; the owner follo
   });
   await expect(ownerPage.getByRole('alert')).toContainText('This link has already been used.');
   await ownerPage.screenshot({ path: test.info().outputPath('owner-link-used.png'), fullPage: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await ownerPage.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page: ownerPage }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  }
+  await ownerPage.screenshot({ path: test.info().outputPath('owner-link-used-dark.png'), fullPage: true });
   const token = link.hash.slice(1);
   // a fresh load (only the fragment differs from the page open now)
   await ownerPage.goto('about:blank');

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { errorCodes, LINK_REFUSALS, OnboardingLinkRedeemed, type EventPayload } from '@sparkhouse/contracts';
+import { errorCodes, LINK_REFUSALS, LINKED_TO_ANOTHER_ACCOUNT, OnboardingLinkRedeemed, type EventPayload } from '@sparkhouse/contracts';
 import type { Principal } from '../../../../platform/auth/principal';
 import { Database } from '../../../../platform/database/database';
 import { EventStore } from '../../../../platform/events/event-store';
@@ -72,7 +72,8 @@ export class RedeemOnboardingLinkHandler implements ICommandHandler<RedeemOnboar
         linkedElsewhere: !result.success,
       };
       await this.events.append(tem, onboardingLinkStreamId(link.linkId), [{ type: OnboardingLinkRedeemed.type, payload }]);
-      return { ...result, storefrontSlug, appSlug };
+      const error = result.success ? {} : { error: LINKED_TO_ANOTHER_ACCOUNT };
+      return { ...result, ...error, storefrontSlug, appSlug };
     });
   }
 }

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Database } from '../../../../platform/database/database';
 import { createTestDatabase, eventually, startApi, testConfig } from '../../../../test-support';
 import { medianGap, timed, UNIFORM_BOUND_MS } from '../../../../test-support/uniform-timing';
-import { LINK_REFUSALS, LINK_SENT } from '@sparkhouse/contracts';
+import { LINK_REFUSALS, LINK_SENT, LINKED_TO_ANOTHER_ACCOUNT } from '@sparkhouse/contracts';
 import { Clock } from '../infra/clock';
 import { usersApi } from '../test/users-api';
 
@@ -163,6 +163,27 @@ describe('users: emailed plan links (real API process)', () => {
     const answers = await Promise.all([redeem('u-owner', token), redeem('u-owner', token), redeem('u-owner', token)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 410, 410]);
     expect(await linksOf('anon_plan_twice_001')).toHaveLength(1);
+  });
+
+  it('says so when the answers were kept with another account meanwhile (its holder signed in), and spends the link', async () => {
+    await ask('anon_plan_taken_001', 'u-owner@example.com');
+    const token = await newestToken('u-owner@example.com');
+    const signedIn = await api.call('POST', '/users/linkAuthUserWithAnonymousUserId', {
+      headers: await api.bearer('u-other'),
+      json: { anonymousUserId: 'anon_plan_taken_001' },
+    });
+    expect(signedIn.body.response).toEqual({ success: true, dataLinked: true });
+    expect((await redeem('u-owner', token)).body.response).toEqual({
+      success: false,
+      dataLinked: false,
+      error: LINKED_TO_ANOTHER_ACCOUNT,
+      storefrontSlug: 'jane-yoga',
+      appSlug: 'flow-app',
+    });
+    expect((await linksOf('anon_plan_taken_001')).map((r: { payload: { userId: string } }) => r.payload.userId)).toEqual([
+      'u-other',
+    ]);
+    expect((await redeem('u-owner', token)).status).toBe(410);
   });
 
   it('limits requests per email, known or not, before looking anything up', async () => {
