@@ -431,6 +431,34 @@ describe('AuthProvider', () => {
     expect(screen.getByText('signed in')).toBeInTheDocument();
   });
 
+  it('a redirect to the page the visitor is on navigates nowhere (the page goes on by itself)', async () => {
+    mockFetch({
+      InitiateAuth: passwordVerifier,
+      RespondToAuthChallenge: () => ({ status: 200, body: { AuthenticationResult: authResult(Math.floor(Date.now() / 1000)) } }),
+      '/api/users/createUser': () => ok({ userId: 'user-1' }),
+      '/api/users/linkAuthUserWithAnonymousUserId': () => ok({ success: true, dataLinked: false }),
+      '/api/users/getBasicUserInfo': () => ok({ userId: 'user-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }),
+    });
+    const navigate = jest.fn();
+    const here = { pathname: '/checkout', search: '', hash: '' };
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AuthProvider services={services()} navigation={{ navigate, location: () => here }}>
+          <Probe />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('signed in')).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   /** Every API call and identity action, in order, with what it answered. */
   function freshAccountBackend() {
     const seen: string[] = [];

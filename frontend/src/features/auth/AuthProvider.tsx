@@ -17,7 +17,7 @@ const SIGN_OUT_TIMEOUT_MS = 3000;
 
 export interface AuthNavigation {
   navigate: (to: string) => void;
-  location: () => { pathname: string; search: string };
+  location: () => { pathname: string; search: string; hash?: string };
 }
 
 export interface AuthProviderProps {
@@ -102,8 +102,13 @@ export function AuthProvider({ children, navigation, services: injected }: AuthP
         },
       });
       setModal(null);
-      if (action.kind === 'navigate') navigationRef.current.navigate(action.to);
-      else if (from) navigationRef.current.navigate(`${from.pathname}${from.search}`);
+      // a redirect back to the page the visitor is on (e.g. an emailed link's page) navigates nowhere: that
+      // page goes on by itself, and a navigation here would cut short one it starts meanwhile
+      const here = navigationRef.current.location();
+      const isHere = (to: string) => !from && to === `${here.pathname}${here.search}${here.hash ?? ''}`;
+      if (action.kind === 'navigate') {
+        if (!isHere(action.to)) navigationRef.current.navigate(action.to);
+      } else if (from) navigationRef.current.navigate(`${from.pathname}${from.search}`);
     },
     [services, queryClient],
   );
