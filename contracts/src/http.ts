@@ -111,6 +111,10 @@ export const errorCodes = {
   /** Publishing needs a creator-platform plan (402). */
   tierRequired: 'TIER_REQUIRED',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  /** An emailed one-time link that is not one of ours (400), already used or expired (410). */
+  linkInvalid: 'LINK_INVALID',
+  linkUsed: 'LINK_USED',
+  linkExpired: 'LINK_EXPIRED',
   internal: 'INTERNAL',
 } as const;
 

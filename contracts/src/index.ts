@@ -18,3 +18,4 @@ export * from './media-reading';
 export * from './offer-visibility';
 export * from './identity-srp';
 export * from './server-render';
+export * from './onboarding-links';

@@ -168,12 +168,25 @@ test('an anonymous visitor completes onboarding on a phone, resumes after a relo
   expect(errors).toEqual([]);
 });
 
-test('an anonymous visitor keeps their plan with the email of their account, without signing in', async ({ page, request }) => {
-  test.setTimeout(3 * STUCK_MS);
+test('Email me my plan: the visitor is told to check their mail; the owner follows the link, signs in and has the plan; the link works once', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(4 * STUCK_MS);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const url = await publishedApp(request);
   const member = await signUp(request, { emailPrefix: 'stride-member', firstName: 'Mia', lastName: 'Member' });
+  const headers = { authorization: `Bearer ${member.accessToken}` };
+  const { userId } = (await (await request.get('/api/users/getBasicUserInfo', { headers })).json()).response;
+  const appPath = url.replace(/^\/apps\//, '').replace(/\/onboarding$/, '');
+  const membersPlan = async () => {
+    const r = await request.get(`/api/apps/checkPlanStatus/${userId}/${appPath}`, { headers });
+    return r.ok() ? ((await r.json()).response.plan?.title ?? null) : null;
+  };
+  const mailTo = async (to: string) =>
+    (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()).messages as { subject: string; text: string }[];
 
   await page.goto(url);
   await step(page, 1);
@@ -189,7 +202,7 @@ test('an anonymous visitor keeps their plan with the email of their account, wit
   await expect(page.getByRole('list', { name: 'Plan phases' }).getByRole('listitem')).toHaveCount(13, { timeout: STUCK_MS });
   const planTitle = await page.locator('#ob-plan-title').innerText();
 
-  // beside the account offer: the email-only capture, checked with the spec's messages
+  // beside the account offer: the email capture, checked with the spec's messages
   const capture = page.getByRole('region', { name: 'Email me my plan' });
   const submit = capture.getByRole('button', { name: 'Email me my plan' });
   await submit.click();
@@ -199,31 +212,76 @@ test('an anonymous visitor keeps their plan with the email of their account, wit
   await expect(capture.getByRole('alert')).toHaveText(
     "This email address looks invalid. If we're wrong, please contact support.",
   );
-  await capture.getByLabel('Your email').fill(`nobody-${Date.now()}@example.com`);
-  await submit.click();
-  await expect(capture.getByRole('alert')).toHaveText('Could not find a user with that email.', { timeout: STUCK_MS });
-  await page.screenshot({ path: test.info().outputPath('visitor-email-capture.png'), fullPage: true });
 
-  await capture.getByLabel('Your email').fill(member.email.toUpperCase());
+  // an address without an account reads exactly as one with an account, and gets no mail
+  const nobody = `nobody-${Date.now()}@example.com`;
+  await capture.getByLabel('Your email').fill(nobody);
   await submit.click();
-  await expect(page.getByRole('heading', { name: `Your plan is kept with ${member.email}` })).toBeVisible({
+  const sent = page.getByRole('region', { name: 'Check your email' });
+  await expect(sent.getByRole('status')).toContainText('If that address has an account, we sent it a link.', {
     timeout: STUCK_MS,
   });
+  await sent.getByRole('button', { name: 'Use another email' }).click();
+  await capture.getByLabel('Your email').fill(member.email.toUpperCase());
+  await submit.click();
+  await expect(sent.getByRole('status')).toContainText('If that address has an account, we sent it a link.', {
+    timeout: STUCK_MS,
+  });
+  await expect(sent.getByRole('status')).toContainText(member.email);
   await expect(page.locator('#ob-plan-title')).toHaveText(planTitle);
-  await page.screenshot({ path: test.info().outputPath('visitor-email-linked.png'), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('visitor-check-your-email.png'), fullPage: true });
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+  ).toEqual([]);
+  expect(await mailTo(nobody)).toEqual([]);
+  // nothing is linked before the owner follows the link
+  expect(await membersPlan()).toBeNull();
 
-  // the member now has those answers and that plan
-  const headers = { authorization: `Bearer ${member.accessToken}` };
-  const { userId } = (await (await request.get('/api/users/getBasicUserInfo', { headers })).json()).response;
-  const appPath = url.replace(/^\/apps\//, '').replace(/\/onboarding$/, '');
-  await expect
-    .poll(
-      async () => {
-        const r = await request.get(`/api/apps/checkPlanStatus/${userId}/${appPath}`, { headers });
-        return r.ok() ? (await r.json()).response.plan?.title : null;
-      },
-      { timeout: STUCK_MS },
-    )
-    .toBe(planTitle);
+  // the owner, on another device, opens the link from the mail (the operations console lists it too)
+  const [mail] = await mailTo(member.email);
+  expect(mail.subject).toBe('Keep your plan with your Sparkhouse account');
+  const link = new URL(/https?:\/\/\S+\/onboarding\/link#\S+/.exec(mail.text)![0]);
+  const linkPath = `${link.pathname}${link.hash}`;
+  const owner = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const ownerPage = await owner.newPage();
+  ownerPage.on('pageerror', (e) => errors.push(e.message));
+  await ownerPage.goto(linkPath);
+  await expect(ownerPage.getByRole('heading', { level: 1, name: 'Keep your plan with your account' })).toBeVisible({
+    timeout: STUCK_MS,
+  });
+  // signed out, the page asks to sign in (the dialog opens by itself)
+  const dialog = ownerPage.getByRole('dialog');
+  await dialog.getByLabel('Email', { exact: true }).fill(member.email);
+  await ownerPage.screenshot({ path: test.info().outputPath('owner-link-sign-in.png'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+
+  // linked: on to the plan, now the member's
+  await expect(ownerPage).toHaveURL(new RegExp(`${url}$`), { timeout: STUCK_MS });
+  await expect(ownerPage.getByRole('status').filter({ hasText: 'saved to your account' })).toBeVisible({ timeout: STUCK_MS });
+  await expect(ownerPage.locator('#ob-plan-title')).toHaveText(planTitle);
+  await ownerPage.screenshot({ path: test.info().outputPath('owner-plan-linked.png'), fullPage: true });
+  expect(await membersPlan()).toBe(planTitle);
+
+  // the same link again is refused, and so is a tampered one
+  await ownerPage.goto(linkPath);
+  await expect(ownerPage.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible({
+    timeout: STUCK_MS,
+  });
+  await expect(ownerPage.getByRole('alert')).toContainText('This link has already been used.');
+  await ownerPage.screenshot({ path: test.info().outputPath('owner-link-used.png'), fullPage: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await ownerPage.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page: ownerPage }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  }
+  await ownerPage.screenshot({ path: test.info().outputPath('owner-link-used-dark.png'), fullPage: true });
+  const token = link.hash.slice(1);
+  // a fresh load (only the fragment differs from the page open now)
+  await ownerPage.goto('about:blank');
+  await ownerPage.goto(`${link.pathname}#${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`);
+  await expect(ownerPage.getByRole('alert')).toContainText('This link is not valid.', { timeout: STUCK_MS });
+  await owner.close();
   expect(errors).toEqual([]);
 });

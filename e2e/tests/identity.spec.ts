@@ -1,4 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CLIENT_ID, identity, signUp } from '../support/accounts';
+import { adminAccount } from '../support/console';
 import { STUCK_MS } from '../support/waits';
 
 const PASSWORD = 'correct horse battery';
@@ -204,4 +206,117 @@ test('buying a class needs an account: sign in, then land on its checkout', asyn
   await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
   await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout\?product_id=/);
+});
+
+test('a sign-up closed at its code step: back later, logging in sends a fresh code, confirms and goes on to checkout', async ({
+  page,
+  request,
+}) => {
+  const email = `later.${Date.now()}@gmail.com`;
+  const failed = failedApiCalls(page);
+  await page.goto('/browse');
+  await page.locator('a[href^="/classes/"]').first().click();
+  const buy = page.getByRole('link', { name: 'Buy this class' });
+  await buy.click();
+  await dialog(page).getByLabel('Email', { exact: true }).fill(email);
+  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await dialog(page).getByLabel('First name').fill('Lena');
+  await dialog(page).getByLabel('Last name').fill('Later');
+  await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog(page).getByRole('button', { name: 'Create account' }).click();
+  await expect(dialog(page).getByLabel('Verification code')).toBeVisible({ timeout: STUCK_MS });
+  await newestCode(request, email);
+  // off to read the mail: the dialog is closed at the code step
+  await dialog(page).getByRole('button', { name: 'Close' }).click();
+  await expect(dialog(page)).toBeHidden();
+
+  // back later: the address is known, and a forgotten password cannot be reset before the email is confirmed
+  await buy.click();
+  await dialog(page).getByLabel('Email', { exact: true }).fill(email);
+  await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Forgot password?' }).click();
+  await dialog(page).getByLabel('Email', { exact: true }).fill(email);
+  await dialog(page).getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog(page).getByText(/Your email address isn’t confirmed yet, so its password can’t be reset/)).toBeVisible({
+    timeout: STUCK_MS,
+  });
+  await expect(dialog(page).getByText(/no registered\/verified email/)).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('reset-unconfirmed.png') });
+  await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
+
+  // logging in with the account's password: a fresh code, the code step, "Send a new code"
+  await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(dialog(page).getByText('Your email is not confirmed yet.', { exact: false })).toBeVisible({ timeout: STUCK_MS });
+  await expect(dialog(page).getByRole('button', { name: 'Send a new code' })).toBeVisible();
+  await expect(dialog(page).getByText('User is not confirmed.')).toHaveCount(0);
+  const fresh = await newestCode(request, email, 1);
+  await page.screenshot({ path: test.info().outputPath('login-unconfirmed-code.png') });
+  await dialog(page).getByLabel('Verification code').fill(fresh);
+  await dialog(page).getByRole('button', { name: 'Verify and log in' }).click();
+
+  // signed in, and on to where the visitor was going: the class's checkout
+  await expect(page.getByRole('button', { name: /^Account: Lena/ })).toBeVisible({ timeout: STUCK_MS });
+  await expect(page).toHaveURL(/\/checkout\?product_id=/);
+  // the confirmed sign-up's own user: the account menu reads it, no call was refused on the way
+  expect(failed.filter((f) => !f.endsWith('/api/identity'))).toEqual([]);
+});
+
+test('signing up again with an unconfirmed email and its password continues at the code step', async ({ page, request }) => {
+  const email = `again.${Date.now()}@gmail.com`;
+  // an earlier sign-up of this email, never confirmed
+  await identity(request, 'SignUp', { ClientId: CLIENT_ID, Username: email, Password: PASSWORD });
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  // the sign-up form itself (the email entry would send a known address to Log in)
+  await dialog(page).getByRole('button', { name: 'Sign up with Google' }).click();
+  await dialog(page).getByLabel('Email', { exact: true }).fill(email);
+  await dialog(page).getByRole('button', { name: 'Continue with email' }).click();
+  await dialog(page).getByLabel('First name').fill('Abe');
+  await dialog(page).getByLabel('Last name').fill('Again');
+  await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog(page).getByRole('button', { name: 'Create account' }).click();
+  await expect(dialog(page).getByText(/You started creating this account earlier/)).toBeVisible({ timeout: STUCK_MS });
+  await dialog(page)
+    .getByLabel('Verification code')
+    .fill(await newestCode(request, email, 1));
+  await dialog(page).getByRole('button', { name: 'Verify and continue' }).click();
+  await expect(page.getByRole('button', { name: /^Account: Abe/ })).toBeVisible({ timeout: STUCK_MS });
+  await expect(page).toHaveURL(/\/library$/);
+});
+
+test('signing in on the home page lands by the spec’s rules: creators on their classes or their apps', async ({ browser, request }) => {
+  const admin = await adminAccount(request);
+  const subOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
+  const classesCreator = await signUp(request, { emailPrefix: 'classes-creator', firstName: 'Cleo', lastName: 'Classes' });
+  const appsCreator = await signUp(request, { emailPrefix: 'apps-creator', firstName: 'Abe', lastName: 'Apps' });
+  for (const [who, hasNewDashboardAccess] of [
+    [classesCreator, false],
+    [appsCreator, true],
+  ] as const) {
+    const granted = await request.post('/api/users/setCreatorAccess', {
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+      data: { userId: subOf(who.accessToken), hasNewDashboardAccess },
+    });
+    expect(granted.ok(), await granted.text()).toBe(true);
+  }
+  const app = await request.post('/api/app-builder/createApp', {
+    headers: { authorization: `Bearer ${appsCreator.accessToken}` },
+    data: { name: 'Landing Check' },
+  });
+  expect(app.ok(), await app.text()).toBe(true);
+
+  for (const [who, landing] of [
+    [classesCreator, /\/dashboard\/classes$/],
+    [appsCreator, /\/dashboard$/],
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/');
+    await logIn(page, who.email, PASSWORD);
+    await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible({ timeout: STUCK_MS });
+    await expect(page).toHaveURL(landing, { timeout: STUCK_MS });
+    await context.close();
+  }
 });

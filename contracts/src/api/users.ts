@@ -2,6 +2,7 @@
 // Only calls are exported from this file: api/index.ts lists every export as a call.
 import { z } from 'zod';
 import { anonymousIdSchema, defineCall } from '../http';
+import { ONBOARDING_LINK_TOKEN } from '../onboarding-links';
 
 /** A string field whose absence reads as the product's own "required" sentence. */
 const requiredString = (message: string) =>
@@ -295,11 +296,32 @@ export const linkOnboardingWithEmail = defineCall({
   access: 'public',
   style: 'envelope',
   summary:
-    "Link an anonymous visitor's onboarding to the user with this email. The caller proves the anonymous id " +
-    'with X-Non-Auth-User-Id (or is that user, signed in). An id links once; a refusal answers success false.',
+    "Email me my plan: emails the owner of this address a one-time link (24 hours) that links the anonymous visitor's " +
+    'onboarding and plan to their account once they follow it signed in (confirmOnboardingLink). The caller proves the ' +
+    'anonymous id with X-Non-Auth-User-Id. Known and unknown addresses get the same answer, in the same time: success ' +
+    'true, dataLinked false (nothing is linked yet). Limited per address and per email (429).',
   params: z.object({ storefrontSlug: slugField, appSlug: slugField }),
   body: z.object({ email: emailField, nonAuthUserId: anonymousIdSchema }),
-  response: linkResultSchema,
+  response: linkResultSchema.extend({ message: z.string() }),
+});
+
+export const confirmOnboardingLink = defineCall({
+  id: 'confirmOnboardingLink',
+  module: 'users',
+  method: 'POST',
+  path: '/users/confirmOnboardingLink',
+  access: 'user',
+  style: 'envelope',
+  summary:
+    'Follow an emailed plan link (linkOnboardingWithEmail), signed in as the account it was sent to: links the ' +
+    "visitor's answers and plan to it, once. A tampered link answers 400 LINK_INVALID, a used or expired one 410 " +
+    'LINK_USED / LINK_EXPIRED, another account 403; none of them links anything.',
+  body: z.object({
+    token: z
+      .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+      .regex(ONBOARDING_LINK_TOKEN, 'is not a valid plan link'),
+  }),
+  response: linkResultSchema.extend({ storefrontSlug: z.string(), appSlug: z.string() }),
 });
 
 export const linkAuthUserWithAnonymousUserId = defineCall({

@@ -4,7 +4,8 @@ import { defineEvent, type EventDefinition } from './envelope';
 /*
  * Facts of the users area (profiles, roles, VIP, offers seen, program info, anonymous linking).
  * Streams: `user-<userId>` (the profile and everything a signed-in user saves), `anonymous-<anon_id>`
- * (the one link of an anonymous visitor to a user), `email-<email>` (confirmation requests and leads).
+ * (the one link of an anonymous visitor to a user), `onboarding-link-<linkId>` (an emailed plan link),
+ * `email-<email>` (confirmation requests and leads).
  */
 
 const offerSeenValue = z.union([z.string(), z.number()]);
@@ -72,6 +73,40 @@ export const AnonymousIdLinked = defineEvent(
   }),
 );
 
+/**
+ * "Email me my plan" (stream `onboarding-link-<linkId>`): an anonymous visitor asked for a one-time link
+ * to be emailed to an address. `userId` is the address's owner, or null when no account has it (then
+ * nothing was sent; the visitor's answer was the same).
+ */
+export const OnboardingLinkRequested = defineEvent(
+  'OnboardingLinkRequested',
+  1,
+  z.object({
+    linkId: z.string(),
+    anonymousId: z.string(),
+    storefrontSlug: z.string(),
+    appSlug: z.string(),
+    userId: z.string().nullable(),
+    expiresAt: z.string(),
+  }),
+);
+
+/**
+ * The owner followed the emailed link, signed in: the link is spent. `dataLinked` false when the
+ * anonymous id was already linked (to them, or to someone else: `linkedElsewhere`).
+ */
+export const OnboardingLinkRedeemed = defineEvent(
+  'OnboardingLinkRedeemed',
+  1,
+  z.object({
+    linkId: z.string(),
+    anonymousId: z.string(),
+    userId: z.string(),
+    dataLinked: z.boolean(),
+    linkedElsewhere: z.boolean(),
+  }),
+);
+
 /** Sign-up compensation (spec 4): the backend user could not be created, a confirmation was asked for. */
 export const EmailConfirmationRequested = defineEvent('EmailConfirmationRequested', 1, z.object({ email: z.string() }));
 
@@ -94,6 +129,8 @@ export const userEvents: readonly EventDefinition[] = [
   OfferSeenRecorded,
   ProgramInfoSaved,
   AnonymousIdLinked,
+  OnboardingLinkRequested,
+  OnboardingLinkRedeemed,
   EmailConfirmationRequested,
   EmailCollected,
 ];

@@ -188,6 +188,14 @@ export const routes: RouteObject[] = [
               (m) => m.AppOnboardingPage,
             ),
           },
+          // an emailed "Email me my plan" link (its token in the fragment): sign in, then the plan is linked
+          {
+            path: '/apps/:storefrontSlug/:appSlug/onboarding/link',
+            lazy: page(
+              () => import('./app-onboarding/PlanLinkPage'),
+              (m) => m.PlanLinkPage,
+            ),
+          },
           {
             path: '/build',
             lazy: page(

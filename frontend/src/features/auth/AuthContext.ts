@@ -6,7 +6,8 @@ export interface AuthContextValue {
   session: AuthSession | null;
   signedIn: boolean;
   openAuthModal: (view?: AuthView, options?: OpenAuthOptions) => void;
-  closeAuthModal: () => void;
+  /** Closes the dialog and forgets the stored redirect, unless `keepRedirect` (closed at a code step, to come back). */
+  closeAuthModal: (how?: { keepRedirect?: boolean }) => void;
   /**
    * For actions that need an account (checkout after adding to cart): true when signed in;
    * otherwise remembers `redirectTo`, opens the modal and answers false.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Modal } from '../../ui';
 import type { AuthServices } from './auth-services';
 import type { AuthSession } from './auth-session';
@@ -15,7 +15,8 @@ export interface AuthModalProps {
   initialView: AuthView;
   options?: OpenAuthOptions;
   services: AuthServices;
-  onClose: () => void;
+  /** `keepRedirect`: closed at a code step, to come back and confirm (the stored redirect is still where to go then). */
+  onClose: (how: { keepRedirect: boolean }) => void;
   onSignedIn: (session: AuthSession) => Promise<void>;
 }
 
@@ -33,6 +34,7 @@ export function AuthModal({ initialView, options = {}, services, onClose, onSign
   const bodyRef = useRef<HTMLDivElement>(null);
   const view = stack[stack.length - 1];
   const firstRender = useRef(true);
+  const awaitingCode = useRef(false);
 
   // The dialog focuses its first field on open; on each later form change, focus follows, unless the
   // new form already put it in one of its fields (autoFocus) and someone may be typing there.
@@ -52,12 +54,15 @@ export function AuthModal({ initialView, options = {}, services, onClose, onSign
       return replace ? [...current.slice(0, -1), next] : [...current, next];
     });
 
-  const formProps: AuthFormProps = { services, email, onEmailChange: setEmail, go, onSignedIn, setBusy };
+  const setAwaitingCode = useCallback((awaiting: boolean) => {
+    awaitingCode.current = awaiting;
+  }, []);
+  const formProps: AuthFormProps = { services, email, onEmailChange: setEmail, go, onSignedIn, setBusy, setAwaitingCode };
 
   return (
     <Modal
       open
-      onClose={onClose}
+      onClose={() => onClose({ keepRedirect: awaitingCode.current })}
       title={AUTH_VIEW_TITLES[view]}
       size="small"
       blockedUntilSubmit={busy}

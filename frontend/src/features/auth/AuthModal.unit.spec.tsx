@@ -63,6 +63,52 @@ function renderModal(view: Parameters<typeof AuthModal>[0]['initialView'] = 'Ema
 
 const dialog = (name: string) => screen.findByRole('dialog', { name });
 
+/** The provider's answers as the real service gives them, until ConfirmSignUp confirms the account. */
+function unconfirmedAccount(extra: Record<string, Handler> = {}) {
+  const calls: string[] = [];
+  let confirmed = false;
+  mockFetch({
+    '/api/up': () => ({ status: 200, body: { up: 'yes' } }),
+    '/api/users/checkEmail': () => ok({ suggestion: null, score: 0.9, reasons: [] }),
+    SignUp: () => ({
+      status: 400,
+      body: { __type: 'UsernameExistsException', message: 'An account with the given email already exists.' },
+    }),
+    InitiateAuth: passwordVerifier,
+    RespondToAuthChallenge: () =>
+      confirmed
+        ? { status: 200, body: { AuthenticationResult: authResult(Math.floor(Date.now() / 1000)) } }
+        : { status: 400, body: { __type: 'UserNotConfirmedException', message: 'User is not confirmed.' } },
+    ResendConfirmationCode: () => {
+      calls.push('ResendConfirmationCode');
+      return { status: 200, body: { CodeDeliveryDetails: { Destination: 'a***@e***' } } };
+    },
+    ConfirmSignUp: (body) => {
+      calls.push(`ConfirmSignUp ${String(body.ConfirmationCode)}`);
+      confirmed = body.ConfirmationCode === '123456';
+      return confirmed
+        ? { status: 200, body: {} }
+        : { status: 400, body: { __type: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' } };
+    },
+    ForgotPassword: () =>
+      confirmed
+        ? { status: 200, body: { CodeDeliveryDetails: { Destination: 'a***@e***' } } }
+        : {
+            status: 400,
+            body: {
+              __type: 'InvalidParameterException',
+              message: 'Cannot reset password for the user as there is no registered/verified email or phone_number',
+            },
+          },
+    '/api/users/createUser': (body) => {
+      calls.push(`createUser ${String(body.firstName)} ${String(body.lastName)}`);
+      return ok({ userId: 'user-1' });
+    },
+    ...extra,
+  });
+  return calls;
+}
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
@@ -193,6 +239,74 @@ describe('auth modal', () => {
     expect(attempts).toBe(2);
   });
 
+  describe('an account whose email was never confirmed (a sign-up closed at its code step)', () => {
+    it('logging in sends a fresh code and opens the code step; confirming signs in', async () => {
+      const calls = unconfirmedAccount();
+      const { onSignedIn } = renderModal('Login');
+      await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+      await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+      expect(await screen.findByText('a***@e***')).toBeInTheDocument();
+      expect(screen.getByText(/Your email is not confirmed yet/)).toBeInTheDocument();
+      expect(screen.queryByText('User is not confirmed.')).not.toBeInTheDocument();
+      expect(calls).toEqual(['ResendConfirmationCode']);
+      await userEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+      expect(await screen.findByText('A new code is on its way.')).toBeInTheDocument();
+
+      await userEvent.type(screen.getByLabelText('Verification code'), '000000');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+      expect(await screen.findByText('Invalid verification code provided, please try again.')).toBeInTheDocument();
+      await userEvent.clear(screen.getByLabelText('Verification code'));
+      await userEvent.type(screen.getByLabelText('Verification code'), '123456');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+
+      await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1), { timeout: 15_000 });
+      // the account's user is made with the names it signed up with (its id token's)
+      expect(calls).toEqual([
+        'ResendConfirmationCode',
+        'ResendConfirmationCode',
+        'ConfirmSignUp 000000',
+        'ConfirmSignUp 123456',
+        'createUser Ada Lovelace',
+      ]);
+    });
+
+    it('signing up again with its password goes to the code step instead of "already exists"', async () => {
+      const calls = unconfirmedAccount();
+      const { onSignedIn } = renderModal('CreateAccount');
+      await userEvent.type(await screen.findByLabelText('First name'), 'Ada');
+      await userEvent.type(screen.getByLabelText('Last name'), 'King');
+      await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+      await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+      expect(await screen.findByText(/You started creating this account earlier/)).toBeInTheDocument();
+      expect(screen.queryByText('An account with the given email already exists.')).not.toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText('Verification code'), '123456');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify and continue' }));
+      await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1), { timeout: 15_000 });
+      expect(calls).toEqual(['ResendConfirmationCode', 'ConfirmSignUp 123456', 'createUser Ada King']);
+    });
+
+    it('the reset form says in our words to confirm first, and can confirm, then reset', async () => {
+      const calls = unconfirmedAccount();
+      renderModal('ResetPassword');
+      await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+      await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+
+      expect(await screen.findByText(/Your email address isn’t confirmed yet, so its password can’t be reset/)).toBeInTheDocument();
+      expect(screen.queryByText(/no registered\/verified email/)).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm my email' }));
+      await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm my email' }));
+
+      // confirmed: the reset goes on with its own code
+      expect(await screen.findByText('Step 2 of 3')).toBeInTheDocument();
+      expect(calls).toEqual(['ResendConfirmationCode', 'ConfirmSignUp 123456']);
+    });
+  });
+
   it('waitlist: success message, or the spec failure message', async () => {
     mockFetch({ '/api/waitlist/add': () => ({ status: 500, body: {} }) });
     renderModal('JoinWaitlist');
@@ -282,6 +396,67 @@ describe('AuthProvider', () => {
     expect(localStorage.getItem('sparkhouse.cart')).toBeNull();
     expect(localStorage.getItem('sparkhouse.vipGate')).toBeNull();
     expect(localStorage.getItem('sparkhouse.auth.session')).toBeNull();
+  });
+
+  it('closing the dialog at the code step keeps where to go: back later, confirmed, the visitor goes on there', async () => {
+    const user = { userId: 'user-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', creatorInfo: null };
+    unconfirmedAccount({
+      '/api/users/checkUserExists': () => ok({ exists: true }),
+      '/api/users/linkAuthUserWithAnonymousUserId': () => ok({ success: true, dataLinked: false }),
+      '/api/users/getBasicUserInfo': () => ok(user),
+      '/api/payments/subscriptions': () => ok({ subscriptions: [] }),
+    });
+    const navigate = jest.fn();
+    renderApp(navigate, '/classes/jane/yoga');
+    const logInUntilTheCode = async () => {
+      await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+      await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      await dialog('Log in');
+      await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+      await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+      await screen.findByLabelText('Verification code');
+    };
+    // checkout asked for an account: the visitor signs up, then closes the dialog to read their mail
+    await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await logInUntilTheCode();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // back with the code: signing in from the header confirms and goes on to the checkout
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await logInUntilTheCode();
+    await userEvent.type(screen.getByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/checkout'), { timeout: 15_000 });
+    expect(screen.getByText('signed in')).toBeInTheDocument();
+  });
+
+  it('a redirect to the page the visitor is on navigates nowhere (the page goes on by itself)', async () => {
+    mockFetch({
+      InitiateAuth: passwordVerifier,
+      RespondToAuthChallenge: () => ({ status: 200, body: { AuthenticationResult: authResult(Math.floor(Date.now() / 1000)) } }),
+      '/api/users/createUser': () => ok({ userId: 'user-1' }),
+      '/api/users/linkAuthUserWithAnonymousUserId': () => ok({ success: true, dataLinked: false }),
+      '/api/users/getBasicUserInfo': () => ok({ userId: 'user-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }),
+    });
+    const navigate = jest.fn();
+    const here = { pathname: '/checkout', search: '', hash: '' };
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AuthProvider services={services()} navigation={{ navigate, location: () => here }}>
+          <Probe />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('signed in')).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   /** Every API call and identity action, in order, with what it answered. */

@@ -17,7 +17,7 @@ const SIGN_OUT_TIMEOUT_MS = 3000;
 
 export interface AuthNavigation {
   navigate: (to: string) => void;
-  location: () => { pathname: string; search: string };
+  location: () => { pathname: string; search: string; hash?: string };
 }
 
 export interface AuthProviderProps {
@@ -56,9 +56,10 @@ export function AuthProvider({ children, navigation, services: injected }: AuthP
     setModal((current) => ({ view, options, key: (current?.key ?? 0) + 1 }));
   }, []);
 
-  // Closing without signing in drops the stored redirect, so a later sign-in does not jump to it.
-  const closeAuthModal = useCallback(() => {
-    storeRedirect(null);
+  // Closing without signing in drops the stored redirect, so a later sign-in does not jump to it; closing at
+  // a code step keeps it: the visitor reads their mail, comes back, confirms and goes on where they were.
+  const closeAuthModal = useCallback(({ keepRedirect = false }: { keepRedirect?: boolean } = {}) => {
+    if (!keepRedirect) storeRedirect(null);
     setModal(null);
   }, []);
 
@@ -101,8 +102,13 @@ export function AuthProvider({ children, navigation, services: injected }: AuthP
         },
       });
       setModal(null);
-      if (action.kind === 'navigate') navigationRef.current.navigate(action.to);
-      else if (from) navigationRef.current.navigate(`${from.pathname}${from.search}`);
+      // a redirect back to the page the visitor is on (e.g. an emailed link's page) navigates nowhere: that
+      // page goes on by itself, and a navigation here would cut short one it starts meanwhile
+      const here = navigationRef.current.location();
+      const isHere = (to: string) => !from && to === `${here.pathname}${here.search}${here.hash ?? ''}`;
+      if (action.kind === 'navigate') {
+        if (!isHere(action.to)) navigationRef.current.navigate(action.to);
+      } else if (from) navigationRef.current.navigate(`${from.pathname}${from.search}`);
     },
     [services, queryClient],
   );

@@ -83,8 +83,15 @@ export function createAuthServices(identity: IdentityClient, store: AuthSessionS
         return { confirmed: answer.UserConfirmed, destination: answer.CodeDeliveryDetails?.Destination };
       },
       confirmIdentityAccount: (email, code) => identity.confirmSignUp(email, code),
+      resendCode: async (email) => ({
+        destination: (await identity.resendConfirmationCode(email)).CodeDeliveryDetails?.Destination,
+      }),
       signIn: (email, password) => signInForSignUp(store, email, password),
       userIdOf: (session) => sessionIdentity(session)?.userId ?? '',
+      namesOf: (session) => {
+        const who = sessionIdentity(session);
+        return { firstName: who?.firstName ?? '', lastName: who?.lastName ?? '' };
+      },
       createBackendUser: (user, session) => createBackendUser(user, session.accessToken),
       startSession: (session) => store.setSession(session),
       deleteIdentityAccount: (session) => identity.deleteUser(session.accessToken),

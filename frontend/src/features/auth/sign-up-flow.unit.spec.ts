@@ -1,6 +1,6 @@
 import type { AuthSession } from './auth-session';
 import { IdentityError } from './identity-client';
-import { finishSignUp, startSignUp, type SignUpDeps, type SignUpInput } from './sign-up-flow';
+import { enterWithSession, finishSignUp, startSignUp, type SignUpDeps, type SignUpInput } from './sign-up-flow';
 
 const SESSION: AuthSession = { idToken: 'id', accessToken: 'access', refreshToken: 'refresh', clockDrift: 0 };
 const INPUT: SignUpInput = { email: 'ada@example.com', password: 'correct horse', firstName: ' Ada ', lastName: 'Lovelace' };
@@ -18,8 +18,10 @@ function deps(over: Partial<SignUpDeps> = {}) {
     isBackendUp: track('isBackendUp', async () => true),
     createIdentityAccount: track('createIdentityAccount', async () => ({ confirmed: false, destination: 'a***@example.com' })),
     confirmIdentityAccount: track('confirmIdentityAccount', async () => ({})),
+    resendCode: track('resendCode', async () => ({ destination: 'a***@e***' })),
     signIn: track('signIn', async () => SESSION),
     userIdOf: () => 'user-1',
+    namesOf: () => ({ firstName: 'Ada', lastName: 'Byron' }),
     createBackendUser: track('createBackendUser', async () => undefined),
     startSession: (session) => {
       calls.push('startSession');
@@ -120,5 +122,78 @@ describe('sign-up flow', () => {
     const result = await finishSignUp(INPUT, undefined, d);
     expect(result).toMatchObject({ kind: 'error', step: 'createUser' });
     expect(confirmEmail).toHaveBeenCalledTimes(1);
+  });
+
+  describe('a sign-up left at its code step, picked up again (issue 26)', () => {
+    const exists = async () => {
+      throw new IdentityError('UsernameExistsException', 'An account with the given email already exists.');
+    };
+    const refuse = (code: string, message: string) => async () => {
+      throw new IdentityError(code, message);
+    };
+
+    it('signing up again with its password sends a fresh code and asks for it', async () => {
+      const { d, calls } = deps({
+        createIdentityAccount: exists,
+        signIn: refuse('UserNotConfirmedException', 'User is not confirmed.'),
+      });
+      await expect(startSignUp(INPUT, d)).resolves.toEqual({ kind: 'needsCode', resumed: true, destination: 'a***@e***' });
+      expect(calls).toEqual(['isBackendUp', 'resendCode']);
+    });
+
+    it('still asks for the code when the new one could not be sent (too many), saying why', async () => {
+      const { d } = deps({
+        createIdentityAccount: exists,
+        signIn: refuse('UserNotConfirmedException', 'User is not confirmed.'),
+        resendCode: refuse('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
+      });
+      await expect(startSignUp(INPUT, d)).resolves.toEqual({
+        kind: 'needsCode',
+        resumed: true,
+        problem: 'Attempt limit exceeded, please try after some time.',
+      });
+    });
+
+    it('signing up again with the password of a confirmed account signs in (its session held)', async () => {
+      const { d, started } = deps({ createIdentityAccount: exists });
+      await expect(startSignUp(INPUT, d)).resolves.toEqual({ kind: 'signedIn', session: SESSION });
+      expect(started).toEqual([]);
+    });
+
+    it('with another password, it is only "already exists", with the way to log in or reset', async () => {
+      const { d } = deps({
+        createIdentityAccount: exists,
+        signIn: refuse('NotAuthorizedException', 'Incorrect username or password.'),
+      });
+      await expect(startSignUp(INPUT, d)).resolves.toEqual({
+        kind: 'error',
+        field: 'email',
+        message: 'An account with the given email already exists.',
+        accountExists: true,
+      });
+    });
+
+    it('confirming an account found at login makes its user with the names it signed up with', async () => {
+      const createBackendUser = jest.fn(async () => undefined);
+      const { d, started } = deps({ createBackendUser });
+      const pending = { email: INPUT.email, password: INPUT.password };
+      await expect(finishSignUp(pending, '123456', d)).resolves.toEqual({ kind: 'done', session: SESSION });
+      expect(createBackendUser).toHaveBeenCalledWith(
+        { userId: 'user-1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Byron' },
+        SESSION,
+      );
+      expect(started).toEqual([SESSION]);
+    });
+
+    it('an account in use before is never removed when its user cannot be made: the session goes ahead', async () => {
+      const deleteIdentityAccount = jest.fn(async () => ({}));
+      const { d, started } = deps({ createBackendUser: async () => Promise.reject(new Error('offline')), deleteIdentityAccount });
+      await expect(enterWithSession(SESSION, INPUT.email, d, { compensate: false })).resolves.toEqual({
+        kind: 'done',
+        session: SESSION,
+      });
+      expect(deleteIdentityAccount).not.toHaveBeenCalled();
+      expect(started).toEqual([SESSION]);
+    });
   });
 });

@@ -77,23 +77,31 @@ export async function linkAnonymousUser(): Promise<LinkResult> {
 }
 
 /**
- * "Email me my plan": link the anonymous visitor's onboarding of an app to the user with this email
- * (spec 7 linkOnboardingWithEmail; spec 8: a failure answers success false with its message or
- * 'Unknown error'). The id stays until the caller has shown the outcome (see clearAnonymousId).
+ * "Email me my plan": the owner of this address is emailed a one-time link that, once they follow it
+ * signed in, links the anonymous visitor's onboarding of an app to their account (spec 7
+ * linkOnboardingWithEmail). Every address gets the same answer: success with dataLinked false (nothing
+ * is linked yet) and the sentence to show. A failure answers success false with its message or
+ * 'Unknown error' (spec 8). The anonymous id stays: the data is linked when the link is followed.
  */
 export async function linkOnboardingWithEmail(
   address: { storefrontSlug: string; appSlug: string },
   email: string,
-): Promise<LinkResult> {
+): Promise<LinkResult & { message?: string }> {
   try {
     const answer = await callApi(users.linkOnboardingWithEmail, {
       params: address,
       body: { email: email.trim().toLowerCase(), nonAuthUserId: getAnonymousId() },
     });
-    return readLinkAnswer(answer);
+    const result = readLinkAnswer(answer);
+    return isRecord(answer) && typeof answer.message === 'string' ? { ...result, message: answer.message } : result;
   } catch (error) {
     return { success: false, dataLinked: false, error: errorMessage(error) || 'Unknown error' };
   }
+}
+
+/** Follow an emailed plan link, signed in (its refusals reject with the server's sentence). */
+export function confirmOnboardingLink(token: string) {
+  return callApi(users.confirmOnboardingLink, { body: { token } });
 }
 
 /** GET /app-builder/creatorHasAnyApp (a later issue's contract); false when missing or failing (spec fallback). */

@@ -8,7 +8,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
-import { clearAnonymousId, errorMessage, getAnonymousId } from '../../api';
+import { errorMessage, getAnonymousId } from '../../api';
 import { isApiError } from '../../api/api-error';
 import { OnboardingProgress } from '../../features/app-onboarding/OnboardingProgress';
 import { OnboardingStepView, type Answers } from '../../features/app-onboarding/OnboardingStepView';
@@ -26,9 +26,7 @@ import { useAuth } from '../../features/auth/AuthContext';
 import { sessionIdentity } from '../../features/auth/auth-session';
 import { ErrorState, LoadingState } from '../../features/catalogue/QueryStates';
 import { Button, buttonClassName } from '../../ui';
-import type { PlanStatus } from '../../features/app-onboarding/plan-status';
-import { EmailLinked } from './EmailPlanForm';
-import { PlanStage, PlanView } from './PlanStage';
+import { PlanStage } from './PlanStage';
 
 /** The app's accent colour from its theme, when it names one. */
 function accentOf(app: PublicApp | undefined): CSSProperties | undefined {
@@ -186,15 +184,8 @@ export function AppOnboardingPage() {
     if (linking && state.data?.completed) setLinking(false);
   }, [linking, state.data?.completed]);
 
-  // linked to an account's email: that id is spent; the plan stays on screen until the visitor signs in
-  const [emailLinked, setEmailLinked] = useState<{ email: string; plan: PlanStatus } | null>(null);
-  const onEmailLinked = (email: string, plan: PlanStatus) => {
-    setEmailLinked({ email, plan });
-    clearAnonymousId();
-  };
-
   const missing = [app.error, flow.error, state.error].some((e) => isApiError(e) && e.status === 404);
-  if (missing && !emailLinked) return <AppNotFound />;
+  if (missing) return <AppNotFound />;
 
   const name = app.data?.app.name ?? flow.data?.appName;
   const image = app.data?.app.appImage?.url;
@@ -208,12 +199,7 @@ export function AppOnboardingPage() {
           <h1 id="ob-title">{name ?? 'App onboarding'}</h1>
         </div>
       </header>
-      {emailLinked && !signedIn ? (
-        <div className="ob-result">
-          <PlanView plan={emailLinked.plan} />
-          <EmailLinked email={emailLinked.email} />
-        </div>
-      ) : failed ? (
+      {failed ? (
         <ErrorState
           title="Could not load this app"
           error={failed}
@@ -229,7 +215,6 @@ export function AppOnboardingPage() {
           visitorId={visitorId}
           signedIn={signedIn}
           appName={name ?? 'this app'}
-          onEmailLinked={onEmailLinked}
         />
       ) : (
         <FlowStage

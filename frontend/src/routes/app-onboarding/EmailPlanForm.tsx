@@ -1,25 +1,31 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { LINK_SENT } from '@sparkhouse/contracts/onboarding-links';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AppAddress } from '../../features/app-onboarding/visitor.queries';
-import { useAuth } from '../../features/auth/AuthContext';
 import { normalizeEmail, validateEmail } from '../../features/auth/validation';
 import { linkOnboardingWithEmail } from '../../features/user/users-api';
 import { Button, Input } from '../../ui';
 
 /**
- * The email-only capture at the end of the onboarding: the anonymous visitor gives the email of their
- * account, and their answers and plan are linked to it (linkOnboardingWithEmail), without signing in.
- * Validated with the spec's messages; a refusal (no account with that email, an id already linked
- * elsewhere) is shown as the server words it.
+ * "Email me my plan" at the end of the onboarding: the anonymous visitor gives the email of their
+ * account, and its owner is sent a one-time link; following it signed in keeps these answers and this
+ * plan with the account. Validated with the spec's messages; every address gets the same answer, so
+ * the form says to check the mail (a refusal, e.g. too many requests, is shown as the server words it).
  */
-export function EmailPlanForm({ address, onLinked }: { address: AppAddress; onLinked: (email: string) => void }) {
+export function EmailPlanForm({ address }: { address: AppAddress }) {
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+  // the form is replaced by what to do next: focus follows, so it is read out
+  useEffect(() => {
+    if (sent) sentHeading.current?.focus();
+  }, [sent]);
   const link = useMutation({
     mutationFn: (normalized: string) => linkOnboardingWithEmail(address, normalized),
     onSuccess: (result, normalized) => {
-      if (result.success) onLinked(normalized);
+      if (result.success) setSent({ email: normalized, message: result.message ?? LINK_SENT });
       else setRefusal(result.error ?? 'Unknown error');
     },
   });
@@ -32,12 +38,31 @@ export function EmailPlanForm({ address, onLinked }: { address: AppAddress; onLi
     if (!found) link.mutate(normalizeEmail(email));
   };
 
+  if (sent)
+    return (
+      <section className="card ob-offer" aria-labelledby="ob-email-title">
+        <h2 id="ob-email-title" tabIndex={-1} ref={sentHeading}>
+          Check your email
+        </h2>
+        <p role="status">
+          {sent.message} Open the link in the email to <strong>{sent.email}</strong> within 24 hours and sign in: your
+          answers and this plan are then kept with that account.
+        </p>
+        <p className="muted">Nothing is added to an account until its owner opens the link.</p>
+        <div className="ob-nav">
+          <Button variant="secondary" onClick={() => setSent(null)}>
+            Use another email
+          </Button>
+        </div>
+      </section>
+    );
+
   return (
     <section className="card ob-offer" aria-labelledby="ob-email-title">
       <h2 id="ob-email-title">Email me my plan</h2>
       <p className="muted">
-        Have an account with us? Give its email: this plan and your answers are kept with it, and you find them when you sign in.
-        No password needed now.
+        Have an account with us? Give its email and we send it a link: open it and sign in to keep this plan and your answers
+        with your account.
       </p>
       <form className="ob-email" noValidate onSubmit={submit}>
         <Input
@@ -66,22 +91,6 @@ export function EmailPlanForm({ address, onLinked }: { address: AppAddress; onLi
           Email me my plan
         </Button>
       </form>
-    </section>
-  );
-}
-
-/** After the email link: the plan stays on screen, and signing in with that email shows it as the member's. */
-export function EmailLinked({ email }: { email: string }) {
-  const { requireSignIn } = useAuth();
-  return (
-    <section className="card ob-offer" aria-labelledby="ob-linked-title">
-      <h2 id="ob-linked-title">Your plan is kept with {email}</h2>
-      <p className="muted" role="status">
-        Your answers and this plan now belong to the account with that email. Sign in with it to see them any time.
-      </p>
-      <div className="ob-nav">
-        <Button onClick={() => requireSignIn(`${window.location.pathname}${window.location.search}`)}>Sign in</Button>
-      </div>
     </section>
   );
 }

@@ -7,17 +7,15 @@ import { EmailPlanForm } from './EmailPlanForm';
 const answer = (response: unknown) =>
   ({ ok: true, status: 200, text: () => Promise.resolve(JSON.stringify({ status: 'success', response })) }) as Response;
 
-describe('the email-only capture at the end of the onboarding', () => {
+describe('Email me my plan, at the end of the onboarding', () => {
   const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
-  const onLinked = jest.fn();
   const address = { storefrontSlug: 'jane-yoga', appSlug: 'flow-app' };
   beforeEach(() => {
     fetchMock.mockReset();
-    onLinked.mockReset();
     global.fetch = fetchMock as unknown as typeof fetch;
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <EmailPlanForm address={address} onLinked={onLinked} />
+        <EmailPlanForm address={address} />
       </QueryClientProvider>,
     );
   });
@@ -35,28 +33,42 @@ describe('the email-only capture at the end of the onboarding', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('links the anonymous answers and plan to the email (lower-cased), at the spec’s path', async () => {
-    fetchMock.mockResolvedValue(answer({ success: true, dataLinked: true }));
+  it('asks for a link to the email (lower-cased) at the spec’s path, then says to check the mail', async () => {
+    fetchMock.mockResolvedValue(
+      answer({ success: true, dataLinked: false, message: 'If that address has an account, we sent it a link.' }),
+    );
     fireEvent.change(field(), { target: { value: '  Ann@Example.com ' } });
     submit();
-    await waitFor(() => expect(onLinked).toHaveBeenCalledWith('ann@example.com'));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('If that address has an account, we sent it a link.');
+    expect(screen.getByRole('status')).toHaveTextContent('ann@example.com');
     const [url, init] = fetchMock.mock.calls[0];
     expect(new URL(String(url), 'http://localhost').pathname).toBe('/api/users/linkOnboardingWithEmail/jane-yoga/flow-app');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'ann@example.com', nonAuthUserId: getAnonymousId() });
     expect(new Headers(init?.headers).get('x-non-auth-user-id')).toBe(getAnonymousId());
+    // nothing is linked yet: the visitor keeps their anonymous id (and this plan) until the link is followed
+    expect(getAnonymousId()).toBe(JSON.parse(String(init?.body)).nonAuthUserId);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use another email' }));
+    expect(field()).toBeInTheDocument();
   });
 
   it('shows a refusal as the server words it, and a failed call as the spec says', async () => {
-    fetchMock.mockResolvedValueOnce(
-      answer({ success: false, dataLinked: false, error: 'Could not find a user with that email.' }),
-    );
+    fetchMock.mockResolvedValueOnce({
+      ok: false,
+      status: 429,
+      text: () =>
+        Promise.resolve(
+          JSON.stringify({ status: 'error', code: 'TOO_MANY_REQUESTS', error: 'Too many requests. Please try again later.' }),
+        ),
+    } as Response);
     fireEvent.change(field(), { target: { value: 'nobody@example.com' } });
     submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not find a user with that email.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please try again later.');
     fetchMock.mockResolvedValueOnce({ ok: true, status: 200, text: () => Promise.resolve('not json') } as Response);
     submit();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid response format'));
-    expect(onLinked).not.toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument();
   });
 });

@@ -98,14 +98,11 @@ export function PlanStage({
   visitorId,
   signedIn,
   appName,
-  onEmailLinked,
 }: {
   address: AppAddress;
   visitorId: string;
   signedIn: boolean;
   appName: string;
-  /** An anonymous visitor linked their plan to an account's email (the plan as it was shown). */
-  onEmailLinked: (email: string, plan: PlanStatus) => void;
 }) {
   const queryClient = useQueryClient();
   const plan = useQuery({
@@ -144,7 +141,7 @@ export function PlanStage({
       <div className="ob-result">
         <PlanView plan={plan.data} />
         <AccountOffer appName={appName} signedIn={signedIn} />
-        {!signedIn && <EmailPlanForm address={address} onLinked={(email) => onEmailLinked(email, plan.data as PlanStatus)} />}
+        {!signedIn && <EmailPlanForm address={address} />}
         <MemberPlans address={address} appName={appName} />
       </div>
     );

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ChangeVipStatusHandler } from './commands/change-vip-status';
 import { CreateUserProfileHandler } from './commands/create-user-profile';
 import { LinkAnonymousIdHandler } from './commands/link-anonymous-id';
+import { RedeemOnboardingLinkHandler } from './commands/redeem-onboarding-link';
+import { RequestOnboardingLinkHandler } from './commands/request-onboarding-link';
 import { CollectEmailHandler, RequestEmailConfirmationHandler } from './commands/record-email';
 import { RecordOfferSeenHandler } from './commands/record-offer-seen';
 import { SaveProgramInfoHandler } from './commands/save-program-info';
@@ -10,19 +12,24 @@ import { LegacyUsersController } from './http/legacy-users.controller';
 import { UsersController } from './http/users.controller';
 import { VipStatusController } from './http/vip-status.controller';
 import { UserChecksLimiter } from './infra/user-checks-limiter';
+import { OnboardingLinkLimiter } from './infra/onboarding-link-limiter';
+import { IdentityProviderModule } from '../provider/identity-provider.module';
 import { AppTokens } from './infra/app-tokens';
 import { Clock } from './infra/clock';
 import { UsersProjection } from './projections/users.projection';
 import { UserProfileQueries } from './queries/user-profiles.queries';
 
-/** Users: profiles, roles, VIP, offers seen, program info, anonymous linking, the /users calls. */
+/** Users: profiles, roles, VIP, offers seen, program info, anonymous linking (and emailed plan links), the /users calls. */
 @Module({
+  // the email outbox: emailed plan links
+  imports: [IdentityProviderModule],
   // VipStatusController last: its `/users/:updateVipStatusPath` would otherwise catch the other POST /users/<name> calls
   controllers: [UsersController, LegacyUsersController, VipStatusController],
   providers: [
     Clock,
     AppTokens,
     UserChecksLimiter,
+    OnboardingLinkLimiter,
     UserProfileQueries,
     UsersProjection,
     CreateUserProfileHandler,
@@ -31,6 +38,8 @@ import { UserProfileQueries } from './queries/user-profiles.queries';
     RecordOfferSeenHandler,
     SaveProgramInfoHandler,
     LinkAnonymousIdHandler,
+    RequestOnboardingLinkHandler,
+    RedeemOnboardingLinkHandler,
     RequestEmailConfirmationHandler,
     CollectEmailHandler,
   ],

@@ -20,6 +20,7 @@ import { Migration20261125001000_simulator_items } from './Migration202611250010
 import { Migration20261125002000_app_media } from './Migration20261125002000_app_media';
 import { Migration20261125003000_paid_publish } from './Migration20261125003000_paid_publish';
 import { Migration20261126001000_commerce_webhook_inbox } from './Migration20261126001000_commerce_webhook_inbox';
+import { Migration20261129002600_onboarding_links } from './Migration20261129002600_onboarding_links';
 
 /** Every migration, in order. Committed; never edited after it has shipped: add a new one. */
 export const migrationsList: MigrationObject[] = [
@@ -47,4 +48,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125002000_app_media', class: Migration20261125002000_app_media },
   { name: 'Migration20261125003000_paid_publish', class: Migration20261125003000_paid_publish },
   { name: 'Migration20261126001000_commerce_webhook_inbox', class: Migration20261126001000_commerce_webhook_inbox },
+  { name: 'Migration20261129002600_onboarding_links', class: Migration20261129002600_onboarding_links },
 ];

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui';
-import { finishSignUp, startSignUp, type SignUpInput } from '../sign-up-flow';
+import { enterWithSession, finishSignUp, startSignUp, type SignUpInput } from '../sign-up-flow';
 import {
   MESSAGES,
   NAME_MAX_LENGTH,
@@ -10,12 +10,12 @@ import {
   validateFields,
   validateFirstName,
   validateLastName,
-  validateResetCode,
   validateSignUpPassword,
   type FieldErrors,
 } from '../validation';
 import { AuthField } from './AuthField';
-import { identityErrorMessage, type AuthFormProps } from './auth-form';
+import type { AuthFormProps } from './auth-form';
+import { ConfirmCodeStep } from './ConfirmCodeStep';
 import { ConsentLine } from './ConsentLine';
 import { EmailWarning } from './EmailWarning';
 import { FormMessage } from './FormMessage';
@@ -24,18 +24,16 @@ import { useEmailCheck } from './useEmailCheck';
 type Field = 'firstName' | 'lastName' | 'email' | 'password';
 
 /** Create account: names, email and password, then the code emailed by the identity provider. */
-export function CreateAccountForm({ services, email, onEmailChange, go, onSignedIn, setBusy }: AuthFormProps) {
+export function CreateAccountForm({ services, email, onEmailChange, go, onSignedIn, setBusy, setAwaitingCode }: AuthFormProps) {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string>();
+  const [accountExists, setAccountExists] = useState(false);
   const [busy, setLocalBusy] = useState(false);
-  const [step, setStep] = useState<'details' | 'code'>('details');
-  const [code, setCode] = useState('');
+  const [codeStep, setCodeStep] = useState<{ destination?: string; resumed?: boolean } | null>(null);
   const [codeError, setCodeError] = useState<string>();
-  const [destination, setDestination] = useState<string>();
-  const [resent, setResent] = useState(false);
   const submitted = useRef<SignUpInput | null>(null);
   const emailCheck = useEmailCheck(services);
 
@@ -57,13 +55,14 @@ export function CreateAccountForm({ services, email, onEmailChange, go, onSigned
       setCodeError(result.message || MESSAGES.verifyEmailFailed);
       return;
     }
-    setStep('details');
+    setCodeStep(null);
     setFormError(result.message);
   };
 
   const onSubmitDetails = (event: FormEvent) => {
     event.preventDefault();
     setFormError(undefined);
+    setAccountExists(false);
     const found = validateFields(
       { firstName, lastName, email, password },
       { firstName: validateFirstName, lastName: validateLastName, email: validateEmail, password: validateSignUpPassword },
@@ -78,76 +77,47 @@ export function CreateAccountForm({ services, email, onEmailChange, go, onSigned
       if (started.kind === 'error') {
         if (started.field) setErrors({ [started.field]: started.message });
         else setFormError(started.message);
+        setAccountExists(Boolean(started.accountExists));
         return;
       }
       submitted.current = input;
       if (started.kind === 'needsCode') {
-        setDestination(started.destination);
-        setStep('code');
+        setCodeError(started.problem);
+        setCodeStep({ destination: started.destination, resumed: started.resumed });
+        return;
+      }
+      if (started.kind === 'signedIn') {
+        // the email's own account and password: signed in, its user made if it had none yet
+        const entered = await enterWithSession(started.session, input.email, services.signUpDeps, {
+          names: { firstName: input.firstName, lastName: input.lastName },
+          compensate: false,
+        });
+        if (entered.kind === 'done') await onSignedIn(entered.session);
         return;
       }
       await finish(input, undefined);
     });
   };
 
-  const onSubmitCode = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateResetCode(code);
-    setCodeError(problem ?? undefined);
-    if (problem || !submitted.current) return;
+  if (codeStep && submitted.current) {
     const input = submitted.current;
-    void run(() => finish(input, code));
-  };
-
-  const onResend = () =>
-    void run(async () => {
-      setCodeError(undefined);
-      try {
-        await services.identity.resendConfirmationCode(normalizeEmail(email));
-        setResent(true);
-      } catch (error) {
-        setCodeError(identityErrorMessage(error, MESSAGES.verifyEmailFailed));
-      }
-    });
-
-  if (step === 'code') {
-    const outbox = services.devOutboxUrl(normalizeEmail(email));
     return (
-      <form className="auth-form" noValidate onSubmit={onSubmitCode}>
-        <p className="auth-lead">
-          We sent a code to <strong>{destination ?? normalizeEmail(email)}</strong>. Enter it below to finish creating your
-          account.
-        </p>
-        <AuthField
-          label="Verification code"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          value={code}
-          error={codeError}
-          autoFocus
-          onChange={(e) => setCode(e.target.value)}
-        />
-        {resent && <FormMessage kind="info">A new code is on its way.</FormMessage>}
-        {outbox && (
-          <p className="auth-note">
-            Developing locally? Read the code in the{' '}
-            <a href={outbox} target="_blank" rel="noopener noreferrer">
-              development outbox
-            </a>
-            .
-          </p>
-        )}
-        <Button type="submit" size="large" fullWidth loading={busy}>
-          Verify and continue
-        </Button>
-        <p className="auth-switch">
-          Didn’t get it?{' '}
-          <button type="button" className="auth-link" onClick={onResend} disabled={busy}>
-            Send a new code
-          </button>
-        </p>
-      </form>
+      <ConfirmCodeStep
+        services={services}
+        email={input.email}
+        destination={codeStep.destination}
+        lead={codeStep.resumed ? 'You started creating this account earlier and did not confirm your email yet.' : undefined}
+        purpose="Enter it below to finish creating your account."
+        submitLabel="Verify and continue"
+        error={codeError}
+        busy={busy}
+        run={run}
+        setAwaitingCode={setAwaitingCode}
+        onSubmit={(code) => {
+          setCodeError(undefined);
+          void run(() => finish(input, code));
+        }}
+      />
     );
   }
 
@@ -198,6 +168,19 @@ export function CreateAccountForm({ services, email, onEmailChange, go, onSigned
         error={errors.password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      {accountExists && (
+        <p className="auth-switch">
+          Is it yours?{' '}
+          <button type="button" className="auth-link" onClick={() => go('Login', { replace: true })}>
+            Log in
+          </button>{' '}
+          or{' '}
+          <button type="button" className="auth-link" onClick={() => go('ResetPassword')}>
+            reset your password
+          </button>
+          .
+        </p>
+      )}
       <Button type="submit" size="large" fullWidth loading={busy}>
         Create account
       </Button>

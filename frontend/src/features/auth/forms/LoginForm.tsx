@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui';
 import type { SignInOutcome } from '../auth-session';
+import { isIdentityError } from '../identity-client';
+import { enterWithSession, finishSignUp, resendCode, type PendingConfirmation } from '../sign-up-flow';
 import {
   MESSAGES,
   hasErrors,
@@ -14,13 +16,18 @@ import {
 } from '../validation';
 import { AuthField } from './AuthField';
 import { identityErrorMessage, type AuthFormProps } from './auth-form';
+import { ConfirmCodeStep } from './ConfirmCodeStep';
 import { ConsentLine } from './ConsentLine';
 import { FormMessage } from './FormMessage';
 
 type Challenge = Extract<SignInOutcome, { kind: 'challenge' }>;
 
-/** Log in with email and password; answers the new-password and authenticator-code challenges. */
-export function LoginForm({ services, email, onEmailChange, go, onSignedIn, setBusy }: AuthFormProps) {
+/**
+ * Log in with email and password; answers the new-password and authenticator-code challenges. An
+ * account whose email was never confirmed (a sign-up left at its code step) gets a fresh code and the
+ * code step, then is signed in.
+ */
+export function LoginForm({ services, email, onEmailChange, go, onSignedIn, setBusy, setAwaitingCode }: AuthFormProps) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
   const [formError, setFormError] = useState<string>();
@@ -28,9 +35,16 @@ export function LoginForm({ services, email, onEmailChange, go, onSignedIn, setB
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [answer, setAnswer] = useState('');
   const [answerError, setAnswerError] = useState<string>();
+  const [unconfirmed, setUnconfirmed] = useState<{ pending: PendingConfirmation; destination?: string } | null>(null);
+  const [codeError, setCodeError] = useState<string>();
 
   const settle = async (outcome: SignInOutcome) => {
-    if (outcome.kind === 'signedIn') return onSignedIn(outcome.session);
+    if (outcome.kind === 'signedIn') {
+      // an account confirmed elsewhere (or before its user was made) gets its user now; a failure here
+      // does not stop the sign-in
+      const entered = await enterWithSession(outcome.session, normalizeEmail(email), services.signUpDeps, { compensate: false });
+      return entered.kind === 'done' ? onSignedIn(entered.session) : undefined;
+    }
     if (outcome.challenge === 'NEW_PASSWORD_REQUIRED' || outcome.challenge === 'SOFTWARE_TOKEN_MFA') {
       setChallenge(outcome);
       setAnswer('');
@@ -61,8 +75,49 @@ export function LoginForm({ services, email, onEmailChange, go, onSignedIn, setB
     if (hasErrors(found)) return;
     const username = normalizeEmail(email);
     onEmailChange(username);
-    void run(async () => settle(await services.store.signIn(username, password)));
+    void run(async () => {
+      let outcome: SignInOutcome;
+      try {
+        // held until the account's user is sure to exist (see settle)
+        outcome = await services.store.signIn(username, password, { hold: true });
+      } catch (error) {
+        // the provider says so only after the password was right: the account's owner, back to confirm
+        if (!isIdentityError(error, 'UserNotConfirmedException')) throw error;
+        const sent = await resendCode(username, services.signUpDeps);
+        setCodeError(sent.problem);
+        setUnconfirmed({ pending: { email: username, password }, destination: sent.destination });
+        return;
+      }
+      await settle(outcome);
+    });
   };
+
+  if (unconfirmed) {
+    return (
+      <ConfirmCodeStep
+        services={services}
+        email={unconfirmed.pending.email}
+        destination={unconfirmed.destination}
+        lead="Your email is not confirmed yet."
+        purpose="Enter it below to confirm your email and log in."
+        submitLabel="Verify and log in"
+        error={codeError}
+        busy={busy}
+        run={run}
+        setAwaitingCode={setAwaitingCode}
+        onSubmit={(code) => {
+          setCodeError(undefined);
+          void run(async () => {
+            const result = await finishSignUp(unconfirmed.pending, code, services.signUpDeps);
+            if (result.kind === 'done') return onSignedIn(result.session);
+            if (result.step === 'code') return setCodeError(result.message || MESSAGES.verifyEmailFailed);
+            setUnconfirmed(null);
+            setFormError(result.message);
+          });
+        }}
+      />
+    );
+  }
 
   const onAnswer = (event: FormEvent) => {
     event.preventDefault();

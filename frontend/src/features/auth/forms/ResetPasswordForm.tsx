@@ -1,18 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui';
 import { isIdentityError } from '../identity-client';
+import { resendCode } from '../sign-up-flow';
 import { MESSAGES, normalizeEmail, validateResetCode, validateResetEmail, validateResetNewPassword } from '../validation';
 import { AuthField } from './AuthField';
 import { identityErrorMessage, type AuthFormProps } from './auth-form';
+import { ConfirmCodeStep } from './ConfirmCodeStep';
 import { FormMessage } from './FormMessage';
 
-export type ResetStep = 'email' | 'code' | 'password' | 'done';
+/** `unconfirmed`: the account's email was never confirmed, so it cannot be reset yet; `confirm`: its confirmation code. */
+export type ResetStep = 'email' | 'unconfirmed' | 'confirm' | 'code' | 'password' | 'done';
+
+/** The product's words for the provider's refusal to reset an account whose email is not verified. */
+export const UNCONFIRMED_RESET =
+  'Your email address isn’t confirmed yet, so its password can’t be reset. Log in with your password and we’ll send you a new confirmation code. Forgotten it? Confirm your email first, then choose a new password.';
 
 /** Codes that mean "the code was wrong or stale": the user goes back to the code step. */
 const CODE_ERRORS = ['CodeMismatchException', 'ExpiredCodeException'];
 
 /** Password reset: email, then code, then new password, then a success panel (spec section 4). */
-export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy }: AuthFormProps) {
+export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy, setAwaitingCode }: AuthFormProps) {
   const [step, setStep] = useState<ResetStep>('email');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -20,6 +27,7 @@ export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy 
   const [formError, setFormError] = useState<string>();
   const [destination, setDestination] = useState<string>();
   const [busy, setLocalBusy] = useState(false);
+  const [confirmError, setConfirmError] = useState<string>();
 
   const run = async (work: () => Promise<void>) => {
     setFormError(undefined);
@@ -38,6 +46,20 @@ export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy 
     setStep(next);
   };
 
+  const sendResetCode = async (username: string) => {
+    try {
+      const answer = await services.identity.forgotPassword(username);
+      setDestination(answer.CodeDeliveryDetails?.Destination);
+      moveTo('code');
+    } catch (error) {
+      // the provider refuses to reset an account whose email was never verified (an unfinished sign-up)
+      if (isIdentityError(error, 'InvalidParameterException')) return moveTo('unconfirmed');
+      setFormError(
+        isIdentityError(error, 'UserNotFoundException') ? MESSAGES.unknownResetUser : identityErrorMessage(error, MESSAGES.fetchFailure),
+      );
+    }
+  };
+
   const onSubmitEmail = (event: FormEvent) => {
     event.preventDefault();
     const problem = validateResetEmail(email);
@@ -45,20 +67,29 @@ export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy 
     if (problem) return;
     const username = normalizeEmail(email);
     onEmailChange(username);
-    void run(async () => {
-      try {
-        const answer = await services.identity.forgotPassword(username);
-        setDestination(answer.CodeDeliveryDetails?.Destination);
-        moveTo('code');
-      } catch (error) {
-        setFormError(
-          isIdentityError(error, 'UserNotFoundException')
-            ? MESSAGES.unknownResetUser
-            : identityErrorMessage(error, MESSAGES.fetchFailure),
-        );
-      }
-    });
+    void run(() => sendResetCode(username));
   };
+
+  /** Unconfirmed: a confirmation code first; once the email is confirmed, the reset goes on as usual. */
+  const confirmFirst = () =>
+    void run(async () => {
+      const sent = await resendCode(normalizeEmail(email), services.signUpDeps);
+      setDestination(sent.destination);
+      setConfirmError(sent.problem);
+      moveTo('confirm');
+    });
+
+  const onConfirm = (code: string) =>
+    void run(async () => {
+      setConfirmError(undefined);
+      try {
+        await services.identity.confirmSignUp(normalizeEmail(email), code);
+      } catch (error) {
+        setConfirmError(identityErrorMessage(error, MESSAGES.verifyEmailFailed));
+        return;
+      }
+      await sendResetCode(normalizeEmail(email));
+    });
 
   const onSubmitCode = (event: FormEvent) => {
     event.preventDefault();
@@ -100,6 +131,40 @@ export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy 
           Log in
         </Button>
       </div>
+    );
+  }
+
+  if (step === 'unconfirmed') {
+    return (
+      <div className="auth-form">
+        <FormMessage kind="warning">{UNCONFIRMED_RESET}</FormMessage>
+        <Button size="large" fullWidth loading={busy} onClick={confirmFirst}>
+          Confirm my email
+        </Button>
+        <p className="auth-switch">
+          Remember your password?{' '}
+          <button type="button" className="auth-link" onClick={() => go('Login', { replace: true })}>
+            Log in
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  if (step === 'confirm') {
+    return (
+      <ConfirmCodeStep
+        services={services}
+        email={normalizeEmail(email)}
+        destination={destination}
+        purpose="Enter it below to confirm your email; we then send you a code to choose a new password."
+        submitLabel="Confirm my email"
+        error={confirmError}
+        busy={busy}
+        run={run}
+        setAwaitingCode={setAwaitingCode}
+        onSubmit={onConfirm}
+      />
     );
   }
 

@@ -15,6 +15,8 @@ export interface AuthFormProps {
   onSignedIn: (session: AuthSession) => Promise<void>;
   /** While true the modal cannot be dismissed. */
   setBusy: (busy: boolean) => void;
+  /** A code step is showing: closing the dialog now means coming back later to confirm. */
+  setAwaitingCode: (awaiting: boolean) => void;
 }
 
 /** A provider error as the user should read it. */

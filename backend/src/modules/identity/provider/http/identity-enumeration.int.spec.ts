@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { srpClientEphemeral, srpClientSessionKey, srpSignature, srpTimestamp } from '@sparkhouse/contracts';
 import { createTestDatabase, startApi, testConfig } from '../../../../test-support';
+import { medianGap, timed, UNIFORM_BOUND_MS } from '../../../../test-support/uniform-timing';
 import { signUpConfirmed } from '../test/identity-flows';
 import { CLIENT_ID, outbox, rawCall } from '../test/identity-test-kit';
 
@@ -10,51 +11,7 @@ import { CLIENT_ID, outbox, rawCall } from '../test/identity-test-kit';
  * same SRP arithmetic, one event appended in one transaction) and answers those calls no sooner than
  * IDENTITY_UNIFORM_ANSWER_MS, so the medians agree even on a busy machine; the 5 ms bound is the issue's.
  */
-const TRIES = 30;
-const BOUND_MS = 5;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2;
-};
-
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const start = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - start, value };
-}
-
-/**
- * Each try sends a known and an unknown attempt side by side (which starts first alternates), so a
- * burst of load from elsewhere on the machine slows both alike; answers the medians of both.
- */
-async function interleaved(known: (i: number) => Promise<number>, unknown: (i: number) => Promise<number>) {
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < TRIES; i++) {
-    const [k, u] = i % 2 ? await Promise.all([known(i), unknown(i)]) : (await Promise.all([unknown(i), known(i)])).reverse();
-    a.push(k);
-    b.push(u);
-  }
-  return { known: median(a), unknown: median(b) };
-}
-
-/**
- * A leak (work skipped for unknown users, an early answer) separates the medians in every round; a
- * busy machine's scheduling noise only now and then. So a round of 30 interleaved tries is measured
- * again, up to ROUNDS times, and the claim holds when one round's medians are within the bound; every
- * round's gap is kept for the failure message.
- */
-const ROUNDS = 4;
-async function medianGap(known: (i: number) => Promise<number>, unknown: (i: number) => Promise<number>) {
-  const gaps: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const m = await interleaved(known, unknown);
-    gaps.push(Math.abs(m.known - m.unknown));
-    if (gaps[gaps.length - 1] <= BOUND_MS) break;
-  }
-  return { best: Math.min(...gaps), gaps };
-}
+const BOUND_MS = UNIFORM_BOUND_MS;
 
 describe('no account enumeration', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -6,6 +6,7 @@ import { EventStore } from '../../../../platform/events/event-store';
 import { conflict, forbidden } from '../../../../platform/http/errors';
 import { foldUserStream, type UserProfileState } from '../domain/user-profile';
 import { Clock } from '../infra/clock';
+import { ownerOfEmail } from '../infra/email-claims';
 import { userStreamId } from '../infra/user-streams';
 import { signedIn } from './caller';
 
@@ -54,13 +55,8 @@ export class CreateUserProfileHandler implements ICommandHandler<CreateUserProfi
         trx,
       );
       if (claimed.length === 0) {
-        const [owner] = await conn.execute<{ user_id: string }[]>(
-          'select user_id from user_email_claim where email = ?',
-          [profile.email],
-          'all',
-          trx,
-        );
-        if (owner && owner.user_id !== profile.userId) throw conflict(ACCOUNT_EXISTS);
+        const owner = await ownerOfEmail(tem, profile.email);
+        if (owner && owner !== profile.userId) throw conflict(ACCOUNT_EXISTS);
       }
       let before = null as UserProfileState | null;
       const appended = await this.events.appendIf(tem, userStreamId(profile.userId), (stream) => {

@@ -30,7 +30,8 @@ export class SetCreatorAccessHandler implements ICommandHandler<SetCreatorAccess
       this.events.appendIf(tem, userStreamId(userId), (stream) => {
         const profile = foldUserStream(stream);
         if (!profile) throw notFound('No such user.');
-        if (profile.hasNewDashboardAccess === hasNewDashboardAccess) return null;
+        // the first grant makes the user a creator (creatorInfo) even when it grants no new-dashboard access
+        if (profile.isCreator && profile.hasNewDashboardAccess === hasNewDashboardAccess) return null;
         return [{ type: CreatorAccessChanged.type, payload: { userId, hasNewDashboardAccess } }];
       }),
     );

@@ -138,28 +138,4 @@ describe('users: offers seen, program info, leads and anonymous links (real API 
         .status,
     ).toBe(401);
   });
-
-  it("links an app onboarding to the user with an email, only for the anonymous id's holder", async () => {
-    const path = '/users/linkOnboardingWithEmail/jane-yoga/flow-app';
-    const body = { email: 'u-bob@example.com', nonAuthUserId: 'anon_onboarding_01' };
-    const holder = { 'x-non-auth-user-id': 'anon_onboarding_01' };
-    const someoneElse = await api.call('POST', path, { headers: { 'x-non-auth-user-id': 'anon_someone_else' }, json: body });
-    expect(someoneElse.status).toBe(403);
-    const unknown = await api.call('POST', path, { headers: holder, json: { ...body, email: 'nobody@example.com' } });
-    expect(unknown.body.response).toEqual({ success: false, dataLinked: false, error: 'Could not find a user with that email.' });
-    expect((await api.call('POST', path, { headers: holder, json: body })).body.response).toEqual({
-      success: true,
-      dataLinked: true,
-    });
-    expect((await api.call('POST', path, { headers: holder, json: body })).body.response).toEqual({
-      success: true,
-      dataLinked: false,
-    });
-    const toAnn = await api.call('POST', path, { headers: holder, json: { ...body, email: 'u-ann@example.com' } });
-    expect(toAnn.body.response.success).toBe(false);
-    const row = await eventually(
-      async () => (await sql('select * from user_anonymous_link where anonymous_id = ?', ['anon_onboarding_01']))[0],
-    );
-    expect(row).toMatchObject({ user_id: 'u-bob', via: 'onboarding-email', storefront_slug: 'jane-yoga', app_slug: 'flow-app' });
-  });
 });

@@ -4,16 +4,17 @@ import { Database } from '../../../../platform/database/database';
 import jwt from 'jsonwebtoken';
 import { AccessTokens } from '../../../../platform/auth/access-tokens';
 import { createTestDatabase, eventually, startApi, testConfig } from '../../../../test-support';
+import { CLIENT_ID, rawCall } from '../../provider/test/identity-test-kit';
 import { usersApi } from '../test/users-api';
 
 describe('users: profiles, roles and VIP (real API process)', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let app: NestExpressApplication;
   let api: ReturnType<typeof usersApi>;
+  let base: string;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    let base: string;
     ({ app, baseUrl: base } = await startApi(testConfig(db.url, { IDENTITY_USER_CHECKS_PER_ADDRESS: '10000' })));
     api = usersApi(app, base);
   });
@@ -119,6 +120,12 @@ describe('users: profiles, roles and VIP (real API process)', () => {
     expect(bad.body.error).toBe("This email address looks invalid. If we're wrong, please contact support.");
   });
 
+  it('answers checkUserExists true for a sign-up whose email was never confirmed (its owner logs in to confirm it)', async () => {
+    const signUp = await rawCall(base, 'SignUp', { ClientId: CLIENT_ID, Username: 'halfway@example.com', Password: 'a good password' });
+    expect(signUp.status).toBe(200);
+    expect((await api.call('GET', '/users/checkUserExists?email=halfway@example.com')).body.response).toEqual({ exists: true });
+  });
+
   it('limits checkUserExists per client address (it tells whether an email has an account)', async () => {
     const limited = await startApi(testConfig(db.url, { IDENTITY_USER_CHECKS_PER_ADDRESS: '2', RUN_PROJECTIONS: 'false' }));
     try {
@@ -144,6 +151,23 @@ describe('users: profiles, roles and VIP (real API process)', () => {
     );
     expect((await api.call('GET', '/users/getBasicUserInfo?userId=ghost', { headers: admin })).status).toBe(404);
     expect((await api.call('GET', '/users/getBasicUserInfo')).status).toBe(401);
+  });
+
+  it('makes a user a creator when an admin grants creator access without the new dashboard', async () => {
+    await api.call('POST', '/users/createUser', { headers: await api.bearer('u-creator'), json: api.profile('u-creator') });
+    const admin = await api.bearer('boss', { admin: true });
+    const body = { userId: 'u-creator', hasNewDashboardAccess: false };
+    expect((await api.call('POST', '/users/setCreatorAccess', { headers: admin, json: body })).body.response).toEqual(body);
+    // creatorInfo without new-dashboard access is what sends a creator signing in on / to /dashboard/classes (spec 4)
+    const info = await api.call('GET', '/users/getBasicUserInfo', { headers: await api.bearer('u-creator') });
+    expect(info.body.response.creatorInfo).toEqual({ hasNewDashboardAccess: false });
+    expect((await events('user-u-creator')).map((e: { type: string }) => e.type).sort()).toEqual([
+      'CreatorAccessChanged',
+      'UserProfileCreated',
+    ]);
+    // granting the same again changes nothing
+    await api.call('POST', '/users/setCreatorAccess', { headers: admin, json: body });
+    expect(await events('user-u-creator')).toHaveLength(2);
   });
 
   it('answers isAdmin and checkIsAdmin (legacy), false when not signed in or with a bad token', async () => {

@@ -8,6 +8,8 @@ import { forbidden, notFound } from '../../../../platform/http/errors';
 import { signedIn } from '../commands/caller';
 import { CreateUserProfile } from '../commands/create-user-profile';
 import { LinkAnonymousId, type LinkResult } from '../commands/link-anonymous-id';
+import { RedeemOnboardingLink, type RedeemResult } from '../commands/redeem-onboarding-link';
+import { RequestOnboardingLink } from '../commands/request-onboarding-link';
 import { SetCreatorAccess } from '../commands/set-creator-access';
 import { checkEmail } from '../domain/email-check';
 import { isVip, toUserView, type UserProfileState } from '../domain/user-profile';
@@ -15,6 +17,8 @@ import { AppTokens } from '../infra/app-tokens';
 import { UserChecksLimiter } from '../infra/user-checks-limiter';
 import { UserProfileQueries } from '../queries/user-profiles.queries';
 import { principal } from './principal';
+
+const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** The newer (envelope) /users calls. */
 @Controller()
@@ -47,7 +51,7 @@ export class UsersController {
 
   @Endpoint(users.checkUserExists)
   async exists(@Input() { query }: CallInput<typeof users.checkUserExists>, @Req() req: Request) {
-    await this.checks.take(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    await this.checks.take(clientAddress(req));
     return { exists: await this.profiles.emailExists(query.email) };
   }
 
@@ -76,16 +80,19 @@ export class UsersController {
   }
 
   @Endpoint(users.linkOnboardingWithEmail)
-  linkOnboarding(@Input() { params, body }: CallInput<typeof users.linkOnboardingWithEmail>): Promise<LinkResult> {
-    return this.commands.execute(
-      new LinkAnonymousId(principal(), body.nonAuthUserId, { via: 'onboarding-email', email: body.email, ...params }),
-    );
+  linkOnboarding(@Input() { params, body }: CallInput<typeof users.linkOnboardingWithEmail>, @Req() req: Request) {
+    const request = { anonymousId: body.nonAuthUserId, email: body.email, ...params };
+    return this.commands.execute(new RequestOnboardingLink(principal(), request, clientAddress(req)));
+  }
+
+  @Endpoint(users.confirmOnboardingLink)
+  confirmOnboardingLink(@Input() { body }: CallInput<typeof users.confirmOnboardingLink>): Promise<RedeemResult> {
+    return this.commands.execute(new RedeemOnboardingLink(principal(), body.token));
   }
 
   @Endpoint(users.linkAuthUserWithAnonymousUserId)
   linkSignedIn(@Input() { body }: CallInput<typeof users.linkAuthUserWithAnonymousUserId>): Promise<LinkResult> {
-    const caller = signedIn(principal());
-    return this.commands.execute(new LinkAnonymousId(caller, body.anonymousUserId, { via: 'sign-in', userId: caller.id }));
+    return this.commands.execute(new LinkAnonymousId(principal(), body.anonymousUserId));
   }
 
   @Endpoint(users.generateAppAuthToken)

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { errorCodes } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
-import { ApiError } from '../../../../platform/http/errors';
 import { RedisConnections } from '../../../../platform/jobs/redis-connections';
+import { countInWindow, tooManyRequests } from './fixed-window';
 
 /**
  * checkUserExists tells whether an email has an account (the sign-up form needs it), so it is the
@@ -17,14 +16,7 @@ export class UserChecksLimiter {
 
   async take(address: string): Promise<void> {
     const key = `${this.redis.prefix}:users:exists-checks:${address}`;
-    const results = await this.redis
-      .shared()
-      .multi()
-      .set(key, 0, 'EX', this.config.IDENTITY_SIGNIN_WINDOW_SECONDS, 'NX')
-      .incr(key)
-      .exec();
-    if (Number(results?.[1]?.[1] ?? 0) > this.config.IDENTITY_USER_CHECKS_PER_ADDRESS) {
-      throw new ApiError(429, errorCodes.tooManyRequests, 'Too many requests. Please try again later.');
-    }
+    const count = await countInWindow(this.redis, key, this.config.IDENTITY_SIGNIN_WINDOW_SECONDS);
+    if (count > this.config.IDENTITY_USER_CHECKS_PER_ADDRESS) throw tooManyRequests();
   }
 }

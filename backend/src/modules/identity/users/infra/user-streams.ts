@@ -2,3 +2,4 @@
 export const userStreamId = (userId: string) => `user-${userId}`;
 export const anonymousStreamId = (anonymousId: string) => `anonymous-${anonymousId}`;
 export const emailStreamId = (email: string) => `email-${email.toLowerCase()}`;
+export const onboardingLinkStreamId = (linkId: string) => `onboarding-link-${linkId}`;

@@ -42,8 +42,18 @@ export class UserProfileQueries {
     );
   }
 
+  /**
+   * A profile's email, or one an identity account holds without a profile yet (a sign-up whose email was
+   * never confirmed): its owner logs in, and confirms, rather than signing up again.
+   */
   async emailExists(email: string): Promise<boolean> {
-    const rows = await this.orm.em.fork().getConnection().execute('select 1 from user_profile where email = ?', [email]);
+    const rows = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute('select 1 from user_profile where email = ? union all select 1 from identity_account where email = ? limit 1', [
+        email,
+        email,
+      ]);
     return rows.length > 0;
   }
 
