@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventDefinition } from './envelope';
+import { defineEvent } from './envelope';
 
 /*
  * Facts of the users area (profiles, roles, VIP, offers seen, program info, anonymous linking).
@@ -87,7 +87,7 @@ export const EmailCollected = defineEvent(
   }),
 );
 
-export const userEvents: readonly EventDefinition[] = [
+export const userEvents = [
   UserProfileCreated,
   VipStatusChanged,
   CreatorAccessChanged,
@@ -96,4 +96,4 @@ export const userEvents: readonly EventDefinition[] = [
   AnonymousIdLinked,
   EmailConfirmationRequested,
   EmailCollected,
-];
+] as const;
