@@ -174,3 +174,4 @@ export function projectionSpec(orm: Database, projection: Projection) {
     },
   };
 }
+export { deciderSpec } from './decider-spec';
