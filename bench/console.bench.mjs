@@ -64,7 +64,7 @@ function parseArgs(argv) {
 export async function subscribers(env) {
   Object.assign(process.env, env);
   const require = createRequire(import.meta.url);
-  const { withToolingContext } = require(`${backendDist}/platform/tooling-context.js`);
+  const { withToolingContext } = require(backendDist);
   const { SubscriberRegistry } = require(backendDist);
   return withToolingContext(async (ctx) =>
     ctx

@@ -118,7 +118,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     });
-    const { replay } = require(path.join(backendDist, 'platform/events/replay.cli.js'));
+    const { replay } = require(backendDist);
     const started = Date.now();
     const results = await replay('all');
     const durationMs = Date.now() - started;

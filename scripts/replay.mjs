@@ -7,7 +7,7 @@ const { buildServer } = await import('./lib/build.mjs');
 const { backendDist } = await import('./lib/paths.mjs');
 const { fail, log } = await import('./lib/log.mjs');
 buildServer();
-const { replay } = createRequire(import.meta.url)(`${backendDist}/platform/events/replay.cli.js`);
+const { replay } = createRequire(import.meta.url)(backendDist);
 const target = process.argv[2];
 if (!target) fail('usage: npm run replay -- <projection name|all>');
 try {

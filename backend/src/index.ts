@@ -2,7 +2,7 @@
  * The backend's public surface for the worker process and tools: the platform pieces a worker
  * needs, and the domain modules. Nothing else is imported from outside backend/.
  */
-export { domainModules } from './app.module';
+export { domainModules } from './apps/domain-modules';
 export { loadConfig, APP_CONFIG, repoRoot, type AppConfig } from './platform/config/config';
 export { aiSetup } from './platform/config/ai-setup';
 export { PlatformModule } from './platform/platform.module';
@@ -14,8 +14,8 @@ export { EventRelay } from './platform/events/event-relay';
 export { Rebuilder } from './platform/events/rebuilder';
 export { SubscriberRegistry } from './platform/events/subscriber-registry';
 export { EventStore } from './platform/events/event-store';
-export { runSeeders, SeedsDemoData, type Seeder } from './platform/database/seeders';
-export { replay } from './platform/events/replay.cli';
+export { SeedsDemoData, type Seeder } from './platform/database/seeders';
+export { runSeeders, replay, withToolingContext } from './apps/tooling';
 export { appImagesDir, appImageUrl, APP_IMAGES_FOLDER } from './platform/media/media-files';
 export { MEDIA_STORAGE, type MediaStorage } from './platform/media/storage/media-storage';
 export { originalKey, parseMediaKey, thumbnailKeyOf } from './platform/media/media-keys';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { loadConfig } from './platform/config/config';
-import { createApiApp } from './platform/http/create-api-app';
+import { createApiApp } from './apps/api';
 import { Logger } from 'nestjs-pino';
 
 async function main() {

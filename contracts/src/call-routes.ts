@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { CallDefinition } from './http';
 
 // What the browser needs of a call to make it: method, path, access, response style. The web app
@@ -14,6 +15,13 @@ export type CallRoute<C extends CallDefinition = CallDefinition> = Pick<C, 'id' 
 
 /** The declaration behind a route (a declaration stands for itself). */
 export type DefinitionOf<C> = C extends CallDefinition ? C : C extends CallRoute<infer D> ? D : never;
+
+// the parts of a call; C is a declaration or a route taken from one
+export type CallParams<C> = DefinitionOf<C> extends CallDefinition<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type CallQuery<C> = DefinitionOf<C> extends CallDefinition<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type CallBody<C> = DefinitionOf<C> extends CallDefinition<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type CallResponse<C> =
+  DefinitionOf<C> extends CallDefinition<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
 /** The routes of a namespace of declarations (`typeof contracts.catalogue`). */
 export type RoutesOf<M> = { readonly [K in keyof M]: M[K] extends CallDefinition ? CallRoute<M[K]> : never };

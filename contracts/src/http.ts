@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { DefinitionOf } from './call-routes';
 
 /**
  * How a call answers. The spec has two styles: the older calls return the payload itself
@@ -60,13 +59,6 @@ export function defineCall<
 >(call: CallDefinition<TParams, TQuery, TBody, TResponse>): CallDefinition<TParams, TQuery, TBody, TResponse> {
   return Object.freeze(call);
 }
-
-// C is a declaration or a route taken from one (call-routes.ts)
-export type CallParams<C> = DefinitionOf<C> extends CallDefinition<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
-export type CallQuery<C> = DefinitionOf<C> extends CallDefinition<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
-export type CallBody<C> = DefinitionOf<C> extends CallDefinition<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
-export type CallResponse<C> =
-  DefinitionOf<C> extends CallDefinition<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
 /** The envelope of the newer calls. */
 export const envelopeSchema = <T extends z.ZodType>(response: T) => z.object({ status: z.literal('success'), response });

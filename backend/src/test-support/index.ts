@@ -8,8 +8,8 @@ import { Database, type Db } from '../platform/database/database';
 import { Client } from 'pg';
 import type { StoredEvent } from '@sparkhouse/contracts';
 import { loadConfig, repoRoot, type AppConfig } from '../platform/config/config';
-import type { Projection } from '../platform/events/subscribers';
-import { createApiApp } from '../platform/http/create-api-app';
+import { wants, type Projection } from '../platform/events/subscribers';
+import { createApiApp } from '../apps/api';
 
 export { grantCreatorPlan } from './creator-plans';
 export { fixtureDir, mp3File, mp4File } from './media-fixtures';
@@ -166,7 +166,7 @@ export function projectionSpec(orm: Database, projection: Projection) {
       return {
         async expectReadModel<T>(assert: (em: Db) => Promise<T>): Promise<T> {
           await orm.em.fork().transactional(async (tem) => {
-            for (const e of events) if (projection.handles.includes(e.type)) await projection.handle(tem, e);
+            for (const e of events) if (wants(projection, e)) await projection.handle(tem, e);
           });
           return assert(orm.em.fork());
         },
@@ -174,3 +174,4 @@ export function projectionSpec(orm: Database, projection: Projection) {
     },
   };
 }
+export { deciderSpec } from './decider-spec';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventDefinition } from './envelope';
+import { defineEvent } from './envelope';
 
 /**
  * Facts of the identity provider (accounts, sign-in, codes, tokens). Stream: `account-<userId>`.
@@ -169,7 +169,7 @@ export const FederatedIdentityLinked = defineEvent(
   z.object({ userId, provider: z.enum(['Google', 'SignInWithApple']), subject: z.string() }),
 );
 
-export const identityProviderEvents: readonly EventDefinition[] = [
+export const identityProviderEvents = [
   UserSignedUp,
   UserCreatedWithTemporaryPassword,
   UserAddedToGroup,
@@ -199,4 +199,4 @@ export const identityProviderEvents: readonly EventDefinition[] = [
   DeviceConfirmed,
   DeviceStatusUpdated,
   DeviceForgotten,
-];
+] as const;

@@ -1,4 +1,4 @@
-import type { EventDefinition } from './envelope';
+import type { EventDefinition, EventPayload, StoredEvent } from './envelope';
 import { identityProviderEvents } from './identity';
 import { jobEvents } from './jobs';
 import { userEvents } from './users';
@@ -24,19 +24,41 @@ export * from './commerce';
 export * from './offers';
 export * from './operations';
 
+/** Every event contract of the product, once. */
+const eventDefinitions = [
+  ...jobEvents,
+  ...identityProviderEvents,
+  ...userEvents,
+  ...catalogueEvents,
+  ...creatorAppsEvents,
+  ...appVisitorsEvents,
+  ...simulatorEvents,
+  ...appMediaEvents,
+  ...commerceEvents,
+  ...offersEvents,
+  ...operationsEvents,
+] as const;
+
+/** Any declared event contract. */
+export type AnyEventDefinition = (typeof eventDefinitions)[number];
+/** The type name of any declared event (`'CartUpdated'`, ...). */
+export type EventType = AnyEventDefinition['type'];
+/** The payload of the event of that type, as its contract parses it. */
+export type PayloadOf<T extends EventType> = EventPayload<Extract<AnyEventDefinition, { type: T }>>;
+/**
+ * A stored event of one of the given types, its payload typed by its contract: a `switch (e.type)`
+ * narrows the payload, so handlers never cast.
+ */
+export type DomainEvent<T extends EventType = EventType> = {
+  [K in T]: StoredEvent<PayloadOf<K>> & { readonly type: K };
+}[T];
+
 /** Every event contract, by type. A stored event whose type is not here cannot be replayed. */
 export const eventCatalog: ReadonlyMap<string, EventDefinition> = new Map(
-  [
-    ...jobEvents,
-    ...identityProviderEvents,
-    ...userEvents,
-    ...catalogueEvents,
-    ...creatorAppsEvents,
-    ...appVisitorsEvents,
-    ...simulatorEvents,
-    ...appMediaEvents,
-    ...commerceEvents,
-    ...offersEvents,
-    ...operationsEvents,
-  ].map((d) => [d.type, d as EventDefinition]),
+  eventDefinitions.map((d) => [d.type, d as EventDefinition]),
 );
+
+/** Whether a stored event is of one of these types (narrows it to a typed DomainEvent). */
+export function isEventOf<T extends EventType>(event: StoredEvent, ...types: readonly T[]): event is DomainEvent<T> {
+  return (types as readonly string[]).includes(event.type);
+}

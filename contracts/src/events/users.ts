@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventDefinition } from './envelope';
+import { defineEvent } from './envelope';
 
 /*
  * Facts of the users area (profiles, roles, VIP, offers seen, program info, anonymous linking).
@@ -122,7 +122,7 @@ export const EmailCollected = defineEvent(
   }),
 );
 
-export const userEvents: readonly EventDefinition[] = [
+export const userEvents = [
   UserProfileCreated,
   VipStatusChanged,
   CreatorAccessChanged,
@@ -133,4 +133,4 @@ export const userEvents: readonly EventDefinition[] = [
   OnboardingLinkRedeemed,
   EmailConfirmationRequested,
   EmailCollected,
-];
+] as const;

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Database, type Transaction } from '../database/database';
 import { PgListener } from '../database/pg-listener';
-import { EVENTS_CHANNEL } from './event-store';
+import { EVENTS_CHANNEL } from './events-channel';
 
 /**
  * Tells the relay that events were committed: at once in this process, and through PostgreSQL to the

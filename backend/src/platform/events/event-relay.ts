@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { AppendSignals } from './append-signals';
 import { CheckpointFlusher, type SubscriberCursor } from './checkpoint-flusher';
 import { checkpointOf, heldBack, readableHead, readEventsAfter, ORIGIN, type Checkpoint } from './event-log-reader';
-import { EVENTS_CHANNEL } from './event-store';
+import { EVENTS_CHANNEL } from './events-channel';
 import { compareLogPositions } from './log-position';
 import { LogTail } from './log-tail';
 import { Rebuilder } from './rebuilder';

@@ -8,9 +8,6 @@ import { ConcurrencyError } from './errors';
 import { currentMetadata, EVENT_COLUMNS, pendingEvent, toStoredEvent, validate, type EventRow } from './event-records';
 import { compareLogPositions, laterOf, type LogPosition } from './log-position';
 
-/** Channel the relay listens on; a trigger on domain_event notifies it once per appending statement. */
-export const EVENTS_CHANNEL = 'sparkhouse_domain_events';
-
 /**
  * How many times a decision is taken again on the fresh stream when another writer appended to the
  * same stream between reading it and writing; after that the command answers 409.

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { EVENT_SUBSCRIBER, type EventSubscriber, type Projection } from './subscribers';
+import { isSubscriberProvider } from './define-projection';
+import type { EventSubscriber, Projection } from './subscribers';
 
 /** Every projection and reactor of the running application, found by the @Subscribes() marker. */
 @Injectable()
@@ -12,8 +13,8 @@ export class SubscriberRegistry implements OnModuleInit {
   onModuleInit() {
     const found = this.discovery
       .getProviders()
-      .filter((w) => w.metatype && w.instance && Reflect.getMetadata(EVENT_SUBSCRIBER, w.metatype))
-      .map((w) => w.instance as EventSubscriber);
+      .map((w) => (isSubscriberProvider(w.metatype, w.instance) ? w.instance : null))
+      .filter((s): s is EventSubscriber => s !== null);
     const names = new Set<string>();
     for (const s of found) {
       if (names.has(s.name)) throw new Error(`Two event subscribers are named ${s.name}`);

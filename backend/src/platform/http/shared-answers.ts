@@ -12,7 +12,7 @@ const MAX_URLS = 5000;
  * validated and answered 200; until `sharedUntil`, a request for the very same URL is answered with
  * the same bytes and ETag (304 when If-None-Match matches) without routing, validation or the
  * handler. Security headers, CORS, the request id, X-Time-Zone checks and the request logger run
- * before this, as for any request (create-api-app mounts it right after them). Nothing is remembered past `sharedUntil`, so an answer is never
+ * before this, as for any request (configure-api-app mounts it right after them). Nothing is remembered past `sharedUntil`, so an answer is never
  * older than its producer's cache would serve it as fresh.
  */
 @Injectable()

@@ -7,13 +7,15 @@ import {
   JobRetryRequested,
   JobStarted,
   SERVER_EVENTS,
+  type DomainEvent,
   type JobRunStatus,
-  type StoredEvent,
 } from '@sparkhouse/contracts';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
 import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
 
-const STATUS: Record<string, JobRunStatus> = {
+type LifecycleEvent = 'JobRequested' | 'JobRetryRequested' | 'JobStarted' | 'JobCompleted' | 'JobFailed' | 'JobCanceled';
+
+const STATUS: Record<LifecycleEvent, JobRunStatus> = {
   [JobRequested.type]: 'queued',
   [JobRetryRequested.type]: 'queued',
   [JobStarted.type]: 'running',
@@ -25,20 +27,20 @@ const STATUS: Record<string, JobRunStatus> = {
 /** Tells connected operators when a run changes state, so the console's job table and pages follow live. */
 @Subscribes()
 @Injectable()
-export class OpsJobPushReactor implements Reactor {
+export class OpsJobPushReactor implements Reactor<LifecycleEvent> {
   readonly kind = 'reactor';
   readonly name = 'operations.job-push';
-  readonly handles = Object.keys(STATUS);
+  readonly handles = Object.keys(STATUS) as LifecycleEvent[];
 
   constructor(private readonly publisher: RealtimePublisher) {}
 
-  async handle(events: StoredEvent[]): Promise<void> {
+  async handle(events: DomainEvent<LifecycleEvent>[]): Promise<void> {
     for (const e of events) {
-      const p = e.payload as { runId: string; name?: string; queue?: string };
+      const p = e.payload;
       this.publisher.toOperators(SERVER_EVENTS.opsJob, {
         runId: p.runId,
         name: p.name ?? '',
-        queue: p.queue ?? '',
+        queue: 'queue' in p ? p.queue : '',
         status: STATUS[e.type],
         at: e.metadata.occurredAt,
       });

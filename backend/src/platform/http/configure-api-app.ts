@@ -1,10 +1,8 @@
-import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { headerNames } from '@sparkhouse/contracts';
 import { Logger } from 'nestjs-pino';
-import { ApiModule } from '../../app.module';
 import { PrincipalResolver } from '../auth/principal-resolver';
 import type { AppConfig } from '../config/config';
 import { RedisConnections } from '../jobs/redis-connections';
@@ -21,12 +19,11 @@ import { PageHints } from './page-hints';
 import { spa } from './spa';
 import { RawRoutes } from './raw-routes';
 
-/** Builds the API process: security headers, body limits, request context, /api routes, docs, socket.io, the SPA. */
-export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(config), {
-    bodyParser: false,
-    bufferLogs: true,
-  });
+/**
+ * The API process's HTTP pipeline around an application the composition root made: security headers,
+ * body limits, request context, /api routes, docs, socket.io, the SPA.
+ */
+export function configureApiApp(app: NestExpressApplication, config: AppConfig): NestExpressApplication {
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
