@@ -132,7 +132,6 @@ async function main() {
   const handles = [];
   const require = createRequire(import.meta.url);
   let api = null;
-  let bare = null;
   process.on('exit', killAllChildrenNow);
   process.on('SIGINT', () => stopAllChildren(3000).finally(() => process.exit(130)));
   try {
@@ -174,7 +173,8 @@ async function main() {
 
     const cacheMs = Number(process.env.CATALOGUE_LIST_CACHE_MS ?? 2000);
     const barePort = await freePort();
-    bare = startNode('bare', path.join(here, 'lib/bare-catalogue-server.mjs'), {
+    // stopped with the other children at the end
+    startNode('bare', path.join(here, 'lib/bare-catalogue-server.mjs'), {
       env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(barePort), POOL_MAX: '5', CACHE_MS: String(cacheMs) },
       logDir,
     });
