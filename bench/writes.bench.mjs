@@ -258,7 +258,7 @@ async function main() {
     // at info copied to rotated files by the start script) against the production configuration above
     await api.stop();
     const npmStart = startNode('npm-start', path.join(here, '../scripts/start.mjs'), {
-      env: npmStartEnv(env, { port, databaseUrl, redisUrl, prefix, logDir }),
+      env: npmStartEnv(env, { port, databaseUrl, redisUrl, prefix, logDir: path.join(logDir, 'npm-start') }),
       logDir,
     });
     await waitReady(npmStart, port, Date.now() + 180_000);
@@ -268,7 +268,7 @@ async function main() {
     const startSaves = await drive(base, { ...save, durationS: opts.durationS });
     await waitCaughtUp(databaseUrl, Date.now() + 300_000);
     await npmStart.stop(30_000);
-    const apiLog = fs.statSync(path.join(logDir, 'api.log')).size;
+    const apiLog = fs.statSync(path.join(logDir, 'npm-start', 'api.log')).size;
     const startRatio = startSaves.rps / apiSaves.rps;
 
     const saveRatio = apiSaves.rps / bareSaves.rps;
