@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import readline from 'node:readline';
 import { createStream } from 'rotating-file-stream';
 import { backendDist, backendMain, dataDir, workerMain } from './paths.mjs';
 import { apiNodeFlags } from './node-flags.mjs';
@@ -39,14 +38,31 @@ export function copyLogs(name, child, logs = path.join(dataDir, 'logs')) {
     rotate: LOG_FILES_KEPT,
   });
   out.on('error', (err) => warn(`${name} log: ${err.message}`));
+  // whole lines are copied as they arrive, one write per chunk (not per line); only lines that are not
+  // pino lines below warn (trace, debug, info: `{"level":10|20|30`) are shown
+  const quiet = /^\{"level":[123]0,/;
   for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream }).on('line', (line) => {
-      out.write(line + '\n');
-      const level = /^\{"level":(\d+)/.exec(line);
-      if (!level || Number(level[1]) >= 40) console.log(`[${name}] ${line}`);
+    let partial = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      const end = chunk.lastIndexOf('\n');
+      if (end < 0) {
+        partial += chunk;
+        return;
+      }
+      const lines = partial + chunk.slice(0, end + 1);
+      partial = chunk.slice(end + 1);
+      out.write(lines);
+      for (const line of lines.split('\n')) if (line && !quiet.test(line)) console.log(`[${name}] ${line}`);
+    });
+    stream.on('end', () => {
+      if (!partial) return;
+      out.write(partial + '\n');
+      if (!quiet.test(partial)) console.log(`[${name}] ${partial}`);
+      partial = '';
     });
   }
-  child.once('exit', () => out.end());
+  child.once('close', () => out.end()); // after the last output (exit may come first)
 }
 
 /** The Node flags `npm start` runs a process with (the API's own V8 flags: node-flags.mjs). */
