@@ -265,7 +265,7 @@ describe('creator apps: apps, versions, examples, publishing', () => {
   it('shares one unpublished-changes computation between concurrent requests', async () => {
     const app = await create('Concurrent');
     await api.post('/app-builder/updateBlueprint', { appId: app.appId, blueprint: blueprint('C') }, ava);
-    const { UnpublishedChangesQueries } = await import('../queries/unpublished-changes.queries');
+    const { UnpublishedChangesQueries } = await import('../queries/unpublished-changes.query');
     const queries = api.app.get(UnpublishedChangesQueries);
     const before = queries.computations;
     const answers = await Promise.all(

@@ -200,7 +200,7 @@ describe('simulator items', () => {
 
   it('records a run’s plan once, however often its completion is delivered, and never a failed one', async () => {
     const { CommandBus } = await import('@nestjs/cqrs');
-    const { RecordSimulatedPlan } = await import('../commands/simulator-item.commands');
+    const { RecordSimulatedPlan } = await import('../commands/record-simulated-plan.command');
     const bus = api.app.get(CommandBus);
     expect(await bus.execute(new RecordSimulatedPlan(runs[0].runId, planResult('Again'), 'redelivered'))).toBe(false);
     expect(await bus.execute(new RecordSimulatedPlan('not-a-simulator-run', planResult('Nope'), 'x'))).toBe(false);

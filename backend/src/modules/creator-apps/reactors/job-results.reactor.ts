@@ -17,17 +17,15 @@ import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher
 import { ApiError } from '../../../platform/http/errors';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
-import {
-  RejectBuildResult,
-  ReleaseBuildSlot,
-  StoreBrainstormIdeas,
-  StoreBuildResult,
-  StoreGeneratedAppImage,
-  StoreGeneratedMedia,
-  StoreLandingImages,
-  StoreLandingPageEdit,
-  type StoredResult,
-} from '../commands/job-result.commands';
+import { RejectBuildResult } from '../commands/reject-build-result.command';
+import { ReleaseBuildSlot } from '../commands/release-build-slot.command';
+import { StoreBrainstormIdeas } from '../commands/store-brainstorm-ideas.command';
+import { StoreBuildResult } from '../commands/store-build-result.command';
+import { StoreGeneratedAppImage } from '../commands/store-generated-app-image.command';
+import { StoreGeneratedMedia } from '../commands/store-generated-media.command';
+import { StoreLandingImages } from '../commands/store-landing-images.command';
+import { StoreLandingPageEdit } from '../commands/store-landing-page-edit.command';
+import { type StoredResult } from '../infra/app-stream';
 
 const BUILD = 'creator-apps.build-app';
 const BRAINSTORM = 'creator-apps.brainstorm';

@@ -4,7 +4,7 @@ import { AppMediaDeleted, type EventPayload, type StoredEvent } from '@sparkhous
 import { EventStore } from '../../../platform/events/event-store';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
 import { MEDIA_STORAGE, type MediaStorage } from '../../../platform/media/storage/media-storage';
-import { mediaModel } from '../commands/app-media.commands';
+import { mediaModel } from '../infra/media-stream';
 import { mediaStreamId } from '../domain/app-media';
 
 /**

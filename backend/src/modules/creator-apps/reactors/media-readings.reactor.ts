@@ -18,7 +18,7 @@ import { jobStreamId } from '../../../platform/jobs/job-requests';
 import { parseMediaKey, thumbnailKeyOf } from '../../../platform/media/media-keys';
 import { MEDIA_STORAGE, type MediaStorage } from '../../../platform/media/storage/media-storage';
 import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
-import { RecordUploadReading } from '../commands/app-media.commands';
+import { RecordUploadReading } from '../commands/record-upload-reading.command';
 
 const READ_UPLOAD = 'creator-apps.read-upload';
 

@@ -4,7 +4,7 @@ import { Database } from '../../../platform/database/database';
 import { JobCompleted, type EventPayload, type StoredEvent } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
-import { RecordSimulatedPlan } from '../commands/simulator-item.commands';
+import { RecordSimulatedPlan } from '../commands/record-simulated-plan.command';
 import { simulatorRunStreamId } from '../domain/simulator-items';
 import { PLAN_JOB } from '../projections/app-visitors.projection';
 

@@ -9,8 +9,8 @@ import { planCounts, publishAccess, type CreatorPlan, type PublishAccess } from 
 import { checkUnpublishedChanges, type AppContent } from '../domain/unpublished-changes';
 import { whatGoesLive } from '../domain/what-goes-live';
 import { CREATOR_PLANS_PROJECTION } from '../projections/creator-plans.projection';
-import type { AppRow } from './creator-apps.queries';
-import { draftsOf } from './unpublished-changes.queries';
+import type { AppRow } from './creator-apps.query';
+import { draftsOf } from './unpublished-changes.query';
 
 /** How long the publish check waits for a plan bought a moment ago (its webhook recorded) to reach the read model. */
 const PLAN_CATCH_UP_MS = 3_000;

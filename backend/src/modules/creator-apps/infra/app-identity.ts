@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../platform/database/database';
-import { AppCreated, AppDetailsChanged, UserProfileCreated, type EventPayload, type NewEvent } from '@sparkhouse/contracts';
+import { AppCreated, AppDetailsChanged, isEventOf, type NewEvent } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { rows } from '../../../platform/database/sql';
 import type { EventStore } from '../../../platform/events/event-store';
@@ -23,8 +23,8 @@ export async function claimStorefront(
     (await rows<{ slug: string }>(em, 'select slug from creator_storefront where owner_id = ?', [owner.id]))[0]?.slug;
   const existing = await mine();
   if (existing) return existing;
-  const profile = (await events.readStream(em, `user-${owner.id}`)).find((e) => e.type === UserProfileCreated.type)?.payload as
-    EventPayload<typeof UserProfileCreated> | undefined;
+  const created = (await events.readStream(em, `user-${owner.id}`)).find((e) => isEventOf(e, 'UserProfileCreated'));
+  const profile = created && isEventOf(created, 'UserProfileCreated') ? created.payload : undefined;
   const base = storefrontSlugFor({
     firstName: profile?.firstName,
     lastName: profile?.lastName,

@@ -2,7 +2,7 @@ import type { Db } from '../../../platform/database/database';
 import type { AppImage, EventMetadata, StoredEvent } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { decideSave, mediaIdFor, mediaStreamId } from '../domain/app-media';
-import { mediaModel } from './app-media.commands';
+import { mediaModel } from './media-stream';
 
 /** A picture a job made for an app, and what the creator will read about it in the library. */
 export interface GeneratedPicture {

@@ -6,7 +6,7 @@ import {
   type AppContent,
   type UnpublishedChanges,
 } from '../domain/unpublished-changes';
-import type { AppRow } from './creator-apps.queries';
+import type { AppRow } from './creator-apps.query';
 
 /** The drafts of an app row, as the unpublished-changes rules compare them. */
 export const draftsOf = (row: AppRow): AppContent => ({

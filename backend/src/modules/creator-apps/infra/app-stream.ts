@@ -3,10 +3,10 @@ import type { EventMetadata, NewEvent, StoredEvent } from '@sparkhouse/contracts
 import type { Principal } from '../../../platform/auth/principal';
 import type { EventStore, StreamModel } from '../../../platform/events/event-store';
 import { notFound, unauthorized } from '../../../platform/http/errors';
-import { appStreamId, foldApp, type AppState } from '../domain/app-state';
+import { appStreamId, foldApp, NO_SUCH_APP, type AppState } from '../domain/app-state';
 import { canChangeApp } from '../domain/landing-page';
 
-export const NO_SUCH_APP = 'No such app.';
+export { NO_SUCH_APP };
 
 /** Who changes an app: a signed-in caller (owner or admin), or the system storing a job's result. */
 export type AppActor = Principal | null | 'system';
@@ -74,7 +74,11 @@ export async function readOwnApp(
   return app;
 }
 
-export const signedInUserId = (principal: Principal | null): string => {
-  if (principal?.kind !== 'user') throw unauthorized();
-  return principal.id;
-};
+/** Actor of the facts a job's result wrote, and the event that caused them. */
+export const byJob = (causationId: string): Partial<EventMetadata> => ({ actor: 'ai', causationId });
+
+/** Whether a job's results were stored in its app, and every event that stored them (none: nothing new). */
+export interface StoredResult {
+  stored: boolean;
+  appended: StoredEvent[];
+}

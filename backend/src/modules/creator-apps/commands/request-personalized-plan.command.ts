@@ -2,15 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database, type Db } from '../../../platform/database/database';
 import {
-  OnboardingCompleted,
-  OnboardingUserStateSaved,
+  isEventOf,
   PersonalizedPlanRequested,
   PLAN_DEFAULTS,
   SimulatorItemRecorded,
-  type AppBlueprint,
-  type EventPayload,
-  type OnboardingFlow,
-  type OnboardingPagesInfo,
+  type DomainEvent,
   type OnboardingUserState,
   type SimulatedFlow,
 } from '@sparkhouse/contracts';
@@ -19,79 +15,9 @@ import { EventStore } from '../../../platform/events/event-store';
 import { badRequest } from '../../../platform/http/errors';
 import { JobRequests } from '../../../platform/jobs/job-requests';
 import { answersItem, simulatorRunStreamId } from '../domain/simulator-items';
-import { answersInWords, completionProblem, planTargetDate, stateProblem, visitorStreamId } from '../domain/visitors';
+import { answersInWords, planTargetDate, stateProblem, visitorStreamId, type VisitedApp } from '../domain/visitors';
 
-/** The app as its visitor meets it: the flow they answer and the blueprint their plan is made from. */
-export interface VisitedApp {
-  appId: string;
-  name: string;
-  flow: OnboardingFlow;
-  blueprint: AppBlueprint | null;
-}
-
-/** Keep a visitor's onboarding answers so far and where they are. */
-export class SaveOnboardingUserState {
-  constructor(
-    readonly app: VisitedApp,
-    readonly visitorId: string,
-    readonly userState: OnboardingUserState,
-    readonly pagesInfo: OnboardingPagesInfo,
-    readonly testingStepId?: string,
-  ) {}
-}
-
-@CommandHandler(SaveOnboardingUserState)
-export class SaveOnboardingUserStateHandler implements ICommandHandler<SaveOnboardingUserState> {
-  constructor(
-    private readonly orm: Database,
-    private readonly events: EventStore,
-  ) {}
-
-  async execute({ app, visitorId, userState, pagesInfo, testingStepId }: SaveOnboardingUserState) {
-    const problem = stateProblem(app.flow, userState, pagesInfo);
-    if (problem) throw badRequest(problem);
-    await this.orm.em.fork().transactional((tem) =>
-      this.events.append(tem, visitorStreamId(app.appId, visitorId), [
-        {
-          type: OnboardingUserStateSaved.type,
-          payload: { appId: app.appId, visitorId, userState, pagesInfo, ...(testingStepId ? { testingStepId } : {}) },
-        },
-      ]),
-    );
-  }
-}
-
-/** Finish the onboarding: every required question answered as its kind asks. */
-export class CompleteOnboarding {
-  constructor(
-    readonly app: VisitedApp,
-    readonly visitorId: string,
-    readonly finalUserState: OnboardingUserState,
-    readonly pagesInfo: OnboardingPagesInfo,
-    readonly testingStepId?: string,
-  ) {}
-}
-
-@CommandHandler(CompleteOnboarding)
-export class CompleteOnboardingHandler implements ICommandHandler<CompleteOnboarding> {
-  constructor(
-    private readonly orm: Database,
-    private readonly events: EventStore,
-  ) {}
-
-  async execute({ app, visitorId, finalUserState, pagesInfo, testingStepId }: CompleteOnboarding) {
-    const problem = stateProblem(app.flow, finalUserState, pagesInfo) ?? completionProblem(app.flow, finalUserState.answers);
-    if (problem) throw badRequest(problem);
-    await this.orm.em.fork().transactional((tem) =>
-      this.events.append(tem, visitorStreamId(app.appId, visitorId), [
-        {
-          type: OnboardingCompleted.type,
-          payload: { appId: app.appId, visitorId, finalUserState, pagesInfo, ...(testingStepId ? { testingStepId } : {}) },
-        },
-      ]),
-    );
-  }
-}
+export type { VisitedApp };
 
 export interface PlanRequestAnswer {
   planId: string;
@@ -189,14 +115,16 @@ export class RequestPersonalizedPlanHandler implements ICommandHandler<RequestPe
    * from the read model (which also holds plans made before an anonymous visitor signed up).
    */
   private async latestPlan(tem: Db, appId: string, visitorId: string, stream: string) {
-    const requested = (await this.events.readStream(tem, stream)).filter((e) => e.type === PersonalizedPlanRequested.type);
+    const requested = (await this.events.readStream(tem, stream)).filter((e): e is DomainEvent<'PersonalizedPlanRequested'> =>
+      isEventOf(e, 'PersonalizedPlanRequested'),
+    );
     const [known] = await rows<{ plan_id: string; run_id: string; status: string }>(
       tem,
       `select plan_id, run_id, status from app_visitor_plan where app_id = ? and visitor_id = ?
         order by requested_at desc, plan_id limit 1`,
       [appId, visitorId],
     );
-    const last = requested[requested.length - 1]?.payload as EventPayload<typeof PersonalizedPlanRequested> | undefined;
+    const last = requested[requested.length - 1]?.payload;
     if (last) {
       // requested, and not yet in the read model: it is the newest
       const [shown] = await rows(tem, 'select 1 from app_visitor_plan where plan_id = ?', [last.planId]);
