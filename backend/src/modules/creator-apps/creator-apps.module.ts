@@ -27,7 +27,7 @@ import { RecordUploadReadingHandler } from './commands/record-upload-reading.com
 import { RequestUploadReadingHandler } from './commands/request-upload-reading.command';
 import { SaveAppMediaHandler } from './commands/save-app-media.command';
 import { UpdateAppMediaHandler } from './commands/update-app-media.command';
-import { AppMediaProjection } from './projections/app-media.projection';
+import { appMediaProjection } from './projections/app-media.projection';
 import { AppMediaQueries } from './queries/app-media.query';
 import { MediaFilesReactor } from './reactors/media-files.reactor';
 import { MediaReadingsReactor } from './reactors/media-readings.reactor';
@@ -36,19 +36,20 @@ import { AppVisitorsController } from './http/app-visitors.controller';
 import { AiAssetsController } from './http/ai-assets.controller';
 import { SimulatorItemsController } from './http/simulator-items.controller';
 import { RecordSimulatedPlanHandler } from './commands/record-simulated-plan.command';
-import { SimulatorItemsProjection } from './projections/simulator-items.projection';
+import { simulatorItemsProjection } from './projections/simulator-items.projection';
 import { SimulatorItemsQueries } from './queries/simulator-items.query';
 import { SimulatorItemsReactor } from './reactors/simulator-items.reactor';
 import { CreateTestFlowHandler } from './commands/create-test-flow.command';
 import { DeleteTestFlowHandler } from './commands/delete-test-flow.command';
 import { UpdateTestFlowHandler } from './commands/update-test-flow.command';
-import { AppVisitorsProjection } from './projections/app-visitors.projection';
+import { appVisitorsProjection } from './projections/app-visitors.projection';
 import { AppVisitorsQueries } from './queries/app-visitors.query';
 import { CompleteOnboardingHandler } from './commands/complete-onboarding.command';
 import { RequestPersonalizedPlanHandler } from './commands/request-personalized-plan.command';
 import { SaveOnboardingUserStateHandler } from './commands/save-onboarding-user-state.command';
-import { CreatorPlansProjection } from './projections/creator-plans.projection';
-import { CreatorStudioProjection } from './projections/creator-studio.projection';
+import { creatorPlansProjection } from './projections/creator-plans.projection';
+import { creatorStudioProjection } from './projections/creator-studio.projection';
+import { subscriberProviders } from '../../platform/events/define-projection';
 import { BrainstormQueries } from './queries/brainstorm.query';
 import { CreatorAppsQueries } from './queries/creator-apps.query';
 import { PublishingQueries } from './queries/publishing.query';
@@ -77,10 +78,13 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     AppMediaController,
   ],
   providers: [
-    CreatorStudioProjection,
-    CreatorPlansProjection,
-    AppVisitorsProjection,
-    AppMediaProjection,
+    ...subscriberProviders(
+      creatorStudioProjection,
+      creatorPlansProjection,
+      appVisitorsProjection,
+      appMediaProjection,
+      simulatorItemsProjection,
+    ),
     AppMediaQueries,
     SaveAppMediaHandler,
     UpdateAppMediaHandler,
@@ -96,7 +100,6 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     CreateTestFlowHandler,
     UpdateTestFlowHandler,
     DeleteTestFlowHandler,
-    SimulatorItemsProjection,
     SimulatorItemsQueries,
     SimulatorItemsReactor,
     RecordSimulatedPlanHandler,

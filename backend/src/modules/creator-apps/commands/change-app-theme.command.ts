@@ -31,7 +31,9 @@ export class ChangeAppThemeHandler implements ICommandHandler<ChangeAppTheme, Ap
     const { appId, principal } = command;
     const { version } = await this.orm.em
       .fork()
-      .transactional((tem) => changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })));
+      .transactional((tem) =>
+        changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })),
+      );
     return { appId, version };
   }
 }

@@ -30,6 +30,8 @@ export class DeleteTestFlowHandler implements ICommandHandler<DeleteTestFlow> {
     if (command.principal?.kind !== 'user') throw unauthorized();
     await this.orm.em
       .fork()
-      .transactional((tem) => this.events.appendIf(tem, testFlowStreamId(command.testFlowId), (stream) => decide(stream, command)));
+      .transactional((tem) =>
+        this.events.appendIf(tem, testFlowStreamId(command.testFlowId), (stream) => decide(stream, command)),
+      );
   }
 }

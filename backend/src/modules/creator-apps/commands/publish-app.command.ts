@@ -49,7 +49,9 @@ export class PublishAppHandler implements ICommandHandler<PublishApp, AppChanged
     if (!access.allowed) throw new ApiError(402, errorCodes.tierRequired, TIER_REQUIRED_MESSAGE);
     const { version } = await this.orm.em
       .fork()
-      .transactional((tem) => changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })));
+      .transactional((tem) =>
+        changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })),
+      );
     return { appId, version };
   }
 }

@@ -16,9 +16,10 @@ export class RecordUploadReading {
 
 /** Answers what was appended (nothing when the reading was recorded before), and whether the item was removed meanwhile. */
 @CommandHandler(RecordUploadReading)
-export class RecordUploadReadingHandler
-  implements ICommandHandler<RecordUploadReading, { mediaId: string; appended: StoredEvent[]; removed: boolean }>
-{
+export class RecordUploadReadingHandler implements ICommandHandler<
+  RecordUploadReading,
+  { mediaId: string; appended: StoredEvent[]; removed: boolean }
+> {
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,

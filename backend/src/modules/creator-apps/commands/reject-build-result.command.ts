@@ -15,8 +15,13 @@ export class RejectBuildResult {
   ) {}
 }
 
-export function decide(state: AppState | null, { runId, appId, reason }: Pick<RejectBuildResult, 'runId' | 'appId' | 'reason'>): NewEvent[] {
-  return existingApp(state).storedRuns.has(runId) ? [] : [{ type: AppBuildResultRejected.type, payload: { appId, runId, reason } }];
+export function decide(
+  state: AppState | null,
+  { runId, appId, reason }: Pick<RejectBuildResult, 'runId' | 'appId' | 'reason'>,
+): NewEvent[] {
+  return existingApp(state).storedRuns.has(runId)
+    ? []
+    : [{ type: AppBuildResultRejected.type, payload: { appId, runId, reason } }];
 }
 
 @CommandHandler(RejectBuildResult)
@@ -30,7 +35,14 @@ export class RejectBuildResultHandler implements ICommandHandler<RejectBuildResu
     await this.orm.em
       .fork()
       .transactional((tem) =>
-        changeApp(tem, this.events, command.appId, 'system', (app) => ({ events: decide(app, command), answer: null }), byJob(command.causationId)),
+        changeApp(
+          tem,
+          this.events,
+          command.appId,
+          'system',
+          (app) => ({ events: decide(app, command), answer: null }),
+          byJob(command.causationId),
+        ),
       );
   }
 }

@@ -44,7 +44,9 @@ export function decide(state: AppState | null, { input }: Pick<RequestAppBuild, 
   const app = existingApp(state);
   const { appId } = app;
   const keepIdea: NewEvent[] =
-    input.appIdea && input.appIdea !== app.appIdea ? [{ type: AppDetailsChanged.type, payload: { appId, appIdea: input.appIdea } }] : [];
+    input.appIdea && input.appIdea !== app.appIdea
+      ? [{ type: AppDetailsChanged.type, payload: { appId, appIdea: input.appIdea } }]
+      : [];
   const { appIdea } = buildInputs(app, { input });
   return [...keepIdea, { type: AppBuildRequested.type, payload: { appId, runId, prompt: input.prompt, appIdea } }];
 }

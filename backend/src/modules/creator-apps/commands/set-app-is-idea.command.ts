@@ -30,7 +30,9 @@ export class SetAppIsIdeaHandler implements ICommandHandler<SetAppIsIdea, AppCha
     const { appId, principal } = command;
     const { version } = await this.orm.em
       .fork()
-      .transactional((tem) => changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })));
+      .transactional((tem) =>
+        changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })),
+      );
     return { appId, version };
   }
 }

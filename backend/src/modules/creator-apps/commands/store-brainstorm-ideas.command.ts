@@ -23,7 +23,9 @@ export function decide(
   const requested = stream.some((e) => isEventOf(e, 'BrainstormRequested'));
   const stored = stream.some((e) => isEventOf(e, 'BrainstormIdeasStored') && e.payload.runId === runId);
   if (!requested || stored) return null;
-  return [{ type: BrainstormIdeasStored.type, payload: { brainstormId, runId, ideas: result.ideas, generatedBy: result.generatedBy } }];
+  return [
+    { type: BrainstormIdeasStored.type, payload: { brainstormId, runId, ideas: result.ideas, generatedBy: result.generatedBy } },
+  ];
 }
 
 @CommandHandler(StoreBrainstormIdeas)
@@ -37,7 +39,12 @@ export class StoreBrainstormIdeasHandler implements ICommandHandler<StoreBrainst
     const appended = await this.orm.em
       .fork()
       .transactional((tem) =>
-        this.events.appendIf(tem, brainstormStreamId(command.brainstormId), (stream) => decide(stream, command), byJob(command.causationId)),
+        this.events.appendIf(
+          tem,
+          brainstormStreamId(command.brainstormId),
+          (stream) => decide(stream, command),
+          byJob(command.causationId),
+        ),
       );
     return { stored: appended !== null };
   }

@@ -1,6 +1,12 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
-import { AppBuildResultStored, AppDetailsChanged, AppImageGenerated, type BuildAppResult, type NewEvent } from '@sparkhouse/contracts';
+import {
+  AppBuildResultStored,
+  AppDetailsChanged,
+  AppImageGenerated,
+  type BuildAppResult,
+  type NewEvent,
+} from '@sparkhouse/contracts';
 import { run } from '../../../platform/database/sql';
 import { EventStore } from '../../../platform/events/event-store';
 import { existingApp, type AppState } from '../domain/app-state';
@@ -21,7 +27,10 @@ export class StoreBuildResult {
   ) {}
 }
 
-export function decide(state: AppState | null, { runId, appId, result }: Pick<StoreBuildResult, 'runId' | 'appId' | 'result'>): NewEvent[] {
+export function decide(
+  state: AppState | null,
+  { runId, appId, result }: Pick<StoreBuildResult, 'runId' | 'appId' | 'result'>,
+): NewEvent[] {
   const app = existingApp(state);
   if (app.storedRuns.has(runId)) return [];
   const facts: NewEvent[] = [

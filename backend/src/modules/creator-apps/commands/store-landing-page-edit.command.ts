@@ -31,16 +31,18 @@ export class StoreLandingPageEditHandler implements ICommandHandler<StoreLanding
 
   async execute(command: StoreLandingPageEdit): Promise<StoredResult> {
     const { appId, causationId } = command;
-    const { answer, appended } = await this.orm.em.fork().transactional((tem) =>
-      changeApp(
-        tem,
-        this.events,
-        appId,
-        'system',
-        (app) => ({ events: decide(app, command), answer: !app.storedRuns.has(command.runId) }),
-        byJob(causationId),
-      ),
-    );
+    const { answer, appended } = await this.orm.em
+      .fork()
+      .transactional((tem) =>
+        changeApp(
+          tem,
+          this.events,
+          appId,
+          'system',
+          (app) => ({ events: decide(app, command), answer: !app.storedRuns.has(command.runId) }),
+          byJob(causationId),
+        ),
+      );
     return { stored: answer, appended };
   }
 }

@@ -40,7 +40,9 @@ export class UpdateAppDetailsHandler implements ICommandHandler<UpdateAppDetails
     const { appId, principal } = command;
     const { version } = await this.orm.em
       .fork()
-      .transactional((tem) => changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })));
+      .transactional((tem) =>
+        changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })),
+      );
     return { appId, version };
   }
 }

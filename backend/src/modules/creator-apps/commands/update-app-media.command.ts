@@ -7,7 +7,15 @@ import { EventStore } from '../../../platform/events/event-store';
 import { notFound } from '../../../platform/http/errors';
 import { MediaUrls } from '../../../platform/media/media-urls';
 import { MEDIA_STORAGE, type MediaStorage } from '../../../platform/media/storage/media-storage';
-import { decideUpdate, isInLibrary, mediaIdFor, mediaStreamId, NO_SUCH_MEDIA, type MediaChanges, type MediaState } from '../domain/app-media';
+import {
+  decideUpdate,
+  isInLibrary,
+  mediaIdFor,
+  mediaStreamId,
+  NO_SUCH_MEDIA,
+  type MediaChanges,
+  type MediaState,
+} from '../domain/app-media';
 import { readOwnApp } from '../infra/app-stream';
 import { mediaModel } from '../infra/media-stream';
 import { checkedSource, sourceOf } from './save-app-media.command';

@@ -31,6 +31,8 @@ export class UpdateTestFlowHandler implements ICommandHandler<UpdateTestFlow> {
     if (command.principal?.kind !== 'user') throw unauthorized();
     await this.orm.em
       .fork()
-      .transactional((tem) => this.events.appendIf(tem, testFlowStreamId(command.testFlowId), (stream) => decide(stream, command)));
+      .transactional((tem) =>
+        this.events.appendIf(tem, testFlowStreamId(command.testFlowId), (stream) => decide(stream, command)),
+      );
   }
 }

@@ -15,6 +15,9 @@ export interface VisitedApp {
   blueprint: AppBlueprint | null;
 }
 
+/** The job that makes a visitor's personalized plan. */
+export const PLAN_JOB = 'app-visitors.personalized-plan';
+
 /** The stream of one visitor's facts for one app (the visitor: a user id or an anon_ id). */
 export const visitorStreamId = (appId: string, visitorId: string) => `app-visitor-${appId}-${visitorId}`;
 

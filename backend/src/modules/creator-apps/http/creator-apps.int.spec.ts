@@ -1,5 +1,4 @@
-import { SERVER_EVENTS } from '@sparkhouse/contracts';
-import { EventStore } from '../../../platform/events/event-store';
+import { isEventOf, SERVER_EVENTS, type StoredEvent } from '@sparkhouse/contracts';
 import { eventually } from '../../../test-support';
 import { appStreamId } from '../domain/app-state';
 import { blueprint, buildResult, landingPage, newId, useCreatorApi } from '../../../test-support/creator-api';
@@ -395,7 +394,8 @@ describe('creator apps: apps, versions, examples, publishing', () => {
       await (
         await import('../../../platform/events/event-store')
       ).EventStore.prototype.readStream.call(null, api.orm.em.fork(), `job-${runId}`)
-    ).filter((e: { type: string }) => e.type === 'JobCompleted');
+    ).filter((e: StoredEvent) => isEventOf(e, 'JobCompleted'));
+    if (!isEventOf(completed, 'JobCompleted')) throw new Error('the run never completed');
     await api.app.get(CreatorJobResultsReactor).handle([completed]);
     expect(await api.streamLength(appStreamId(appId))).toBe(length);
     expect(pushes).toHaveLength(1);

@@ -14,11 +14,7 @@ const MAX_SLUG_TRIES = 200;
  * move). Taken from their profile's name (the users area's UserProfileCreated fact), else their
  * email; a taken slug gets a numeric suffix.
  */
-export async function claimStorefront(
-  em: Db,
-  events: EventStore,
-  owner: Principal & { kind: 'user' },
-): Promise<string> {
+export async function claimStorefront(em: Db, events: EventStore, owner: Principal & { kind: 'user' }): Promise<string> {
   const mine = async () =>
     (await rows<{ slug: string }>(em, 'select slug from creator_storefront where owner_id = ?', [owner.id]))[0]?.slug;
   const existing = await mine();

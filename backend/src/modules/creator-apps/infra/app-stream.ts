@@ -62,12 +62,7 @@ export async function changeApp<T>(
 }
 
 /** Reads an app the caller may change, without changing it (404 otherwise). */
-export async function readOwnApp(
-  em: Db,
-  events: EventStore,
-  principal: Principal | null,
-  appId: string,
-): Promise<AppState> {
+export async function readOwnApp(em: Db, events: EventStore, principal: Principal | null, appId: string): Promise<AppState> {
   if (principal?.kind !== 'user') throw unauthorized();
   const { state: app } = await events.load(em, appStreamId(appId), appModel);
   if (!app || !canChangeApp(principal, app)) throw notFound(NO_SUCH_APP);

@@ -3,7 +3,7 @@ import { Database } from '../../../platform/database/database';
 import type { OnboardingPagesInfo, OnboardingUserState, PersonalizedPlanResult } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
 import { logHead, subscribersReached } from '../../../platform/events/read-your-writes';
-import { VISITORS_PROJECTION } from '../projections/app-visitors.projection';
+import { VISITORS_PROJECTION } from '../domain/read-models';
 
 /** How long a visitor's read waits for the read model to show their own latest change. */
 const READ_YOUR_WRITES_MS = 3_000;

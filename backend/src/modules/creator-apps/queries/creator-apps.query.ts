@@ -8,8 +8,8 @@ import { appStreamId, type Json } from '../domain/app-state';
 import type { AppPricing } from '../domain/app-pricing';
 import { canChangeApp, presentLandingPage } from '../domain/landing-page';
 import { logHead, readUntil, subscribersReached } from '../../../platform/events/read-your-writes';
-import { STUDIO_PROJECTION } from '../projections/creator-studio.projection';
 import { SharedReads } from '../../../platform/events/shared-reads';
+import { STUDIO_PROJECTION } from '../domain/read-models';
 
 export interface AppRow {
   app_id: string;

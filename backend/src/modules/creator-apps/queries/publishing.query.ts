@@ -8,9 +8,9 @@ import { logHead, subscribersReached } from '../../../platform/events/read-your-
 import { planCounts, publishAccess, type CreatorPlan, type PublishAccess } from '../domain/publish-access';
 import { checkUnpublishedChanges, type AppContent } from '../domain/unpublished-changes';
 import { whatGoesLive } from '../domain/what-goes-live';
-import { CREATOR_PLANS_PROJECTION } from '../projections/creator-plans.projection';
 import type { AppRow } from './creator-apps.query';
 import { draftsOf } from './unpublished-changes.query';
+import { CREATOR_PLANS_PROJECTION } from '../domain/read-models';
 
 /** How long the publish check waits for a plan bought a moment ago (its webhook recorded) to reach the read model. */
 const PLAN_CATCH_UP_MS = 3_000;

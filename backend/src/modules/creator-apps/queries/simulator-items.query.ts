@@ -4,8 +4,7 @@ import type { SimulatedFlow, SimulatorItemType } from '@sparkhouse/contracts';
 import { rows, textArray } from '../../../platform/database/sql';
 import { logHead, subscribersReached } from '../../../platform/events/read-your-writes';
 import { testingVisitorId } from '../domain/visitors';
-import { VISITORS_PROJECTION } from '../projections/app-visitors.projection';
-import { SIMULATOR_PROJECTION } from '../projections/simulator-items.projection';
+import { SIMULATOR_PROJECTION, VISITORS_PROJECTION } from '../domain/read-models';
 
 /** How long a read waits for the read models to show the caller's own latest change. */
 const READ_YOUR_WRITES_MS = 3_000;
