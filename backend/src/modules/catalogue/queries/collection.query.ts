@@ -3,7 +3,7 @@ import { Database } from '../../../platform/database/database';
 import type { catalogue } from '@sparkhouse/contracts';
 import { listableCollections } from '../domain/collections';
 import { rows } from '../../../platform/database/sql';
-import { ProductBrowseQueries } from './product-browse.queries';
+import { ProductBrowseQueries } from './product-browse.query';
 
 interface CollectionRow {
   slug: string;

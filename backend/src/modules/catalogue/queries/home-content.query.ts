@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { catalogue } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { bannerFromFlag, heroContent } from '../domain/home-content';
-import { ProductBrowseQueries } from './product-browse.queries';
+import { ProductBrowseQueries } from './product-browse.query';
 
 export interface HomeContent {
   hero: catalogue.HeroData;

@@ -6,7 +6,7 @@ import { isOwned } from '../domain/ownership';
 import { productPercentComplete } from '../domain/product-progress';
 import { CARD_COLUMNS_QUALIFIED, iso, toCard, type CardRow } from '../infra/product-card.sql';
 import { rows } from '../../../platform/database/sql';
-import { ProductBrowseQueries } from './product-browse.queries';
+import { ProductBrowseQueries } from './product-browse.query';
 
 interface PurchaseRow extends Partial<CardRow> {
   purchase_product_id: string;

@@ -3,7 +3,7 @@ import { Database } from '../../../platform/database/database';
 import type { catalogue } from '@sparkhouse/contracts';
 import { scoreRecommendations, type ProductTraits } from '../domain/recommendation-scoring';
 import { rows, textArray } from '../../../platform/database/sql';
-import { ProductBrowseQueries } from './product-browse.queries';
+import { ProductBrowseQueries } from './product-browse.query';
 
 /** Candidates considered per request: the most popular products sharing something with the seeds. */
 const CANDIDATE_POOL = 500;
