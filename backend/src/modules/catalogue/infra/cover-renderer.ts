@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { default as Sharp } from 'sharp';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../domain/seeded-random';
 
 /** Palettes per category: the covers of a category look related. */
 const PALETTES: Record<string, [string, string, string]> = {
