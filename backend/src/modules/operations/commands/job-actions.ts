@@ -70,8 +70,14 @@ export class JobActions {
   async retryFailed(filter: { queue?: string; name?: string }): Promise<number> {
     const where = ["status = 'failed'"];
     const params: unknown[] = [];
-    if (filter.queue) (where.push('queue = ?'), params.push(filter.queue));
-    if (filter.name) (where.push('name = ?'), params.push(filter.name));
+    if (filter.queue) {
+      where.push('queue = ?');
+      params.push(filter.queue);
+    }
+    if (filter.name) {
+      where.push('name = ?');
+      params.push(filter.name);
+    }
     const failed = await rows<{ run_id: string }>(
       this.orm.em.fork(),
       `select run_id from job_run where ${where.join(' and ')} order by requested_at desc limit ?`,
