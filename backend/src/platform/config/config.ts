@@ -48,8 +48,10 @@ export const configSchema = z.object({
   /** Fallback poll of the event log when no notification arrives. */
   EVENT_RELAY_POLL_MS: z.coerce.number().int().min(50).default(1000),
   EVENT_RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
-  /** Longest a read carrying a consistency token waits for the read models to reach the caller's own write. */
+  /** Longest a read waits for the read models to reach the caller's own write (remembered, or named by a token). */
   READ_YOUR_WRITES_WAIT_MS: z.coerce.number().int().min(0).default(5000),
+  /** How long a caller's newest committed write is remembered (in Redis) for their reads on any node to wait for. */
+  READ_YOUR_WRITES_REMEMBER_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Jobs one worker process runs at once, per queue. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
   /** How long progress reports wait to be stored together (pushes are never delayed). */
