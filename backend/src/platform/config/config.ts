@@ -52,6 +52,13 @@ export const configSchema = z.object({
   READ_YOUR_WRITES_WAIT_MS: z.coerce.number().int().min(0).default(5000),
   /** Jobs one worker process runs at once, per queue. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
+  /**
+   * A worker's lock on a job it runs (renewed every half of it): a job whose worker died is found
+   * stalled once the lock lapses, at the next stall check, and runs again; at most lock + check after the death.
+   */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(8000),
+  /** How often workers look for jobs whose lock lapsed (their worker died). */
+  WORKER_STALLED_CHECK_MS: z.coerce.number().int().min(500).default(3000),
   /** How long progress reports wait to be stored together (pushes are never delayed). */
   JOB_PROGRESS_PERSIST_MS: z.coerce.number().int().min(0).default(1000),
   /** A hosted user pool whose tokens are accepted too: its issuer and JWKS address (both, or neither). */
