@@ -81,6 +81,10 @@ export const configSchema = z.object({
   METRICS_TOKEN: z.string().default(''),
   /** How often alert rules are evaluated. */
   ALERTS_EVALUATE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** How often one API node looks for queued or running runs whose job is no longer in its queue (lost queue data). */
+  JOBS_RECONCILE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** How long a run must have been quiet (no fact in its stream) before its missing job counts as lost. */
+  JOBS_LOST_AFTER_MS: z.coerce.number().int().min(0).default(60_000),
   /** How often connected operators get a fresh queue overview. */
   OPERATIONS_OVERVIEW_PUSH_MS: z.coerce.number().int().min(200).max(60_000).default(2000),
   /** API keys the analytics collector (POST /api/data) accepts, comma separated. */
