@@ -101,7 +101,8 @@ export class Rebuilder {
     // rebuild may start, so this one stops at its next batch (and the process carries on)
     let lockLost: Error | null = null;
     lock.on('error', (err) => {
-      lockLost ??= err;
+      if (lockLost) return;
+      lockLost = err;
       this.logger.warn({ err, projection: projection.name }, 'the rebuild lock connection was lost; stopping the rebuild');
     });
     const holdingLock = () => {
