@@ -17,8 +17,8 @@ import { CodeDelivery } from '../infra/code-delivery';
 import { IdentityTokens } from '../infra/identity-tokens';
 import { IdentityUnitOfWork } from '../infra/identity-unit-of-work';
 import { RateLimiter } from '../infra/rate-limiter';
-import { aliasExists, invalidParameter } from '../protocol/protocol-errors';
-import { groupsAtConfirmation, IdentityCommand } from './command-support';
+import { aliasExists, invalidParameter } from '../domain/protocol-errors';
+import { groupsAtConfirmation, IdentityCommand } from '../infra/call-support';
 
 export class UpdateUserAttributes extends IdentityCommand<'UpdateUserAttributes'> {}
 export class DeleteUserAttributes extends IdentityCommand<'DeleteUserAttributes'> {}

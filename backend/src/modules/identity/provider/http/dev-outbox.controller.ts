@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { normalizeEmail } from '../domain/password-policy';
-import { EmailOutbox } from '../infra/email-outbox';
+import { EmailOutbox } from '../../../../platform/mail/email-outbox';
 
 /**
  * The mail (and text messages, `to` a phone number) the product would have sent, newest first, codes

@@ -7,8 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
 import { Database } from '../../../../platform/database/database';
 import { EventStore } from '../../../../platform/events/event-store';
 import { forbidden } from '../../../../platform/http/errors';
-import { answerNoSoonerThan } from '../../provider/commands/command-support';
-import { EmailOutbox } from '../../provider/infra/email-outbox';
+import { answerNoSoonerThan } from '../../provider/infra/call-support';
+import { EmailOutbox } from '../../../../platform/mail/email-outbox';
 import { onboardingLinkEmail, onboardingLinkUrl } from '../domain/onboarding-link';
 import { Clock } from '../infra/clock';
 import { ownerOfEmail } from '../infra/email-claims';
@@ -71,7 +71,16 @@ export class RequestOnboardingLinkHandler implements ICommandHandler<RequestOnbo
       const userId = await ownerOfEmail(tem, request.email);
       let mail: string | null = null;
       if (userId) {
-        await onboardingLinks.insert(tem, { linkId, tokenHash, anonymousId, userId, storefrontSlug, appSlug, requestedAt, expiresAt });
+        await onboardingLinks.insert(tem, {
+          linkId,
+          tokenHash,
+          anonymousId,
+          userId,
+          storefrontSlug,
+          appSlug,
+          requestedAt,
+          expiresAt,
+        });
         const url = onboardingLinkUrl(this.config.PUBLIC_URL, request, token);
         mail = await this.outbox.write(tem, { to: request.email, ...onboardingLinkEmail(url), code: null });
       }

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../ui';
-import { displayName } from '../user/user';
-import { useUser } from '../user/UserContext';
-import { useAuth } from './AuthContext';
-import { sessionIdentity } from './auth-session';
+import { useAuth, sessionIdentity } from '../auth';
+import { displayName } from './user';
+import { useUser } from './UserContext';
 
 function initials(name: string): string {
   const parts = name.split(/[\s@.]+/).filter(Boolean);

@@ -1,10 +1,8 @@
 import { createContext, useContext } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { SignInPrompt } from '../../../features/catalogue/SignInPrompt';
-import { LoadingState } from '../../../features/catalogue/QueryStates';
-import { useConsoleAccess, type ConsoleAccess } from '../../../features/operations';
-import { useSignInState } from '../../../features/catalogue/useSignedIn';
-import { PageHeader } from '../../layout/PageHeader';
+import { SignInPrompt, LoadingState, useSignInState } from '../../catalogue';
+import { useConsoleAccess, type ConsoleAccess } from '../useConsoleAccess';
+import { PageHeader } from '../../../ui';
 import { useOpsLive } from './useOpsLive';
 import './console.css';
 

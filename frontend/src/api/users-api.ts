@@ -1,11 +1,18 @@
-import type { CallBody } from '@sparkhouse/contracts';
-import { users } from '../../api/routes';
-import { clearAnonymousId, getAnonymousId } from '../../api/anonymous-id';
-import { errorMessage } from '../../api/api-error';
-import { callApi } from '../../api/call-api';
-import type { EmailCheckInfo } from '../auth/validation';
+import type { CallBody, CallResponse } from '@sparkhouse/contracts';
+import { users } from './routes';
+import { clearAnonymousId, getAnonymousId } from './anonymous-id';
+import { errorMessage } from './api-error';
+import { callApi } from './call-api';
 import { callIfDeclared, isRecord } from './backend-calls';
-import type { User } from './user';
+
+/** The user (spec section 3), exactly as GET /users/getBasicUserInfo answers it. */
+export type User = CallResponse<typeof users.getBasicUserInfo>;
+
+/** What the server's email check says about an address: a likely typo fix and a plausibility score. */
+export interface EmailCheckInfo {
+  suggestion?: string | null;
+  score?: number | null;
+}
 
 /** The /users calls the client makes (spec section 7, Users and identity). */
 export function fetchBasicUserInfo(signal?: AbortSignal): Promise<User> {

@@ -58,7 +58,7 @@ function Search() {
 }
 
 describe('a console search in the address', () => {
-  it('writes the form\'s filters (times as ISO, blanks left out), shows them again, and clears them', () => {
+  it("writes the form's filters (times as ISO, blanks left out), shows them again, and clears them", () => {
     render(
       <MemoryRouter initialEntries={['/ops/events?cursor=c2']}>
         <Search />

@@ -1,7 +1,7 @@
 import { QUEUES, type AlertRule, type AlertRuleFields } from '@sparkhouse/contracts';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/api-error';
-import { ErrorState, LoadingState } from '../../../features/catalogue/QueryStates';
+import { ErrorState, LoadingState } from '../../catalogue';
 import { Button, TagChip } from '../../../ui';
 import { useAlertRules, useDeleteAlert, useSaveAlert } from './console-api';
 import { useOpsAccess } from './OpsLayout';

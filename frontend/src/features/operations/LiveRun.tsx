@@ -1,7 +1,7 @@
 import { JOBS, pipelineCheckResultSchema, type JobRunView } from '@sparkhouse/contracts';
 import { isTerminalStatus } from '../../api/operations.queries';
-import { formatSpan } from '../../features/format/relative-time';
-import { CancelRunButton, RunLoadStates, RunProgress, runMessage, useJobRunLive, useRunClock } from '../../features/realtime';
+import { formatSpan } from '../format';
+import { CancelRunButton, RunLoadStates, RunProgress, runMessage, useJobRunLive, useRunClock } from '../realtime';
 import { JobStatusChip } from './JobStatusChip';
 
 type StepState = 'done' | 'current' | 'failed' | 'pending';

@@ -2,7 +2,7 @@ import { JOB_ENTITY_KINDS, type JobDetail, type JobEntityKind } from '@sparkhous
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
-import { ErrorState, LoadingState } from '../../../features/catalogue/QueryStates';
+import { ErrorState, LoadingState } from '../../catalogue';
 import { JobStatusChip } from '../JobStatusChip';
 import { useEvents, useJobAction, useJobDetail, type JobAction } from './console-api';
 import { EventList } from './EventsPage';

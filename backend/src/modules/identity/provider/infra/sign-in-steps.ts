@@ -11,18 +11,18 @@ import {
   UnknownUserAttempted,
 } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
-import { accounts, type Account, type MfaType } from '../infra/accounts.repository';
-import { ChallengeState } from '../infra/challenge-state';
-import { CodeDelivery } from '../infra/code-delivery';
-import { devices } from '../infra/devices.repository';
-import { EmailOutbox } from '../infra/email-outbox';
-import { IdentityTokens, type ChallengeContext, type ChallengeName } from '../infra/identity-tokens';
-import { IdentityUnitOfWork, type Work } from '../infra/identity-unit-of-work';
-import { PoolSecret } from '../infra/pool-secret';
-import { RateLimiter } from '../infra/rate-limiter';
-import { SrpCredentials } from '../infra/srp-credentials';
-import { invalidParameter, messages, notAuthorized, resourceNotFound, userNotConfirmed } from '../protocol/protocol-errors';
-import { accountKey } from '../commands/command-support';
+import { accounts, type Account, type MfaType } from './accounts.repository';
+import { ChallengeState } from './challenge-state';
+import { CodeDelivery } from './code-delivery';
+import { devices } from './devices.repository';
+import { EmailOutbox } from '../../../../platform/mail/email-outbox';
+import { IdentityTokens, type ChallengeContext, type ChallengeName } from './identity-tokens';
+import { IdentityUnitOfWork, type Work } from './identity-unit-of-work';
+import { PoolSecret } from './pool-secret';
+import { RateLimiter } from './rate-limiter';
+import { SrpCredentials } from './srp-credentials';
+import { invalidParameter, messages, notAuthorized, resourceNotFound, userNotConfirmed } from '../domain/protocol-errors';
+import { accountKey } from './call-support';
 import { CUSTOM_CHALLENGE_HOOK, type ChallengeResult, type CustomChallengeHook } from './custom-challenge';
 
 export type SignInMethod =

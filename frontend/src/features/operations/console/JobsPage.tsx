@@ -1,6 +1,6 @@
 import { JOB_NAMES, QUEUES, type JobRunStatus } from '@sparkhouse/contracts';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../../../features/catalogue/QueryStates';
+import { ErrorState, LoadingState } from '../../catalogue';
 import { JobStatusChip } from '../JobStatusChip';
 import { useJobSearch, useRetryFailed, type JobsQuery } from './console-api';
 import { useOpsAccess } from './OpsLayout';

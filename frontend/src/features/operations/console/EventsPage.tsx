@@ -1,6 +1,6 @@
 import type { ConsoleEvent } from '@sparkhouse/contracts';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../../../features/catalogue/QueryStates';
+import { ErrorState, LoadingState } from '../../catalogue';
 import { useEvents, type EventsQuery } from './console-api';
 import { formatTime, Pager, SearchActions, TimeRangeFilters, useSearchInUrl } from './parts';
 

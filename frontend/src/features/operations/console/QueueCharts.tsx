@@ -2,7 +2,7 @@ import type { QueueSeriesPoint } from '@sparkhouse/contracts';
 import { memo, useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { useTheme } from '../../../features/theme/useTheme';
+import { useTheme } from '../../theme';
 
 interface Series {
   label: string;

@@ -1,8 +1,8 @@
 import type { IdentityAction } from '@sparkhouse/contracts';
 import type { AppConfig } from '../../../../platform/config/config';
 import { normalizeEmail } from '../domain/password-policy';
-import type { ActionInput } from '../protocol/protocol-inputs';
-import { resourceNotFound } from '../protocol/protocol-errors';
+import type { ActionInput } from '../domain/protocol-inputs';
+import { resourceNotFound } from '../domain/protocol-errors';
 
 /** Where a protocol call came from (for per-address limits). */
 export interface CallInfo {

@@ -1,6 +1,6 @@
 import type { ProjectionStatus } from '@sparkhouse/contracts';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../../../features/catalogue/QueryStates';
+import { ErrorState, LoadingState } from '../../catalogue';
 import { ProgressBar, TagChip } from '../../../ui';
 import { useProjections, useRebuild } from './console-api';
 import { useOpsAccess } from './OpsLayout';

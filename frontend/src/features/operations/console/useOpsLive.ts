@@ -7,7 +7,7 @@ import {
 } from '@sparkhouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getSocket } from '../../../features/realtime';
+import { getSocket } from '../../realtime';
 import { useToast } from '../../../ui';
 import { opsKeys, type ProjectionsAnswer } from './console-api';
 

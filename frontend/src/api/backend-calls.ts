@@ -1,6 +1,6 @@
 import type { HttpMethod } from '@sparkhouse/contracts';
-import { apiRoutes } from '../../api/routes';
-import { callApi, type AnyCall } from '../../api/call-api';
+import { apiRoutes } from './routes';
+import { callApi, type AnyCall } from './call-api';
 
 /**
  * For calls the spec names whose contracts belong to later issues (e.g. creatorHasAnyApp): looked

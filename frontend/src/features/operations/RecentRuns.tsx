@@ -1,6 +1,6 @@
 import { errorMessage } from '../../api';
 import { useJobRuns } from '../../api/operations.queries';
-import { formatRelativeTime, formatSpan } from '../../features/format/relative-time';
+import { formatRelativeTime, formatSpan } from '../format';
 import { Button, Spinner } from '../../ui';
 import { JobStatusChip } from './JobStatusChip';
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Database, type Db } from '../../../../platform/database/database';
+import { Database, type Db } from '../database/database';
 import type { Transporter } from 'nodemailer';
 import type { OutboxMessage } from '@sparkhouse/contracts';
-import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
-import { rows, run } from '../../../../platform/database/sql';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { rows, run } from '../database/sql';
 
 export type OutboxState = 'held' | 'pending' | 'sent' | 'failed';
 export interface OutboxRow {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/api-error';
-import { ErrorState, LoadingState } from '../../../features/catalogue/QueryStates';
+import { ErrorState, LoadingState } from '../../catalogue';
 import { Button, TagChip, type TagTone } from '../../../ui';
 import { useMembers, useOutboxEmails, usePageViews, useRetryEmail, useSetRole, useWebhookDeliveries } from './console-api';
 import { useOpsAccess } from './OpsLayout';

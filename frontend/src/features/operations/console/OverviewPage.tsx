@@ -2,7 +2,7 @@ import type { QueueOverview } from '@sparkhouse/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/api-error';
-import { ErrorState, LoadingState } from '../../../features/catalogue/QueryStates';
+import { ErrorState, LoadingState } from '../../catalogue';
 import { Button, TagChip } from '../../../ui';
 import { openQueueBoard, useQueueAction, useQueues, useQueueSeries } from './console-api';
 import { useOpsAccess } from './OpsLayout';
