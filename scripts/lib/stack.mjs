@@ -3,6 +3,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import readline from 'node:readline';
+import { createStream } from 'rotating-file-stream';
 import { backendDist, backendMain, dataDir, workerMain } from './paths.mjs';
 import { apiNodeFlags } from './node-flags.mjs';
 import { log, warn } from './log.mjs';
@@ -21,26 +22,41 @@ export async function seed(databaseUrl) {
   if (ran.length) log(`demo data seeded: ${ran.join(', ')}`);
 }
 
-/** Starts a child process, copying its log lines to .data/logs/<name>.log and warnings+ to the console. */
-function startChild(name, file, env) {
-  const logs = path.join(dataDir, 'logs');
+/** Size of a log file before it is rotated, and rotated files kept: .data/logs/<name>.log, .1 … .4. */
+export const LOG_FILE_SIZE = '10M';
+export const LOG_FILES_KEPT = 4;
+
+/**
+ * Copies a child's log lines to <logs>/<name>.log, rotated by size (LOG_FILE_SIZE, LOG_FILES_KEPT older
+ * files), and warnings and errors (pino level >= 40, or anything that is not a pino line: a crash trace)
+ * to the console.
+ */
+export function copyLogs(name, child, logs = path.join(dataDir, 'logs')) {
   fs.mkdirSync(logs, { recursive: true });
-  const out = fs.createWriteStream(path.join(logs, `${name}.log`), { flags: 'a' });
-  const flags = ['--enable-source-maps', ...(file === backendMain ? apiNodeFlags : [])];
-  const child = spawn(process.execPath, [...flags, file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = createStream((index) => (index ? `${name}.log.${index}` : `${name}.log`), {
+    path: logs,
+    size: LOG_FILE_SIZE,
+    rotate: LOG_FILES_KEPT,
+  });
+  out.on('error', (err) => warn(`${name} log: ${err.message}`));
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => {
       out.write(line + '\n');
-      let level = 50;
-      try {
-        level = JSON.parse(line).level ?? 30;
-      } catch {
-        // not JSON: a crash trace or a library's console output; show it
-      }
-      if (level >= 40) console.log(`[${name}] ${line}`);
+      const level = /^\{"level":(\d+)/.exec(line);
+      if (!level || Number(level[1]) >= 40) console.log(`[${name}] ${line}`);
     });
   }
   child.once('exit', () => out.end());
+}
+
+/** The Node flags `npm start` runs a process with (the API's own V8 flags: node-flags.mjs). */
+export const nodeFlagsOf = (file) => ['--enable-source-maps', ...(file === backendMain ? apiNodeFlags : [])];
+
+/** Starts a child process, its log lines copied by copyLogs. */
+function startChild(name, file, env) {
+  const child = spawn(process.execPath, [...nodeFlagsOf(file), file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // SPARKHOUSE_LOG_DIR: the benchmarks keep a measured npm start's logs apart from the user's
+  copyLogs(name, child, env.SPARKHOUSE_LOG_DIR || undefined);
   return child;
 }
 

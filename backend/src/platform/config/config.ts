@@ -27,10 +27,13 @@ export const configSchema = z.object({
   /** Connections each process may open to PostgreSQL. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
   REDIS_URL: z.string().startsWith('redis').default('redis://127.0.0.1:6379'),
-  /** Namespace of every Redis key (queues, socket.io channels): lets several stacks share one Redis. */
+  /**
+   * Namespace of every Redis key (queues, socket.io channels): lets several stacks share one Redis.
+   * In braces (`{sparkhouse}`) it is a Redis Cluster hashtag: each queue's keys share one slot.
+   */
   REDIS_PREFIX: z
     .string()
-    .regex(/^[a-z0-9_-]+$/i)
+    .regex(/^(\{[a-z0-9_-]+\}|[a-z0-9_-]+)$/i, 'letters, digits, _ and -, optionally in braces ({sparkhouse})')
     .default('sparkhouse'),
   /** Browser origins allowed by CORS, comma separated. The product's own origin needs no entry. */
   CORS_ORIGINS: csv.default(['http://localhost:3000', 'http://localhost:5173']),
@@ -61,6 +64,8 @@ export const configSchema = z.object({
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(8000),
   /** How often workers look for jobs whose lock lapsed (their worker died). */
   WORKER_STALLED_CHECK_MS: z.coerce.number().int().min(500).default(3000),
+  /** Port of the worker's own health endpoints (GET /health, /health/ready) for orchestrators; 0: none. */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** How long progress reports wait to be stored together (pushes are never delayed). */
   JOB_PROGRESS_PERSIST_MS: z.coerce.number().int().min(0).default(1000),
   /** A hosted user pool whose tokens are accepted too: its issuer and JWKS address (both, or neither). */

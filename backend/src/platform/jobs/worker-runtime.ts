@@ -87,6 +87,11 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
     this.logger.log(`consuming ${[...queues].join(', ')} (${this.handlers.size} job kinds)`);
   }
 
+  /** Whether this process is consuming its queues (started, not stopping). */
+  get consuming(): boolean {
+    return this.workers.length > 0 && !this.stopping && this.workers.every((w) => w.isRunning());
+  }
+
   async beforeApplicationShutdown() {
     await this.stop();
   }
