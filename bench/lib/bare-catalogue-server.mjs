@@ -13,7 +13,8 @@ import pg from 'pg';
 import { backendDist } from '../../scripts/lib/paths.mjs';
 
 const require = createRequire(import.meta.url);
-const { productListRows, toCard } = require(path.join(backendDist, 'modules/catalogue/index.js'));
+const { productListRows } = require(path.join(backendDist, 'modules/catalogue/infra/product-search.js'));
+const { toCard } = require(path.join(backendDist, 'modules/catalogue/infra/product-card.sql.js'));
 
 // the same pool settings as the API's catalogue pool (custom plans for prepared statements)
 const pool = new pg.Pool({

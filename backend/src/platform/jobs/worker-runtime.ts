@@ -74,6 +74,9 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
         connection: this.redis.dedicated(`worker:${queue}`),
         prefix: this.redis.prefix,
         concurrency: this.config.WORKER_CONCURRENCY,
+        // a dead worker's jobs run again within lock + check (15 s at most by default)
+        lockDuration: this.config.WORKER_LOCK_MS,
+        stalledInterval: this.config.WORKER_STALLED_CHECK_MS,
       });
       worker.on('error', (err) => this.logger.error({ err, queue }, 'worker error'));
       this.workers.push(worker);

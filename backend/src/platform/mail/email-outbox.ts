@@ -115,8 +115,14 @@ export class EmailOutbox {
   async list(q: { state?: OutboxState; to?: string; before?: string; limit: number }): Promise<OutboxRow[]> {
     const where: string[] = [];
     const params: unknown[] = [];
-    if (q.to) (where.push('to_address = ?'), params.push(q.to));
-    if (q.before) (where.push('id < ?::bigint'), params.push(q.before));
+    if (q.to) {
+      where.push('to_address = ?');
+      params.push(q.to);
+    }
+    if (q.before) {
+      where.push('id < ?::bigint');
+      params.push(q.before);
+    }
     if (q.state) where.push(stateCondition(q.state, this.smtpConfigured));
     const found = await rows<OutboxDbRow>(
       this.orm.em.fork(),

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DeviceConfirmed, DeviceForgotten, DeviceStatusUpdated } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
-import { devices, type Device } from '../infra/devices.repository';
+import { devices } from '../infra/devices.repository';
 import { IdentityTokens } from '../infra/identity-tokens';
 import { IdentityUnitOfWork } from '../infra/identity-unit-of-work';
 import { PoolSecret } from '../infra/pool-secret';

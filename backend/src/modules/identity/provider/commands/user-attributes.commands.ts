@@ -60,7 +60,10 @@ export class UpdateUserAttributesHandler implements ICommandHandler<UpdateUserAt
       const phone = given.profile.phone_number;
       const phoneChanged = phone !== undefined && phone !== (account.attributes.phone_number ?? '');
       if (phoneChanged) attributes.phone_number_verified = 'false';
-      if (phone === '') (delete attributes.phone_number, delete attributes.phone_number_verified);
+      if (phone === '') {
+        delete attributes.phone_number;
+        delete attributes.phone_number_verified;
+      }
       await accounts.update(work.em, userId, {
         attributes,
         ...(emailChanged ? { email, emailVerified: false } : {}),
