@@ -21,7 +21,7 @@ const LANES = 10;
 const HOLD_MS = 120;
 
 type Who = { user: string } | { anon: string };
-type Answer = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Answer = { status: number; body: any };
 
 describe('a plain HTTP caller reads its own writes on any API node, with no token', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
