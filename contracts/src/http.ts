@@ -112,6 +112,8 @@ export const errorCodes = {
   linkInvalid: 'LINK_INVALID',
   linkUsed: 'LINK_USED',
   linkExpired: 'LINK_EXPIRED',
+  /** A database connection was lost mid-request (a restart, a failover): try again (503, `Retry-After`). */
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL',
 } as const;
 

@@ -142,3 +142,8 @@ export const actionInputs = {
 } satisfies Record<IdentityAction, z.ZodType>;
 
 export type ActionInput<A extends IdentityAction> = z.output<(typeof actionInputs)[A]>;
+
+/** Where a protocol call came from (for per-address limits). */
+export interface CallInfo {
+  address: string;
+}

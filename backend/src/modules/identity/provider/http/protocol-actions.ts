@@ -1,5 +1,5 @@
 import type { IdentityAction } from '@sparkhouse/contracts';
-import type { CallInfo } from '../infra/call-support';
+import type { CallInfo } from '../domain/protocol-inputs';
 import { GlobalSignOut } from '../commands/global-sign-out.command';
 import { ConfirmDevice, ForgetDevice, UpdateDeviceStatus } from '../commands/device.commands';
 import { AssociateSoftwareToken, SetUserMFAPreference, SetUserSettings, VerifySoftwareToken } from '../commands/mfa.commands';

@@ -1,13 +1,10 @@
 import type { IdentityAction } from '@sparkhouse/contracts';
 import type { AppConfig } from '../../../../platform/config/config';
 import { normalizeEmail } from '../domain/password-policy';
-import type { ActionInput } from '../domain/protocol-inputs';
+import type { ActionInput, CallInfo } from '../domain/protocol-inputs';
 import { resourceNotFound } from '../domain/protocol-errors';
 
-/** Where a protocol call came from (for per-address limits). */
-export interface CallInfo {
-  address: string;
-}
+export type { CallInfo } from '../domain/protocol-inputs';
 
 /** Every protocol action is one command (or, for GetUser, one query) carrying its validated input. */
 export abstract class IdentityCommand<A extends IdentityAction> {
