@@ -5,6 +5,8 @@ export const streams = {
   subscription: (subscriptionId: string) => `subscription-${subscriptionId}`,
   credit: (userId: string) => `credit-${userId}`,
   priceOptions: (storefrontSlug: string, appSlug: string) => `price-options-${storefrontSlug}-${appSlug}`,
+  /** The users area's stream of a user (contracts/events/users.ts): VIP flags and offers seen, for prices. */
+  user: (userId: string) => `user-${userId}`,
   /** The catalogue's purchase stream (documented in contracts/events/catalogue.ts). */
   purchase: (userId: string, productId: string) => `purchase-${userId}-${productId}`,
 };
