@@ -113,6 +113,14 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
         const sub = await this.providerSubscription(subId);
         return (em) => this.renew(em, sub, invoice);
       }
+      case 'invoice.payment_failed': {
+        // a renewal (or the first payment after a trial) failed: the subscription is past_due at Stripe now
+        const invoice = (await stripe.invoices.retrieve(String(object.id))) as unknown as Record<string, any>;
+        const subId = idOf(invoice.subscription) ?? idOf(invoice.parent?.subscription_details?.subscription);
+        if (!subId) return null;
+        const sub = await this.providerSubscription(subId);
+        return (em) => this.reconcile(em, sub);
+      }
       case 'charge.refunded': {
         const charge = await stripe.charges.retrieve(String(object.id));
         if (!charge.refunded) return null; // partial refunds keep the purchase
@@ -164,6 +172,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
       currentPeriodEnd: isoOf(s.current_period_end ?? item?.current_period_end),
       startedAt: isoOf(s.start_date ?? s.created)!,
       canceledAt: isoOf(s.canceled_at ?? s.ended_at),
+      cancelAtPeriodEnd: s.cancel_at_period_end === true,
       metadata: s.metadata ?? {},
     };
   }

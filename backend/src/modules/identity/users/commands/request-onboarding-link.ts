@@ -71,7 +71,16 @@ export class RequestOnboardingLinkHandler implements ICommandHandler<RequestOnbo
       const userId = await ownerOfEmail(tem, request.email);
       let mail: string | null = null;
       if (userId) {
-        await onboardingLinks.insert(tem, { linkId, tokenHash, anonymousId, userId, storefrontSlug, appSlug, requestedAt, expiresAt });
+        await onboardingLinks.insert(tem, {
+          linkId,
+          tokenHash,
+          anonymousId,
+          userId,
+          storefrontSlug,
+          appSlug,
+          requestedAt,
+          expiresAt,
+        });
         const url = onboardingLinkUrl(this.config.PUBLIC_URL, request, token);
         mail = await this.outbox.write(tem, { to: request.email, ...onboardingLinkEmail(url), code: null });
       }
