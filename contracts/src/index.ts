@@ -7,7 +7,7 @@ export * from './constants';
 export * from './events';
 export * from './api';
 export * from './identity-protocol';
-export { describeIssue } from './zod-messages';
+export { describeIssue, withArticle } from './zod-messages';
 export * from './creator-documents';
 export * from './ai-assets';
 export * from './onboarding';
