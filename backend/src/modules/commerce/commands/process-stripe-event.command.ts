@@ -15,6 +15,7 @@ import type Stripe from 'stripe';
 import { EventStore } from '../../../platform/events/event-store';
 import { rows, run } from '../../../platform/database/sql';
 import { foldCredit } from '../domain/credit';
+import { removeFromCart } from './cart.commands';
 import { ownedPurchaseIds } from '../domain/purchase-plan';
 import { foldSubscription, reconcileSubscription, type ProviderSubscription } from '../domain/subscription-state';
 import { forgetCheckout } from '../infra/checkout-claims';
@@ -252,6 +253,14 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
         );
       }
     }
+    // the bought items leave the server cart in the same step
+    if (started.mode === 'payment')
+      await removeFromCart(
+        em,
+        this.events,
+        started.userId,
+        started.lines.map((l) => l.productId),
+      );
     if (started.mode === 'payment' && paymentIntentId) {
       // refunded before this completion was recorded: at Stripe now, or a charge.refunded processed earlier
       const [early] = await rows<{ charge_id: string }>(em, `select charge_id from commerce_refund where payment_intent_id = ?`, [

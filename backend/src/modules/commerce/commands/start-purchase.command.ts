@@ -8,6 +8,7 @@ import { OfferQueries, priceForBuyer } from '../../offers';
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
 import { foldBuyer } from '../domain/buyer';
+import { removeFromCart } from './cart.commands';
 import { foldCredit } from '../domain/credit';
 import { ownedPurchaseIds, planPurchase, type PlannedProduct, type PurchasePlan } from '../domain/purchase-plan';
 import { CheckoutClaims, checkoutKey } from '../infra/checkout-claims';
@@ -283,6 +284,8 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
         });
         if (appended) granted.push(l.productId);
       }
+      // the granted items leave the server cart in the same transaction
+      await removeFromCart(tem, this.events, userId, granted);
       return granted;
     });
   }
