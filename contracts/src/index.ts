@@ -19,3 +19,4 @@ export * from './offer-visibility';
 export * from './identity-srp';
 export * from './server-render';
 export * from './onboarding-links';
+export * from './web-routes';
