@@ -44,6 +44,7 @@ const config: Config = {
     node('contracts'),
     node('backend'),
     node('workers'),
+    node('deploy'),
     {
       displayName: 'frontend',
       rootDir: '.',
@@ -54,6 +55,8 @@ const config: Config = {
       moduleNameMapper: {
         '^@sparkhouse/contracts/(.+)$': '<rootDir>/contracts/src/$1',
         '^virtual:call-routes$': '<rootDir>/frontend/test/call-routes.ts',
+        // build-time settings read from import.meta.env, which jest cannot parse
+        '^\\./auth-env$': '<rootDir>/frontend/test/auth-env.ts',
         ...workspaces,
         '\\.(css|svg|png)$': '<rootDir>/frontend/test/file-stub.cjs',
       },

@@ -10,7 +10,7 @@
           ? 'dark'
           : 'light';
     document.documentElement.dataset.theme = theme;
-  } catch (e) {
+  } catch {
     document.documentElement.dataset.theme = 'light';
   }
 })();

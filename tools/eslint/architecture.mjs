@@ -24,7 +24,8 @@ export function classify(file) {
   }
   if ((m = rel.match(/^backend\/src\/(platform|apps|devkit|test-support)\//))) return { area: 'backend', layer: m[1] };
   if ((m = rel.match(/^frontend\/src\/features\/([^/]+)\/(.*)$/))) {
-    return { area: 'frontend', layer: 'feature', unit: m[1], entry: m[2] === 'index.ts' || m[2] === 'index.tsx' };
+    // a feature's public surface: index.ts, and lazy.ts for what is loaded in a chunk of its own (import())
+    return { area: 'frontend', layer: 'feature', unit: m[1], entry: /^(index|lazy)\.tsx?$/.test(m[2]) };
   }
   if ((m = rel.match(/^frontend\/src\/routes\/([^/]+)/))) return { area: 'frontend', layer: 'route', unit: m[1] };
   if ((m = rel.match(/^frontend\/src\/(ui|api)\//))) return { area: 'frontend', layer: m[1] };
@@ -83,7 +84,8 @@ function resolveRelative(fromFile, spec) {
 function target(fromFile, spec) {
   if (spec.startsWith('.')) return resolveRelative(fromFile, spec);
   if (spec === '@sparkhouse/contracts') return path.join(root, 'contracts/src/index.ts');
-  if (spec.startsWith('@sparkhouse/contracts/')) return resolveRelative(path.join(root, 'contracts/src/x'), `./${spec.slice(22)}`);
+  if (spec.startsWith('@sparkhouse/contracts/'))
+    return resolveRelative(path.join(root, 'contracts/src/x'), `./${spec.slice(22)}`);
   if (spec === '@sparkhouse/backend') return path.join(root, 'backend/src/index.ts');
   return null;
 }
@@ -98,7 +100,9 @@ export function violation(fromFile, spec) {
   if (from.area === 'backend' && from.layer.startsWith('module-') && dest.layer.startsWith('module-')) {
     if (dest.unit !== from.unit) {
       if (from.layer === 'module-domain') return `the domain of ${from.unit} is pure: it may not import module ${dest.unit}`;
-      return dest.layer === 'module-entry' ? null : `reach ${dest.unit} through modules/${dest.unit}/index.ts, not its ${dest.layer.slice(7)}`;
+      return dest.layer === 'module-entry'
+        ? null
+        : `reach ${dest.unit} through modules/${dest.unit}/index.ts, not its ${dest.layer.slice(7)}`;
     }
     const allowed = ALLOWED[from.layer];
     if (allowed.includes('*') || allowed.includes(dest.layer)) return null;
@@ -106,16 +110,22 @@ export function violation(fromFile, spec) {
   }
   if (from.area === 'backend' && from.layer.startsWith('module-')) {
     // module code may use the platform and contracts; never a composition root or the dev kit
-    if (['platform', 'contracts'].includes(dest.layer)) return from.layer === 'module-domain' && dest.layer === 'platform' ? domainPlatform(to) : null;
+    if (['platform', 'contracts'].includes(dest.layer))
+      return from.layer === 'module-domain' && dest.layer === 'platform' ? domainPlatform(to) : null;
     return `module code may not import ${dest.layer}`;
   }
   if (from.layer === 'feature' && dest.layer === 'feature' && dest.unit !== from.unit && !dest.entry) {
     return `use features/${dest.unit}/index.ts, not its internals`;
   }
-  if (from.layer === 'route' && dest.layer === 'feature' && !dest.entry) return `use features/${dest.unit}/index.ts, not its internals`;
+  if (from.layer === 'route' && dest.layer === 'feature' && !dest.entry)
+    return `use features/${dest.unit}/index.ts, not its internals`;
   const reach = OUTSIDE[from.layer];
   if (!reach || reach.includes('*')) return null;
-  const destLayer = dest.layer.startsWith('module-') ? (dest.layer === 'module-entry' ? 'module-entry' : 'module-internal') : dest.layer;
+  const destLayer = dest.layer.startsWith('module-')
+    ? dest.layer === 'module-entry'
+      ? 'module-entry'
+      : 'module-internal'
+    : dest.layer;
   if (reach.includes(destLayer)) return null;
   return `${from.layer} may not import ${destLayer === 'module-internal' ? `the internals of module ${dest.unit}` : destLayer}`;
 }

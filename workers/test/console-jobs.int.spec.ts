@@ -51,7 +51,7 @@ describe('operations console with a real worker', () => {
       headers: { authorization: `Bearer ${operator}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, body: (await res.json()) as any };
   };
   const detail = async (runId: string) => (await call('GET', `/operations/jobs/${runId}`)).body.response;
 

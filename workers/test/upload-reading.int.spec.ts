@@ -28,18 +28,27 @@ describe('reading uploads after they are answered (real worker)', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, body: (await res.json()) as any };
   };
   /** Uploads a file and saves it to the library, as the Media tab does. */
   const uploadAndSave = async (bytes: Buffer, name: string) => {
     const form = new FormData();
     form.append('appId', appId);
     form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    const res = await fetch(`${stack.baseUrl}/api/media/uploads`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    const uploaded = ((await res.json()) as any).response; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const res = await fetch(`${stack.baseUrl}/api/media/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const uploaded = ((await res.json()) as any).response;
     expect(res.status).toBe(201);
     expect(uploaded.metadata.processing).toBe('pending');
-    const saved = await call('POST', '/app-builder/saveAppMedia', { appId, type: uploaded.type, url: uploaded.url, metadata: uploaded.metadata });
+    const saved = await call('POST', '/app-builder/saveAppMedia', {
+      appId,
+      type: uploaded.type,
+      url: uploaded.url,
+      metadata: uploaded.metadata,
+    });
     expect(saved.status).toBe(200);
     return saved.body.response.media;
   };
@@ -66,7 +75,9 @@ describe('reading uploads after they are answered (real worker)', () => {
   });
 
   it('an image gets its thumbnail, pushed to the creator; the library item says it is read', async () => {
-    const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a6' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
     const item = await uploadAndSave(picture, 'glaze.png');
     await readDone(item.mediaId);
     const push = pushes.find((p) => p.mediaId === item.mediaId)!;
@@ -75,7 +86,7 @@ describe('reading uploads after they are answered (real worker)', () => {
     const res = await fetch(`${stack.baseUrl}/api/app-builder/getAppMedia?appId=${appId}`, {
       headers: { authorization: `Bearer ${token}`, 'x-consistency-token': push.token },
     });
-    const read = ((await res.json()) as any).response.media.find((m: { mediaId: string }) => m.mediaId === item.mediaId); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const read = ((await res.json()) as any).response.media.find((m: { mediaId: string }) => m.mediaId === item.mediaId);
     expect(read.metadata).toMatchObject({ width: 1200, height: 800, processing: 'done' });
     const thumb = await fetch(new URL(read.thumbnailUrl, stack.baseUrl));
     expect(thumb.headers.get('content-type')).toBe('image/webp');

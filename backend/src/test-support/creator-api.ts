@@ -23,7 +23,7 @@ import { createTestDatabase, eventually, startApi, testConfig } from './index';
 
 export interface Answer {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 export interface As {

@@ -176,6 +176,7 @@ export const generateAudioDescription = describeMediaCall(
 
 // ---- Several files at once: analyzeUploads and generateImageFromInputs (spec 7, "App builder: AI") ----
 
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const uploadsFields = {

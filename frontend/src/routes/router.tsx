@@ -14,77 +14,77 @@ const opsRoutes: RouteObject[] = [
   {
     index: true,
     lazy: page(
-      () => import('./operations/console/OverviewPage'),
+      () => import('../features/operations/lazy'),
       (m) => m.OverviewPage,
     ),
   },
   {
     path: 'jobs',
     lazy: page(
-      () => import('./operations/console/JobsPage'),
+      () => import('../features/operations/lazy'),
       (m) => m.JobsPage,
     ),
   },
   {
     path: 'jobs/:runId',
     lazy: page(
-      () => import('./operations/console/JobDetailPage'),
+      () => import('../features/operations/lazy'),
       (m) => m.JobDetailPage,
     ),
   },
   {
     path: 'events',
     lazy: page(
-      () => import('./operations/console/EventsPage'),
+      () => import('../features/operations/lazy'),
       (m) => m.EventsPage,
     ),
   },
   {
     path: 'projections',
     lazy: page(
-      () => import('./operations/console/ProjectionsPage'),
+      () => import('../features/operations/lazy'),
       (m) => m.ProjectionsPage,
     ),
   },
   {
     path: 'alerts',
     lazy: page(
-      () => import('./operations/console/AlertsPage'),
+      () => import('../features/operations/lazy'),
       (m) => m.AlertsPage,
     ),
   },
   {
     path: 'emails',
     lazy: page(
-      () => import('./operations/console/SidePages'),
+      () => import('../features/operations/lazy'),
       (m) => m.EmailsPage,
     ),
   },
   {
     path: 'webhooks',
     lazy: page(
-      () => import('./operations/console/SidePages'),
+      () => import('../features/operations/lazy'),
       (m) => m.WebhooksPage,
     ),
   },
   {
     path: 'analytics',
     lazy: page(
-      () => import('./operations/console/SidePages'),
+      () => import('../features/operations/lazy'),
       (m) => m.AnalyticsPage,
     ),
   },
   {
     path: 'members',
     lazy: page(
-      () => import('./operations/console/SidePages'),
+      () => import('../features/operations/lazy'),
       (m) => m.MembersPage,
     ),
   },
   {
     path: 'pipeline-check',
     lazy: page(
-      () => import('./operations/PipelineCheckPage'),
+      () => import('../features/operations/lazy'),
       (m) => m.PipelineCheckPage,
     ),
   },
@@ -288,7 +288,7 @@ export const routes: RouteObject[] = [
           {
             path: '/ops',
             lazy: page(
-              () => import('./operations/console/OpsLayout'),
+              () => import('../features/operations/lazy'),
               (m) => m.OpsLayout,
             ),
             children: opsRoutes,

@@ -11,3 +11,4 @@ export { Spinner } from './Spinner';
 export { ToastProvider, useToast, type ToastInput, type ToastKind } from './Toasts';
 export { Modal, type ModalProps } from './Modal';
 export { linkify } from './linkify';
+export { PageHeader } from './PageHeader';

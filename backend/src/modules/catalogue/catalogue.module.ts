@@ -3,21 +3,23 @@ import { CreateCollectionHandler } from './commands/create-collection.command';
 import { EnrolInClassHandler } from './commands/enrol-in-class.command';
 import { GrantProductHandler } from './commands/grant-product.command';
 import { JoinWaitlistHandler } from './commands/join-waitlist.command';
-import { PublishProductHandler, UpdateProductHandler } from './commands/publish-product.command';
+import { PublishProductHandler } from './commands/publish-product.command';
+import { UpdateProductHandler } from './commands/update-product.command';
 import { RecordProgressHandler } from './commands/record-progress.command';
 import { CatalogueAdminController } from './http/catalogue-admin.controller';
 import { CatalogueController } from './http/catalogue.controller';
 import { LearnerController } from './http/learner.controller';
 import { MediaController } from './http/media.controller';
 import { CataloguePool } from './infra/catalogue-pool';
-import { BrowseProjection } from './projections/browse.projection';
-import { LearningProjection } from './projections/learning.projection';
-import { CollectionQueries } from './queries/collection.queries';
-import { LearnerQueries } from './queries/learner.queries';
-import { ProductBrowseQueries } from './queries/product-browse.queries';
-import { RecommendationQueries } from './queries/recommendation.queries';
+import { browseProjection } from './projections/browse.projection';
+import { learningProjection } from './projections/learning.projection';
+import { subscriberProviders } from '../../platform/events/define-projection';
+import { CollectionQueries } from './queries/collection.query';
+import { LearnerQueries } from './queries/learner.query';
+import { ProductBrowseQueries } from './queries/product-browse.query';
+import { RecommendationQueries } from './queries/recommendation.query';
 import { HomePageDelivery } from './http/home-page';
-import { HomeContentQueries } from './queries/home-content.queries';
+import { HomeContentQueries } from './queries/home-content.query';
 import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
 
 /**
@@ -28,8 +30,7 @@ import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
   controllers: [CatalogueController, LearnerController, CatalogueAdminController, MediaController],
   providers: [
     CataloguePool,
-    BrowseProjection,
-    LearningProjection,
+    ...subscriberProviders(browseProjection, learningProjection),
     ProductBrowseQueries,
     CollectionQueries,
     LearnerQueries,

@@ -1,60 +1,59 @@
 import { Module } from '@nestjs/common';
-import {
-  ChangeAppThemeHandler,
-  CreateAppHandler,
-  PublishAppHandler,
-  RecordAppOpenedHandler,
-  SetAppIsIdeaHandler,
-  UpdateAppDetailsHandler,
-} from './commands/app.commands';
-import { RequestAppBuildHandler, RequestBrainstormHandler, RequestLandingPageEditHandler } from './commands/ai-request.commands';
-import { SaveBlueprintExampleHandler, UpdateBlueprintExampleHandler } from './commands/blueprint-example.commands';
-import { RestoreDocumentVersionHandler, SaveDocumentVersionHandler } from './commands/document-version.commands';
-import {
-  RejectBuildResultHandler,
-  ReleaseBuildSlotHandler,
-  StoreBrainstormIdeasHandler,
-  StoreBuildResultHandler,
-  StoreLandingPageEditHandler,
-  StoreGeneratedAppImageHandler,
-  StoreGeneratedMediaHandler,
-  StoreLandingImagesHandler,
-} from './commands/job-result.commands';
+import { ChangeAppThemeHandler } from './commands/change-app-theme.command';
+import { CreateAppHandler } from './commands/create-app.command';
+import { PublishAppHandler } from './commands/publish-app.command';
+import { RecordAppOpenedHandler } from './commands/record-app-opened.command';
+import { SetAppIsIdeaHandler } from './commands/set-app-is-idea.command';
+import { UpdateAppDetailsHandler } from './commands/update-app-details.command';
+import { RequestAppBuildHandler } from './commands/request-app-build.command';
+import { RequestBrainstormHandler } from './commands/request-brainstorm.command';
+import { RequestLandingPageEditHandler } from './commands/request-landing-page-edit.command';
+import { SaveBlueprintExampleHandler } from './commands/save-blueprint-example.command';
+import { UpdateBlueprintExampleHandler } from './commands/update-blueprint-example.command';
+import { RestoreDocumentVersionHandler } from './commands/restore-document-version.command';
+import { SaveDocumentVersionHandler } from './commands/save-document-version.command';
+import { RejectBuildResultHandler } from './commands/reject-build-result.command';
+import { ReleaseBuildSlotHandler } from './commands/release-build-slot.command';
+import { StoreBrainstormIdeasHandler } from './commands/store-brainstorm-ideas.command';
+import { StoreBuildResultHandler } from './commands/store-build-result.command';
+import { StoreLandingPageEditHandler } from './commands/store-landing-page-edit.command';
+import { StoreGeneratedAppImageHandler } from './commands/store-generated-app-image.command';
+import { StoreGeneratedMediaHandler } from './commands/store-generated-media.command';
+import { StoreLandingImagesHandler } from './commands/store-landing-images.command';
 import { AppBuilderController } from './http/app-builder.controller';
 import { AppMediaController } from './http/app-media.controller';
-import {
-  DeleteAppMediaHandler,
-  RecordUploadReadingHandler,
-  RequestUploadReadingHandler,
-  SaveAppMediaHandler,
-  UpdateAppMediaHandler,
-} from './commands/app-media.commands';
-import { AppMediaProjection } from './projections/app-media.projection';
-import { AppMediaQueries } from './queries/app-media.queries';
+import { DeleteAppMediaHandler } from './commands/delete-app-media.command';
+import { RecordUploadReadingHandler } from './commands/record-upload-reading.command';
+import { RequestUploadReadingHandler } from './commands/request-upload-reading.command';
+import { SaveAppMediaHandler } from './commands/save-app-media.command';
+import { UpdateAppMediaHandler } from './commands/update-app-media.command';
+import { appMediaProjection } from './projections/app-media.projection';
+import { AppMediaQueries } from './queries/app-media.query';
 import { MediaFilesReactor } from './reactors/media-files.reactor';
 import { MediaReadingsReactor } from './reactors/media-readings.reactor';
 import { AppsController } from './http/apps.controller';
 import { AppVisitorsController } from './http/app-visitors.controller';
 import { AiAssetsController } from './http/ai-assets.controller';
 import { SimulatorItemsController } from './http/simulator-items.controller';
-import { RecordSimulatedPlanHandler } from './commands/simulator-item.commands';
-import { SimulatorItemsProjection } from './projections/simulator-items.projection';
-import { SimulatorItemsQueries } from './queries/simulator-items.queries';
+import { RecordSimulatedPlanHandler } from './commands/record-simulated-plan.command';
+import { simulatorItemsProjection } from './projections/simulator-items.projection';
+import { SimulatorItemsQueries } from './queries/simulator-items.query';
 import { SimulatorItemsReactor } from './reactors/simulator-items.reactor';
-import { CreateTestFlowHandler, DeleteTestFlowHandler, UpdateTestFlowHandler } from './commands/test-flow.commands';
-import { AppVisitorsProjection } from './projections/app-visitors.projection';
-import { AppVisitorsQueries } from './queries/app-visitors.queries';
-import {
-  CompleteOnboardingHandler,
-  RequestPersonalizedPlanHandler,
-  SaveOnboardingUserStateHandler,
-} from './commands/visitor.commands';
-import { CreatorPlansProjection } from './projections/creator-plans.projection';
-import { CreatorStudioProjection } from './projections/creator-studio.projection';
-import { BrainstormQueries } from './queries/brainstorm.queries';
-import { CreatorAppsQueries } from './queries/creator-apps.queries';
-import { PublishingQueries } from './queries/publishing.queries';
-import { UnpublishedChangesQueries } from './queries/unpublished-changes.queries';
+import { CreateTestFlowHandler } from './commands/create-test-flow.command';
+import { DeleteTestFlowHandler } from './commands/delete-test-flow.command';
+import { UpdateTestFlowHandler } from './commands/update-test-flow.command';
+import { appVisitorsProjection } from './projections/app-visitors.projection';
+import { AppVisitorsQueries } from './queries/app-visitors.query';
+import { CompleteOnboardingHandler } from './commands/complete-onboarding.command';
+import { RequestPersonalizedPlanHandler } from './commands/request-personalized-plan.command';
+import { SaveOnboardingUserStateHandler } from './commands/save-onboarding-user-state.command';
+import { creatorPlansProjection } from './projections/creator-plans.projection';
+import { creatorStudioProjection } from './projections/creator-studio.projection';
+import { subscriberProviders } from '../../platform/events/define-projection';
+import { BrainstormQueries } from './queries/brainstorm.query';
+import { CreatorAppsQueries } from './queries/creator-apps.query';
+import { PublishingQueries } from './queries/publishing.query';
+import { UnpublishedChangesQueries } from './queries/unpublished-changes.query';
 import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
 
 /**
@@ -79,10 +78,13 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     AppMediaController,
   ],
   providers: [
-    CreatorStudioProjection,
-    CreatorPlansProjection,
-    AppVisitorsProjection,
-    AppMediaProjection,
+    ...subscriberProviders(
+      creatorStudioProjection,
+      creatorPlansProjection,
+      appVisitorsProjection,
+      appMediaProjection,
+      simulatorItemsProjection,
+    ),
     AppMediaQueries,
     SaveAppMediaHandler,
     UpdateAppMediaHandler,
@@ -98,7 +100,6 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     CreateTestFlowHandler,
     UpdateTestFlowHandler,
     DeleteTestFlowHandler,
-    SimulatorItemsProjection,
     SimulatorItemsQueries,
     SimulatorItemsReactor,
     RecordSimulatedPlanHandler,

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { developmentTools, type AppConfig } from '../../platform/config/config';
 import { StandInProviderController } from './federation/stand-in/stand-in-provider.controller';
 import { DevOutboxController } from './provider/http/dev-outbox.controller';
-import { FEDERATED_ACCOUNTS } from './federation/federated-accounts';
+import { FEDERATED_ACCOUNTS } from './federation/infra/federated-accounts';
 import { FederationModule } from './federation/federation.module';
 import { FederatedSignIn } from './provider/commands/federated-sign-in';
 import { IdentityProviderModule } from './provider/identity-provider.module';

@@ -2,4 +2,3 @@
 export { IdentityModule, IdentityDevToolsModule } from './identity.module';
 /** For the operations console: account emails, console roles, the email outbox (viewer, retries, alert mail). */
 export { OperationsDirectory, type ConsoleRoleName } from './provider/operations-directory';
-export { EmailOutbox, type OutboxRow, type OutboxState } from './provider/infra/email-outbox';

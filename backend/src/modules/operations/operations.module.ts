@@ -5,6 +5,7 @@ import { IdentityModule } from '../identity';
 import { AlertEvaluator } from './alerts/alert-evaluator';
 import { AlertRules } from './alerts/alert-rules';
 import { CancelJobRunHandler } from './commands/cancel-job-run';
+import { JobRunReconciler } from './commands/job-run-reconciler';
 import { JobActions } from './commands/job-actions';
 import { ProjectionRebuilds } from './commands/projection-rebuilds';
 import { QueueActions } from './commands/queue-actions';
@@ -56,6 +57,7 @@ import { QueueStats } from './queries/queue-stats';
     ProjectionRebuilds,
     AlertRules,
     AlertEvaluator,
+    JobRunReconciler,
     QueueBoard,
     QueueOverviewPusher,
     OpsJobPushReactor,

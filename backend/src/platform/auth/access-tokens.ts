@@ -1,4 +1,4 @@
-import { generateKeyPairSync, createPublicKey, randomUUID, type JsonWebKey } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Database } from '../database/database';
 import jwt from 'jsonwebtoken';

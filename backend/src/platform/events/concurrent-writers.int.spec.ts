@@ -48,7 +48,7 @@ describe('8 concurrent writers while the relay is killed and restarted', () => {
       headers: { authorization: `Bearer ${tokens.get(as)}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, body: (await res.json()) as any };
   };
 
   const sql = <T>(query: string, params: unknown[] = []) => orm.em.fork().getConnection().execute<T[]>(query, params);

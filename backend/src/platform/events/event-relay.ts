@@ -26,6 +26,8 @@ const TAIL_CAPACITY = 20_000;
  * in one batch instead of one transaction per commit (a few ms of delivery latency for far less work).
  */
 const COALESCE_MS = 5;
+/** A wake-up this long after the last read finds the log quiet: nothing to coalesce with, read at once. */
+const QUIET_MS = 20;
 
 /** A wake-up that is never lost: a notify before the wait makes the next wait return at once. */
 class Wakeup {
@@ -179,9 +181,10 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
           continue;
         }
         heldSince = null;
+        const idleSince = performance.now();
         await this.reader.wait(this.config.EVENT_RELAY_POLL_MS);
-        // a busy moment's commits are read as one batch
-        await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
+        // a busy moment's commits are read as one batch; the first commit after a quiet spell is read at once
+        if (performance.now() - idleSince < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
       } catch (err) {
         failures += 1;
         this.logger.error({ err, failures }, 'reading the event log failed; will retry');

@@ -43,7 +43,7 @@ describe('a caller reads its own writes on another API node', () => {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       token = res.headers.get(headerNames.consistencyToken) ?? token;
-      return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+      return { status: res.status, body: (await res.json()) as any };
     };
   }
 

@@ -144,8 +144,8 @@ function fileNameOf(raw: string | undefined): { name: string } | { issues: Valid
   const issues = unstorableText('body', { fileName: raw ?? '' });
   if (issues.length > 0) return { issues };
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const name = base
+    // eslint-disable-next-line no-control-regex -- control characters are what it removes
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, FILE_NAME_MAX);

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { basicUserInfoQuery, userKeys } from '../user/user.queries';
+import { basicUserInfoQuery, userKeys } from '../../api/user.queries';
 import { afterLoginAction } from './after-login';
 import { clearSignedInStorage, readCartItemCount, storeRedirect, takeStoredRedirect } from './auth-storage';
 import { getAuthServices, type AuthServices } from './auth-services';

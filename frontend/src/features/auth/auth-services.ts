@@ -11,7 +11,7 @@ import {
   createBackendUser,
   creatorHasAnyApp,
   linkAnonymousUser,
-} from '../user/users-api';
+} from '../../api/users-api';
 
 /**
  * Everything the auth UI talks to, in one object so tests and stories can swap it. The default

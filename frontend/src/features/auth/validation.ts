@@ -1,3 +1,4 @@
+import type { EmailCheckInfo } from '../../api/users-api';
 /**
  * Every validation rule of the auth forms (spec sections 5, 8 and 9), as pure functions.
  * Each returns the spec's exact message, or null when the value passes.
@@ -107,12 +108,6 @@ export function validateFields<K extends string>(values: Record<K, string>, rule
 }
 
 export const hasErrors = (errors: object) => Object.keys(errors).length > 0;
-
-/** What the server's email check says about an address: a likely typo fix and a plausibility score. */
-export interface EmailCheckInfo {
-  suggestion?: string | null;
-  score?: number | null;
-}
 
 export type EmailCheckWarning =
   { kind: 'suggestion'; message: string; suggestion: string } | { kind: 'low-score'; message: string };

@@ -1,6 +1,4 @@
-import { PriceLabel } from '../offers/OfferPrice';
-import { priceView } from '../offers/offer-price';
-import { useOfferVisibility } from '../offers/useOfferVisibility';
+import { PriceLabel, priceView, useOfferVisibility } from '../offers';
 import type { CartItem } from './cart-rules';
 
 /** A cart item's price: products follow their offer; a membership item shows its plan price. */

@@ -1,7 +1,6 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AuthContext } from '../auth/AuthContext';
-import { sessionIdentity } from '../auth/auth-session';
-import { readNoPriceOffer } from '../attribution/attribution';
+import { AuthContext, sessionIdentity } from '../auth';
+import { readNoPriceOffer } from '../attribution';
 import { AddToCartModal } from './AddToCartModal';
 import { defaultCartApi, type CartApi } from './cart-api';
 import { cartReducer, mergeAddsLocalItems, type CartAction, type CartItem, type CartState } from './cart-rules';

@@ -3,7 +3,7 @@
  * written by an older build, hand-edited or cut short must not break the page, so anything
  * unreadable becomes an empty cart and malformed items are dropped one by one.
  */
-import { CART_STORAGE_KEY } from '../auth/auth-storage';
+import { CART_STORAGE_KEY } from '../auth';
 import type { CartItem, CartSnapshot } from './cart-rules';
 
 export { CART_STORAGE_KEY };

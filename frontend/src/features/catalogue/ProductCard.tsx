@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { ProductCardData } from './catalogue.queries';
 import { COVER_SIZES, coverImage } from './cover-image';
-import { OfferPrice } from '../offers/OfferPrice';
-import { formatCents } from './price';
+import { OfferPrice } from '../offers';
+import { formatCents } from '../format';
 
 export const classPath = (product: { storefrontSlug: string; classSlug: string }): string =>
   `/classes/${product.storefrontSlug}/${product.classSlug}`;

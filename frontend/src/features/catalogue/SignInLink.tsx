@@ -1,6 +1,6 @@
 import { useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AuthContext } from '../auth/AuthContext';
+import { AuthContext } from '../auth';
 
 /**
  * "Sign in" that comes back to `returnTo` afterwards: opens the auth modal when the auth feature is

@@ -10,7 +10,7 @@ import {
   shouldShowBanner,
   type BannerPayload,
 } from './banner';
-import { formatCents } from './price';
+import { formatCents } from '../format';
 import { productIdFromWatchSlug, watchPath } from './watch-path';
 
 const NOW = new Date('2026-11-21T12:00:00Z');

@@ -10,6 +10,21 @@ export { SignInPrompt } from './SignInPrompt';
 export { useSignedIn, useSignInState, type SignInState } from './useSignedIn';
 export { useDebouncedValue } from './useDebouncedValue';
 export { useNow } from './useNow';
-export { formatCents } from './price';
+export { formatCents } from '../format';
 export { productIdFromWatchSlug, watchPath } from './watch-path';
 export { hasActiveClass, isClassActive, listEnrolments } from './active-class';
+export { clearAppIdea, loadAppIdea, saveAppIdea } from './app-idea-storage';
+export { useKeptAppIdea } from './useKeptAppIdea';
+export { AccountLink, SignInLink } from './SignInLink';
+export {
+  bannerDescription,
+  bannerTheme,
+  countdownRemaining,
+  dismissBanner,
+  formatCountdown,
+  isCountdownOver,
+  shouldShowBanner,
+  type BannerPayload,
+} from './banner';
+export { chapterAt, chapterPercent, fitChapters, toChapters, type Chapter } from './chapters';
+export { resumePosition, WatchProgressTracker } from './watch-progress';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { getAccessToken, subscribeAccessToken } from '../../api/token-store';
-import { AUTH_SESSION_STORAGE_KEY } from '../auth/auth-session';
+import { AUTH_SESSION_STORAGE_KEY } from '../auth';
 import { catalogueKeys } from './catalogue.queries';
 
 export type SignInState = 'signedIn' | 'signedOut' | 'restoring';

@@ -1,9 +1,9 @@
 import { JOBS, type JobRunView } from '@sparkhouse/contracts';
 import type { ReactNode } from 'react';
 import { isTerminalStatus } from '../../api/operations.queries';
-import { JobStatusChip } from '../../routes/operations/JobStatusChip';
+import { JobStatusChip } from '../operations';
 import { Button } from '../../ui';
-import { formatSpan } from '../format/relative-time';
+import { formatSpan } from '../format';
 import { CancelRunButton, elapsedMs, RunLoadStates, RunProgress, runMessage, useJobRunLive, useRunClock } from '../realtime';
 import { buildStepStates, type BuildStepState } from './build-steps';
 import { useProgressLog } from './useProgressLog';

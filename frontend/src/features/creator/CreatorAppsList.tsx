@@ -2,8 +2,8 @@ import type { BuildStatus, CreatorApp } from '@sparkhouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClassName, TagChip, type TagTone } from '../../ui';
-import { EmptyState, LoadingState } from '../catalogue/QueryStates';
-import { formatRelativeTime } from '../format/relative-time';
+import { EmptyState, LoadingState } from '../catalogue';
+import { formatRelativeTime } from '../format';
 import { builderPath } from './BuildWatch';
 import { creatorAppsQuery, creatorHasAnyAppQuery } from './creator.queries';
 

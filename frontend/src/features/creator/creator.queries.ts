@@ -1,5 +1,4 @@
 import type {
-  JobRunView,
   AppBlueprint,
   CallBody,
   CallResponse,
@@ -10,7 +9,6 @@ import type {
 } from '@sparkhouse/contracts';
 import { creatorApps, operations } from '../../api/routes';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../api/api-error';
 import { callApi } from '../../api/call-api';
 import { jobRunKeys } from '../../api/operations.queries';
 import { callCreator } from './creator-api';

@@ -7,7 +7,6 @@ import { DEFAULT_EDITOR_SUGGESTIONS, type EditorSuggestions } from '@sparkhouse/
 
 export type FallbackLogger = (message: string, error: unknown) => void;
 
-// eslint-disable-next-line no-console
 const consoleLogger: FallbackLogger = (message, error) => console.warn(`[creator] ${message}`, error);
 
 /** An app list of unexpected shape is logged and yields an empty list. */

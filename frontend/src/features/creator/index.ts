@@ -9,3 +9,4 @@ export { BrainstormPanel } from './BrainstormPanel';
 export { CreatorAppsList, CreatorAppsSection, buildStatusLabel } from './CreatorAppsList';
 export { buildStepStates, stepLabel } from './build-steps';
 export { DEFAULT_EDITOR_SECTIONS } from './fallbacks';
+export { BUILDER_MODES, Workspace } from './builder/Workspace';

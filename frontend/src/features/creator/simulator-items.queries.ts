@@ -24,7 +24,6 @@ export interface SimulatorItemListView extends SimulatorItemList {
 
 export const emptySimulatorItemList = (): SimulatorItemList => ({ items: [], hasMore: false, total: 0 });
 
-// eslint-disable-next-line no-console
 const warn: FallbackLogger = (message, error) => console.warn(`[creator] ${message}`, error);
 
 /** The answer of a list call, or (on any failure, logged) the empty list that stands for it. */

@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useRef } from 'react';
-import { AuthContext } from '../auth/AuthContext';
-import { useSignedIn } from '../catalogue/useSignedIn';
+import { AuthContext } from '../auth';
+import { useSignedIn } from '../catalogue';
 
 /**
  * An action that needs an account: run at once when signed in; otherwise open the sign-in modal

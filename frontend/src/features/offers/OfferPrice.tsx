@@ -1,4 +1,4 @@
-import { formatCents } from '../catalogue/price';
+import { formatCents } from '../format';
 import { priceView, type PriceInfoLike, type PriceView } from './offer-price';
 import { useOfferVisibility } from './useOfferVisibility';
 

@@ -4,8 +4,8 @@ import { useEffect, useMemo } from 'react';
 import { useInRouterContext, useLocation } from 'react-router';
 import { callApi } from '../../api/call-api';
 import { getAccessToken } from '../../api/token-store';
-import { readAttribution, readNoPriceOffer, writeNoPriceOffer } from '../attribution/attribution';
-import { useUser } from '../user/UserContext';
+import { readAttribution, readNoPriceOffer, writeNoPriceOffer } from '../attribution';
+import { useUser } from '../user';
 import { productOfferQuery, type ProductOffer } from './offer-loader';
 import { createLastSeenThrottle, lastSeenPayload, pickSeen, readSeenFromCookies, seenCookieStrings } from './offer-seen';
 import { decideOfferVisibility, nextNoPriceOffer, type OfferVisibility } from './offer-visibility';
@@ -17,6 +17,7 @@ const lastSeenThrottle = createLastSeenThrottle();
 function useQueryP(): string | null {
   const inRouter = useInRouterContext();
   // The branch is fixed for a component's lifetime, so hooks keep their order.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
   const search = inRouter ? useLocation().search : typeof window === 'undefined' ? '' : window.location.search;
   // The landing's stored `p` counts too: payment_info sends it, so the server prices with it.
   return new URLSearchParams(search).get('p') ?? readAttribution(Date.now())?.p ?? null;
@@ -71,6 +72,8 @@ export function useOfferStates(productIds: readonly (string | null | undefined)[
       const seen = pickSeen(readSeenFromCookies(cookies, offer.offerKey), seenInfo?.[offer.offerKey]);
       return { offer, now, decision: decideOfferVisibility({ offer, now, queryP: p, seen }) };
     });
+    // offersKey stands for offers: a new array each render, the same content
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [offersKey, p, seenInfo]);
 
   useEffect(() => {

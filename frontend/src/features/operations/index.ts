@@ -1,1 +1,2 @@
 export { useConsoleAccess, consoleAccessKey, type ConsoleAccess } from './useConsoleAccess';
+export { JobStatusChip } from './JobStatusChip';

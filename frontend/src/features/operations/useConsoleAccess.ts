@@ -2,7 +2,7 @@ import type { CallResponse, operations as operationCalls } from '@sparkhouse/con
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../api/call-api';
 import { operations } from '../../api/routes';
-import { useAuth } from '../auth/AuthContext';
+import { useAuth } from '../auth';
 
 export type ConsoleAccess = CallResponse<typeof operationCalls.getConsoleAccess>;
 

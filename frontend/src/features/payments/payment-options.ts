@@ -3,9 +3,9 @@
  * from cents, the pricing-update body and monthly credit in cents. The subscription status rule
  * already lives in features/user; it is re-exported here, not duplicated.
  */
-import { formatCents } from '../catalogue/price';
+import { formatCents } from '../format';
 
-export { hasActiveOrTrialSubscription, hasActiveSubscription } from '../user/subscription-status';
+export { hasActiveOrTrialSubscription, hasActiveSubscription } from '../user';
 
 export interface PaymentOption {
   id: string;

@@ -4,12 +4,15 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApiError, isApiError } from '../../api/api-error';
 import { callApi } from '../../api/call-api';
 import { loadMonthlyCreditCents, orderPaymentOptions } from './payment-options';
+import { paymentKeys, SUBSCRIPTION_STATUS_MESSAGE } from '../../api/subscriptions.queries';
+
+export { paymentKeys, subscriptionsQuery } from '../../api/subscriptions.queries';
 
 /** The spec's payment messages (error catalogue, "Payments"). */
 export const PAYMENT_MESSAGES = {
   paymentOptions: 'Failed to fetch payment options',
   checkoutSession: 'Failed to create checkout session',
-  subscriptionStatus: 'Failed to fetch subscription status',
+  subscriptionStatus: SUBSCRIPTION_STATUS_MESSAGE,
   invalidResponse: 'Invalid response format',
 } as const;
 
@@ -28,17 +31,6 @@ export type CheckoutStatusAnswer = CallResponse<typeof commerce.getCheckoutStatu
 export type PurchaseAnswer = CallResponse<typeof commerce.purchaseItems>;
 export type QuoteAnswer = CallResponse<typeof commerce.quotePurchase>;
 
-export const paymentKeys = {
-  all: ['payments'] as const,
-  options: (storefrontSlug: string, appSlug: string) => [...paymentKeys.all, 'options', storefrontSlug, appSlug] as const,
-  /** Everything tied to the signed-in user (dropped on sign-out, refreshed after a checkout). */
-  mine: () => [...paymentKeys.all, 'mine'] as const,
-  subscriptions: (userId: string) => [...paymentKeys.mine(), 'subscriptions', userId] as const,
-  credit: () => [...paymentKeys.mine(), 'credit'] as const,
-  quote: (productIds: readonly string[], p: string | null) => [...paymentKeys.mine(), 'quote', productIds, p] as const,
-  checkout: (sessionId: string) => [...paymentKeys.mine(), 'checkout', sessionId] as const,
-};
-
 /** Payment options with the yearly (or 12-month) plan first and preselected (spec section 9). */
 export const paymentOptionsQuery = (storefrontSlug: string, appSlug: string) =>
   queryOptions({
@@ -54,24 +46,6 @@ export const paymentOptionsQuery = (storefrontSlug: string, appSlug: string) =>
       }
     },
     staleTime: 60_000,
-  });
-
-export const subscriptionsQuery = (userId: string) =>
-  queryOptions({
-    queryKey: paymentKeys.subscriptions(userId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await callApi(commerce.getUserSubscriptions, { signal });
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        // The user context reports the spec's message whatever went wrong.
-        throw new ApiError({
-          status: isApiError(error) ? error.status : 0,
-          code: isApiError(error) ? error.code : 'PAYMENT_ERROR',
-          message: PAYMENT_MESSAGES.subscriptionStatus,
-        });
-      }
-    },
   });
 
 /** Monthly credit in cents; a failed fetch is logged and counts as zero (spec section 8). */

@@ -2,9 +2,9 @@ import type { CheckoutUpdatedMessage } from '@sparkhouse/contracts';
 import { SERVER_EVENTS } from '@sparkhouse/contracts/realtime-names';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { catalogueKeys } from '../catalogue/catalogue.queries';
-import { getSocket } from '../realtime/socket';
-import { userKeys } from '../user/user.queries';
+import { catalogueKeys } from '../catalogue';
+import { getSocket } from '../realtime';
+import { userKeys } from '../../api/user.queries';
 import { checkoutStatusQuery, paymentKeys, type CheckoutStatusAnswer } from './payments.queries';
 
 /** While the webhook has not landed, the status is also re-read now and then (a push can be missed while offline). */

@@ -1,13 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { errorMessage } from '../../api/api-error';
-import { useAuth } from '../auth/AuthContext';
-import { sessionIdentity } from '../auth/auth-session';
-import { paymentKeys, subscriptionsQuery } from '../payments/payments.queries';
+import { useAuth, sessionIdentity } from '../auth';
+import { paymentKeys, subscriptionsQuery } from '../../api/subscriptions.queries';
 import { hasActiveOrTrialSubscription, hasActiveSubscription } from './subscription-status';
 import type { Subscription } from './user';
 import { UserContext, type UserContextValue } from './UserContext';
-import { basicUserInfoQuery } from './user.queries';
+import { basicUserInfoQuery } from '../../api/user.queries';
 
 const NO_SUBSCRIPTIONS: Subscription[] = [];
 

@@ -1,7 +1,4 @@
-import type { CallResponse, users } from '@sparkhouse/contracts';
-
-/** The user (spec section 3), exactly as GET /users/getBasicUserInfo answers it. */
-export type User = CallResponse<typeof users.getBasicUserInfo>;
+export type { User } from '../../api/users-api';
 
 /** A subscription as GET /payments/subscriptions answers it (spec section 3); only these fields are read here. */
 export interface Subscription {

@@ -10,10 +10,10 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage, getAnonymousId } from '../../api';
 import { isApiError } from '../../api/api-error';
-import { OnboardingProgress } from '../../features/app-onboarding/OnboardingProgress';
-import { OnboardingStepView, type Answers } from '../../features/app-onboarding/OnboardingStepView';
-import '../../features/app-onboarding/app-onboarding.css';
 import {
+  OnboardingProgress,
+  OnboardingStepView,
+  type Answers,
   publicAppQuery,
   useCompleteOnboarding,
   useCreatePlan,
@@ -21,10 +21,9 @@ import {
   visitorFlowQuery,
   visitorStateQuery,
   type AppAddress,
-} from '../../features/app-onboarding/visitor.queries';
-import { useAuth } from '../../features/auth/AuthContext';
-import { sessionIdentity } from '../../features/auth/auth-session';
-import { ErrorState, LoadingState } from '../../features/catalogue/QueryStates';
+} from '../../features/app-onboarding';
+import { useAuth, sessionIdentity } from '../../features/auth';
+import { ErrorState, LoadingState } from '../../features/catalogue';
 import { Button, buttonClassName } from '../../ui';
 import { PlanStage } from './PlanStage';
 
@@ -210,12 +209,7 @@ export function AppOnboardingPage() {
       ) : !flow.data || !state.data || (linking && !state.data.completed) ? (
         <LoadingState label={linking ? 'Bringing your answers to your account' : 'Loading the onboarding'} />
       ) : state.data.completed ? (
-        <PlanStage
-          address={address}
-          visitorId={visitorId}
-          signedIn={signedIn}
-          appName={name ?? 'this app'}
-        />
+        <PlanStage address={address} visitorId={visitorId} signedIn={signedIn} appName={name ?? 'this app'} />
       ) : (
         <FlowStage
           key={visitorId}

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { LINK_SENT } from '@sparkhouse/contracts/onboarding-links';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AppAddress } from '../../features/app-onboarding/visitor.queries';
-import { normalizeEmail, validateEmail } from '../../features/auth/validation';
-import { linkOnboardingWithEmail } from '../../features/user/users-api';
+import type { AppAddress } from '../../features/app-onboarding';
+import { normalizeEmail, validateEmail } from '../../features/auth';
+import { linkOnboardingWithEmail } from '../../features/user';
 import { Button, Input } from '../../ui';
 
 /**
@@ -45,8 +45,8 @@ export function EmailPlanForm({ address }: { address: AppAddress }) {
           Check your email
         </h2>
         <p role="status">
-          {sent.message} Open the link in the email to <strong>{sent.email}</strong> within 24 hours and sign in: your
-          answers and this plan are then kept with that account.
+          {sent.message} Open the link in the email to <strong>{sent.email}</strong> within 24 hours and sign in: your answers and
+          this plan are then kept with that account.
         </p>
         <p className="muted">Nothing is added to an account until its owner opens the link.</p>
         <div className="ob-nav">
@@ -61,8 +61,8 @@ export function EmailPlanForm({ address }: { address: AppAddress }) {
     <section className="card ob-offer" aria-labelledby="ob-email-title">
       <h2 id="ob-email-title">Email me my plan</h2>
       <p className="muted">
-        Have an account with us? Give its email and we send it a link: open it and sign in to keep this plan and your answers
-        with your account.
+        Have an account with us? Give its email and we send it a link: open it and sign in to keep this plan and your answers with
+        your account.
       </p>
       <form className="ob-email" noValidate onSubmit={submit}>
         <Input

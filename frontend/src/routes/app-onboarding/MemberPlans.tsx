@@ -2,14 +2,17 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api';
-import type { AppAddress } from '../../features/app-onboarding/visitor.queries';
-import { useAuth } from '../../features/auth/AuthContext';
-import { sessionIdentity } from '../../features/auth/auth-session';
-import { hasActiveOrTrialSubscription } from '../../features/user/subscription-status';
-import { PlanOptions } from '../../features/payments/PlanOptions';
-import { browser } from '../../features/payments/pending-checkout';
-import { createCheckoutSession, paymentOptionsQuery, subscriptionsQuery } from '../../features/payments/payments.queries';
-import { useCheckoutStatusLive } from '../../features/payments/useCheckoutStatusLive';
+import type { AppAddress } from '../../features/app-onboarding';
+import { useAuth, sessionIdentity } from '../../features/auth';
+import { hasActiveOrTrialSubscription } from '../../features/user';
+import {
+  PlanOptions,
+  browser,
+  createCheckoutSession,
+  paymentOptionsQuery,
+  subscriptionsQuery,
+  useCheckoutStatusLive,
+} from '../../features/payments';
 import { Button, ProgressBar } from '../../ui';
 
 /** The onboarding page itself: where the payment page returns, with the session to follow. */

@@ -3,11 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/api-error';
-import { visitorKeys, type AppAddress } from '../../features/app-onboarding/visitor.queries';
-import '../../features/app-onboarding/app-onboarding.css';
-import { useAuth } from '../../features/auth/AuthContext';
-import { LoadingState } from '../../features/catalogue/QueryStates';
-import { confirmOnboardingLink } from '../../features/user/users-api';
+import { visitorKeys, type AppAddress } from '../../features/app-onboarding';
+import { useAuth } from '../../features/auth';
+import { LoadingState } from '../../features/catalogue';
+import { confirmOnboardingLink } from '../../features/user';
 import { Button, buttonClassName } from '../../ui';
 
 type Redemption = Awaited<ReturnType<typeof confirmOnboardingLink>>;
@@ -82,7 +81,11 @@ export function PlanLinkPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the address follows the token's page
   }, [wellFormed, signedIn, token]);
 
-  const refusal = !wellFormed ? { message: LINK_REFUSALS.invalid, otherAccount: false } : outcome.kind === 'refused' ? outcome : null;
+  const refusal = !wellFormed
+    ? { message: LINK_REFUSALS.invalid, otherAccount: false }
+    : outcome.kind === 'refused'
+      ? outcome
+      : null;
   return (
     <section className="page page--narrow ob-page" aria-labelledby="ob-link-title">
       <header className="ob-page__header">

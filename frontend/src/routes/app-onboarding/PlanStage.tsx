@@ -3,16 +3,10 @@ import { useEffect } from 'react';
 import { errorMessage } from '../../api';
 import { isApiError } from '../../api/api-error';
 import { isTerminalStatus } from '../../api/operations.queries';
-import type { PlanStatus } from '../../features/app-onboarding/plan-status';
-import {
-  useCreatePlan,
-  visitorKeys,
-  visitorPlanQuery,
-  visitorStateQuery,
-  type AppAddress,
-} from '../../features/app-onboarding/visitor.queries';
-import { useAuth } from '../../features/auth/AuthContext';
-import { LoadingState } from '../../features/catalogue/QueryStates';
+import type { PlanStatus } from '../../features/app-onboarding';
+import { useCreatePlan, visitorKeys, visitorPlanQuery, visitorStateQuery, type AppAddress } from '../../features/app-onboarding';
+import { useAuth } from '../../features/auth';
+import { LoadingState } from '../../features/catalogue';
 import { runMessage, useJobRunLive } from '../../features/realtime';
 import { Button, ProgressBar } from '../../ui';
 import { EmailPlanForm } from './EmailPlanForm';

@@ -19,8 +19,7 @@ import {
   type BrowseState,
   type ProductCardData,
 } from '../../features/catalogue';
-import { Button, Spinner } from '../../ui';
-import { PageHeader } from '../layout/PageHeader';
+import { Button, Spinner, PageHeader } from '../../ui';
 import { BrowseFilters } from './BrowseFilters';
 import { BrowseTabs, PANEL_ID, tabId } from './BrowseTabs';
 import { useBrowseState } from './useBrowseState';

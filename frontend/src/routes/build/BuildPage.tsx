@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BrainstormPanel, BuildWatch, buildWatchPath, IdeaStart } from '../../features/creator';
-import { PageHeader } from '../layout/PageHeader';
+import { PageHeader } from '../../ui';
 
 /**
  * /build and /creator: start an app from an idea or from a brainstorm, then watch it build.

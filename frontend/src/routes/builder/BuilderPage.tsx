@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AuthContext } from '../../features/auth/AuthContext';
+import { AuthContext } from '../../features/auth';
 import { LoadingState, useSignInState } from '../../features/catalogue';
-import { creatorAppsQuery, CreatorAppsList } from '../../features/creator';
-import { BUILDER_MODES, Workspace } from '../../features/creator/builder/Workspace';
-import { Button, buttonClassName } from '../../ui';
-import { PageHeader } from '../layout/PageHeader';
+import { creatorAppsQuery, CreatorAppsList, BUILDER_MODES, Workspace } from '../../features/creator';
+import { Button, buttonClassName, PageHeader } from '../../ui';
 
 function SignInToBuild() {
   const auth = useContext(AuthContext);

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AuthContext } from '../../features/auth/AuthContext';
+import { AuthContext } from '../../features/auth';
 import { CartItemPrice, useCart, withCurrentParams, type CartItem } from '../../features/cart';
 import { EmptyState, formatCents, useSignedIn } from '../../features/catalogue';
 import { priceView, useOfferStates } from '../../features/offers';
 import { monthlyCreditQuery } from '../../features/payments';
-import { Button, buttonClassName } from '../../ui';
-import { PageHeader } from '../layout/PageHeader';
-import { MembershipOffer } from '../../features/payments/MembershipOffer';
+import { Button, buttonClassName, PageHeader } from '../../ui';
+import { MembershipOffer } from '../../features/payments/lazy';
 import './cart.css';
 
 /** What the cart costs with each product's offer rule applied (the same rule the prices show). */

@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useContext, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
-import { buildPaymentInfo, readAttribution, readNoPriceOffer } from '../../features/attribution/attribution';
-import { AuthContext } from '../../features/auth/AuthContext';
-import { sessionIdentity } from '../../features/auth/auth-session';
+import { buildPaymentInfo, readAttribution, readNoPriceOffer } from '../../features/attribution';
+import { AuthContext, sessionIdentity } from '../../features/auth';
 import { productToCartItem, splitSubscriptionSlug, useCart, withCurrentParams, type CartItem } from '../../features/cart';
 import { EmptyState, ErrorState, formatCents, LoadingState, productQuery, useSignInState } from '../../features/catalogue';
 import {
@@ -23,8 +22,7 @@ import {
   type PurchaseAnswer,
   type QuoteAnswer,
 } from '../../features/payments';
-import { Button, buttonClassName, RadioOption } from '../../ui';
-import { PageHeader } from '../layout/PageHeader';
+import { Button, buttonClassName, RadioOption, PageHeader } from '../../ui';
 import './checkout.css';
 
 /** payment_info of the purchase (spec section 3): the stored attribution and the checkout's own query params. */

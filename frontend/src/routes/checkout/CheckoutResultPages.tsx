@@ -10,8 +10,7 @@ import {
   useCheckoutStatusLive,
   type CheckoutStatusAnswer,
 } from '../../features/payments';
-import { buttonClassName, Spinner } from '../../ui';
-import { PageHeader } from '../layout/PageHeader';
+import { buttonClassName, Spinner, PageHeader } from '../../ui';
 import './checkout.css';
 
 /** Once the purchase is recorded: the cart no longer holds what was paid, and owned things are re-read. */

@@ -17,11 +17,12 @@ import {
   useSignedIn,
   watchPath,
   type Product,
+  AccountLink,
+  SignInLink,
 } from '../../features/catalogue';
-import { AccountLink, SignInLink } from '../../features/catalogue/SignInLink';
 import { productToCartItem, useOptionalCart, withCurrentParams } from '../../features/cart';
 import { OfferPrice } from '../../features/offers';
-import { formatDuration } from '../../features/format/relative-time';
+import { formatDuration } from '../../features/format';
 import { Button, buttonClassName, Input, ProgressBar } from '../../ui';
 import './class-page.css';
 

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { COVER_SIZES, coverImage, EmptyState, ProductGrid, type Collection } from '../../features/catalogue';
-import { buttonClassName } from '../../ui';
-import { PageHeader } from '../layout/PageHeader';
+import { buttonClassName, PageHeader } from '../../ui';
 import { AddAllToCart } from './AddAllToCart';
 import './collection.css';
 

@@ -3,8 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { EmptyState, ErrorState, libraryQuery, LoadingState, SignInPrompt, useSignInState } from '../../features/catalogue';
 import { CreatorAppsSection } from '../../features/creator';
-import { buttonClassName } from '../../ui';
-import { PageHeader } from '../layout/PageHeader';
+import { buttonClassName, PageHeader } from '../../ui';
 import { LibraryList, LibrarySkeleton } from '../library/LibraryList';
 import { EnrolledClasses } from './EnrolledClasses';
 

@@ -9,7 +9,7 @@ import {
   LoadingState,
   type EnrolledClass,
 } from '../../features/catalogue';
-import { formatRelativeTime } from '../../features/format/relative-time';
+import { formatRelativeTime } from '../../features/format';
 import { buttonClassName } from '../../ui';
 import './dashboard.css';
 

@@ -1,8 +1,7 @@
 import { PROMPT_MAX } from '@sparkhouse/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { saveAppIdea } from '../../features/catalogue/app-idea-storage';
-import { useKeptAppIdea } from '../../features/catalogue/useKeptAppIdea';
+import { saveAppIdea, useKeptAppIdea } from '../../features/catalogue';
 import { Button, TextBox } from '../../ui';
 
 // the same limit as /build's idea box and the buildApp call

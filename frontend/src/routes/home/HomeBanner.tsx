@@ -9,8 +9,8 @@ import {
   isCountdownOver,
   shouldShowBanner,
   type BannerPayload,
-} from '../../features/catalogue/banner';
-import { useNow } from '../../features/catalogue';
+  useNow,
+} from '../../features/catalogue';
 
 const isExternal = (url: string) => /^https?:\/\//i.test(url);
 

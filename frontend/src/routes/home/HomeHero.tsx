@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { browseHref, coverSrcSet, type HomeContent } from '../../features/catalogue';
-import { isCountdownOver } from '../../features/catalogue/banner';
+import { browseHref, coverSrcSet, type HomeContent, isCountdownOver } from '../../features/catalogue';
 
 /** Mobile breakpoint of the design tokens: at or under it, the mobile background is used. */
 const MOBILE_QUERY = '(max-width: 400px)';

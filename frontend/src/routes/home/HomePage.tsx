@@ -14,7 +14,7 @@ import './home.css';
 
 /** The membership offer loads beside its plans (it shows nothing before they arrive): not in the first page's code. */
 const MembershipOffer = lazy(async () => ({
-  default: (await import('../../features/payments/MembershipOffer')).MembershipOffer,
+  default: (await import('../../features/payments/lazy')).MembershipOffer,
 }));
 
 /** The spec's browse views, each a real /browse address. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { AccountMenu } from '../../features/auth';
+import { AccountMenu } from '../../features/user';
 import { CartIcon } from '../../features/cart';
 import { useConsoleAccess } from '../../features/operations';
 import { ThemeToggle } from '../../features/theme';

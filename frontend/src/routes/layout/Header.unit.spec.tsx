@@ -7,7 +7,7 @@ import { setAccessToken } from '../../api/token-store';
 import { Header } from './Header';
 
 jest.mock('../../features/cart', () => ({ CartIcon: () => null }));
-jest.mock('../../features/auth', () => ({ AccountMenu: () => null }));
+jest.mock('../../features/user', () => ({ AccountMenu: () => null }));
 
 const auth = (signedIn: boolean): AuthContextValue => ({
   session: null,

@@ -1,4 +1,4 @@
-import { useRealtimeStatus } from '../../features/realtime/useRealtimeStatus';
+import { useRealtimeStatus } from '../../features/realtime';
 
 const LABELS = { open: 'Live', opening: 'Connecting', closed: 'Offline' } as const;
 const EXPLAINED = {

@@ -23,7 +23,7 @@ export function RouteRules() {
     // the route pattern (not the address) groups the console's page views per route; the analytics
     // client loads after the first render (it is not needed to draw the page)
     const title = document.title;
-    void import('../../features/analytics/analytics').then(({ trackPageView, routePattern }) =>
+    void import('../../features/analytics/lazy').then(({ trackPageView, routePattern }) =>
       trackPageView(location, routePattern(location.pathname, params), title),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the params belong to this location

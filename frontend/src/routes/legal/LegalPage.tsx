@@ -1,7 +1,7 @@
 import './legal.css';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../layout/PageHeader';
+import { PageHeader } from '../../ui';
 
 const LAST_UPDATED = '21 November 2026';
 const CONTACT_EMAIL = 'support@sparkhouse.app';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { classPath, COVER_SIZES, coverImage, watchPath, type LibraryItem } from '../../features/catalogue';
-import { formatRelativeTime } from '../../features/format/relative-time';
+import { formatRelativeTime } from '../../features/format';
 import { buttonClassName, ProgressBar } from '../../ui';
 import './library.css';
 

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, libraryQuery, LoadingState, SignInPrompt, useSignInState } from '../../features/catalogue';
-import { buttonClassName } from '../../ui';
-import { PageHeader } from '../layout/PageHeader';
+import { buttonClassName, PageHeader } from '../../ui';
 import { LibraryList, LibrarySkeleton } from './LibraryList';
 
 function Library() {

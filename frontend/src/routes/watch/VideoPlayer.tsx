@@ -1,8 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { chapterAt, chapterPercent, fitChapters, toChapters, type Chapter } from '../../features/catalogue/chapters';
-import { useSaveProgress, type Product } from '../../features/catalogue';
-import { resumePosition, WatchProgressTracker } from '../../features/catalogue/watch-progress';
-import { formatDuration } from '../../features/format/relative-time';
+import {
+  chapterAt,
+  chapterPercent,
+  fitChapters,
+  toChapters,
+  type Chapter,
+  useSaveProgress,
+  type Product,
+  resumePosition,
+  WatchProgressTracker,
+} from '../../features/catalogue';
+import { formatDuration } from '../../features/format';
 
 type SaveReason = 'periodic' | 'pause' | 'ended' | 'chapter' | 'leave';
 

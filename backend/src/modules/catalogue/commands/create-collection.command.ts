@@ -5,7 +5,7 @@ import { EventStore } from '../../../platform/events/event-store';
 import { badRequest } from '../../../platform/http/errors';
 import { SCHOOL_PROGRAM_TYPE } from '../domain/collections';
 import { streams } from '../domain/product-state';
-import { cardOf, claimSlug, loadProducts, productView } from './command-support';
+import { cardOf, claimSlug, loadProducts, productView } from '../infra/product-stream';
 
 type CollectionFacts = EventPayload<typeof SchoolCreated>;
 

@@ -4,7 +4,7 @@ import { ClassEnrolled, type catalogue } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { isClassActive } from '../domain/class-enrolment';
 import { streams } from '../domain/product-state';
-import { cardOf, loadProduct, productView } from './command-support';
+import { cardOf, loadProduct, productView } from '../infra/product-stream';
 
 /** Enrol a user in a class between two dates; enrolling again moves the dates. */
 export class EnrolInClass {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
-import { PurchaseCompleted, PurchaseRefunded, type catalogue } from '@sparkhouse/contracts';
+import { isEventOf, PurchaseCompleted, type catalogue } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict } from '../../../platform/http/errors';
 import { streams } from '../domain/product-state';
-import { cardOf, loadProduct, productView } from './command-support';
+import { cardOf, loadProduct, productView } from '../infra/product-stream';
 
 /**
  * Give a user a product as a purchase at price 0. Until the commerce module sells products, this is
@@ -30,11 +30,9 @@ export class GrantProductHandler implements ICommandHandler<GrantProduct, catalo
       const product = await loadProduct(tem, this.events, productId);
       const purchaseId = randomUUID();
       const stored = await this.events.appendIf(tem, streams.purchase(userId, productId), (stream) => {
-        const bought = new Set(
-          stream.filter((e) => e.type === PurchaseCompleted.type).map((e) => (e.payload as { purchaseId: string }).purchaseId),
-        );
-        for (const e of stream)
-          if (e.type === PurchaseRefunded.type) bought.delete((e.payload as { purchaseId: string }).purchaseId);
+        const bought = new Set<string>();
+        for (const e of stream) if (isEventOf(e, 'PurchaseCompleted')) bought.add(e.payload.purchaseId);
+        for (const e of stream) if (isEventOf(e, 'PurchaseRefunded')) bought.delete(e.payload.purchaseId);
         if (bought.size > 0) throw conflict('This user owns the product already.');
         const payload = { purchaseId, userId, productId, priceInCents: 0, currency: product.priceInfo.currency, source: 'grant' };
         return [{ type: PurchaseCompleted.type, payload }];

@@ -5,7 +5,7 @@ import { EventStore } from '../../../platform/events/event-store';
 import { ApiError } from '../../../platform/http/errors';
 import { streams } from '../domain/product-state';
 import { rows } from '../../../platform/database/sql';
-import { loadProduct } from './command-support';
+import { loadProduct } from '../infra/product-stream';
 
 export const WAITLIST_FAILED = 'Failed to add to waitlist';
 

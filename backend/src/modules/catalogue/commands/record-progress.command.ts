@@ -4,7 +4,7 @@ import { ProductProgressRecorded, type catalogue } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { badRequest } from '../../../platform/http/errors';
 import { streams, type ProductState } from '../domain/product-state';
-import { knownProduct, productModel } from './command-support';
+import { knownProduct, productModel } from '../infra/product-stream';
 
 /** Save how far a user got in one content of a product (spec 3, product progress). */
 export class RecordProgress {

@@ -1,16 +1,19 @@
-import { ProductPublished, ProductUpdated, type EventPayload, type StoredEvent } from '@sparkhouse/contracts';
+import type { PayloadOf, StoredEvent } from '@sparkhouse/contracts';
 
 type Fact = Pick<StoredEvent, 'type' | 'payload'>;
+/** A fact of a product's stream, its payload typed by its contract. */
+type ProductFact = { [K in 'ProductPublished' | 'ProductUpdated']: { readonly type: K; readonly payload: PayloadOf<K> } }[
+  'ProductPublished' | 'ProductUpdated'];
+const isProductFact = (e: Fact): e is Fact & ProductFact => e.type === 'ProductPublished' || e.type === 'ProductUpdated';
 
-export type ProductState = EventPayload<typeof ProductPublished>;
+export type ProductState = PayloadOf<'ProductPublished'>;
 
 /** A product as its stream tells it: the published facts with every later change applied. Null: never published. */
 export function foldProduct(stream: readonly Fact[], from: ProductState | null = null): ProductState | null {
   return stream.reduce<ProductState | null>((state, e) => {
-    if (e.type === ProductPublished.type) return e.payload as ProductState;
-    if (e.type === ProductUpdated.type && state)
-      return { ...state, ...(e.payload as { changes: Partial<ProductState> }).changes };
-    return state;
+    if (!isProductFact(e)) return state;
+    if (e.type === 'ProductPublished') return e.payload;
+    return state && { ...state, ...e.payload.changes };
   }, from);
 }
 

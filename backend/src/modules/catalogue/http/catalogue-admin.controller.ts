@@ -5,7 +5,8 @@ import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint
 import { CreateCollection } from '../commands/create-collection.command';
 import { EnrolInClass } from '../commands/enrol-in-class.command';
 import { GrantProduct } from '../commands/grant-product.command';
-import { PublishProduct, UpdateProduct } from '../commands/publish-product.command';
+import { PublishProduct } from '../commands/publish-product.command';
+import { UpdateProduct } from '../commands/update-product.command';
 
 /** Admin-only management of the catalogue: every change is a command that appends events. */
 @Controller()

@@ -2,9 +2,9 @@ import { Controller } from '@nestjs/common';
 import { catalogue } from '@sparkhouse/contracts';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { notFound } from '../../../platform/http/errors';
-import { CollectionQueries } from '../queries/collection.queries';
-import { HomeContentQueries } from '../queries/home-content.queries';
-import { ProductBrowseQueries } from '../queries/product-browse.queries';
+import { CollectionQueries } from '../queries/collection.query';
+import { HomeContentQueries } from '../queries/home-content.query';
+import { ProductBrowseQueries } from '../queries/product-browse.query';
 
 /** The public catalogue calls of spec 7: browse, collections, schools, products, home content. */
 @Controller()

@@ -3,7 +3,7 @@ import { PageHints } from '../../../platform/http/page-hints';
 import { ServerRendering } from '../../../platform/http/server-rendering';
 import { heroContent } from '../domain/home-content';
 import { coverSrcSet } from '../domain/media-paths';
-import { HomeContentQueries } from '../queries/home-content.queries';
+import { HomeContentQueries } from '../queries/home-content.query';
 
 /** Phones get the hero's mobile picture (the web app's HomeHero uses the same query and widths). */
 export const HERO_MOBILE_QUERY = '(max-width: 400px)';

@@ -7,8 +7,8 @@ import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint
 import { forbidden, notFound, unauthorized } from '../../../platform/http/errors';
 import { JoinWaitlist } from '../commands/join-waitlist.command';
 import { RecordProgress } from '../commands/record-progress.command';
-import { LearnerQueries } from '../queries/learner.queries';
-import { RecommendationQueries } from '../queries/recommendation.queries';
+import { LearnerQueries } from '../queries/learner.query';
+import { RecommendationQueries } from '../queries/recommendation.query';
 
 const principal = (): Principal | null => requestContext.current()?.principal ?? null;
 

@@ -1,5 +1,5 @@
 import { Database } from '../../../platform/database/database';
-import { PurchaseRefunded } from '@sparkhouse/contracts';
+import { isEventOf, PurchaseRefunded } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { eventually } from '../../../test-support';
 import { publish, useCatalogueApi } from '../../../test-support/catalogue-api';
@@ -42,7 +42,8 @@ describe('learner calls: purchases, progress, library, classes, recommendations,
     const orm = await Database.connect(api.dbUrl);
     try {
       const [completed] = await new EventStore().readStream(orm.em.fork(), streams.purchase('buyer-2', bread.id));
-      const { purchaseId } = completed.payload as { purchaseId: string };
+      if (!isEventOf(completed, 'PurchaseCompleted')) throw new Error('no purchase');
+      const { purchaseId } = completed.payload;
       await orm.em.fork().transactional((tem) =>
         new EventStore().append(tem, streams.purchase('buyer-2', bread.id), [
           {

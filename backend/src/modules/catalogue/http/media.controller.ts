@@ -3,7 +3,7 @@ import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { APP_CONFIG, repoRoot, type AppConfig } from '../../../platform/config/config';
 import { SAFE_MEDIA_NAME } from '../domain/media-paths';
-import { ensureSizedCover } from '../seed/cover-renderer';
+import { sizedCover } from '../queries/sized-cover.query';
 
 /** The committed demo video: every demo class plays it. */
 export const ASSETS_DIR = path.join(repoRoot, 'backend/assets');
@@ -21,7 +21,7 @@ export class MediaController {
   @Get('covers/:name')
   async cover(@Param('name') name: string, @Res() res: Response) {
     const dir = path.join(this.config.MEDIA_DIR, 'covers');
-    if (SAFE_MEDIA_NAME.test(name)) await ensureSizedCover(dir, name).catch(() => false);
+    if (SAFE_MEDIA_NAME.test(name)) await sizedCover(dir, name).catch(() => false);
     this.send(res, dir, name, 7 * 24 * 3600 * 1000);
   }
 

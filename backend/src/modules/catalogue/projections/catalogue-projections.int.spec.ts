@@ -19,8 +19,9 @@ import { project, wants, type Projection } from '../../../platform/events/subscr
 import { projectionSpec, storedEvent, testConfig, useTestOrm } from '../../../test-support';
 import { streams } from '../domain/product-state';
 import { demoCollections, demoProducts } from '../seed/demo-catalogue-generator';
-import { BrowseProjection } from './browse.projection';
-import { LearningProjection } from './learning.projection';
+import { asRunnerHolds } from '../../../test-support/subscribers';
+import { browseProjection } from './browse.projection';
+import { learningProjection } from './learning.projection';
 
 interface CardSnapshot {
   id: string;
@@ -34,8 +35,8 @@ describe('catalogue projections', () => {
   const testDb = useTestOrm();
   let orm: Database;
   const store = new EventStore();
-  const browse = new BrowseProjection();
-  const learning = new LearningProjection();
+  const browse = asRunnerHolds(browseProjection);
+  const learning = asRunnerHolds(learningProjection);
   const products = [...demoProducts(30, 5, new Date('2026-11-01T00:00:00Z'))];
 
   beforeAll(async () => {

@@ -1,142 +1,104 @@
-import { Injectable } from '@nestjs/common';
 import type { Db } from '../../../platform/database/database';
-import {
-  ClassEnrolled,
-  JoinedWaitlist,
-  ProductProgressRecorded,
-  type EventPayload,
-  type StoredEvent,
-} from '@sparkhouse/contracts';
-import { runsOfType, Subscribes, type Projection } from '../../../platform/events/subscribers';
 import { eventsInHand, type EventRows } from '../../../platform/events/event-rows';
+import { defineProjection } from '../../../platform/events/define-projection';
 import { run } from '../../../platform/database/sql';
 
-type P<D> = EventPayload<D>;
+/**
+ * A run of progress events as the handler applies them one by one, folded per row in one statement: an
+ * event counts when its position is past the row's last one and past every event before it in the run
+ * (a row that has seen it, or a re-fed event, adds nothing); seconds are summed in the column's own
+ * type (real), in order, starting from the row's, as one update after another would; the other columns
+ * come from the last event that counted. Only this projection writes product_progress, under its
+ * subscriber lock, so the rows read here cannot change before the write.
+ */
+function recordProgress(tx: Db, events: EventRows) {
+  return run(
+    tx,
+    `with ev as (
+       select e.payload->>'userId' as user_id, e.payload->>'productId' as product_id, e.payload->>'contentId' as content_id,
+              e.payload, e.metadata, e.position, e.n
+         from (${events.sql}) e
+     ),
+     seen as (
+       select ev.*, pp.seconds_watched as row_seconds, pp.last_position as row_last,
+              max(ev.position) over (partition by ev.user_id, ev.product_id, ev.content_id order by ev.n
+                                     rows between unbounded preceding and 1 preceding) as before
+         from ev left join product_progress pp using (user_id, product_id, content_id)
+     ),
+     counted as (
+       select * from seen where greatest(row_last, before) is null or position > greatest(row_last, before)
+     ),
+     folded as (
+       select user_id, product_id, content_id, sum(seconds order by n) as seconds, max(n) as last_n
+         from (select user_id, product_id, content_id, (payload->>'additionalSecondsWatched')::real as seconds, n
+                 from counted
+                union all
+               select distinct user_id, product_id, content_id, row_seconds, 0 from counted where row_seconds is not null) s
+        group by user_id, product_id, content_id
+     )
+     insert into product_progress as pp (user_id, product_id, content_id, percent_complete, seconds_watched,
+                                         position_in_seconds, updated_at, last_position)
+     select f.user_id, f.product_id, f.content_id, (c.payload->>'percentComplete')::real, f.seconds,
+            (c.payload->>'positionInSeconds')::real, (c.metadata->>'occurredAt')::timestamptz, c.position
+       from folded f join counted c on c.n = f.last_n
+     on conflict (user_id, product_id, content_id) do update
+       set percent_complete = excluded.percent_complete, seconds_watched = excluded.seconds_watched,
+           position_in_seconds = excluded.position_in_seconds, updated_at = excluded.updated_at,
+           last_position = excluded.last_position`,
+    [...events.params],
+  );
+}
 
 /**
  * What learners did: class enrolments, waitlist entries and watching progress. Progress sums the
- * seconds watched; each row remembers the last event applied, so a re-fed event adds nothing.
+ * seconds watched; each row remembers the last event applied, so a re-fed event adds nothing. Runs of
+ * progress (most of the log) take one statement; a rebuild reads them in the database.
  */
-@Subscribes()
-@Injectable()
-export class LearningProjection implements Projection {
-  readonly kind = 'projection';
-  readonly name = 'catalogue.learning';
-  readonly version = 1;
-  readonly handles = [ClassEnrolled.type, JoinedWaitlist.type, ProductProgressRecorded.type];
-
-  /** Runs of progress (most of the log) in one statement; a rebuild reads them in the database. */
-  readonly setBased: NonNullable<Projection['setBased']> = {
-    types: [ProductProgressRecorded.type],
-    apply: (em: Db, _type: string, rows: EventRows) => this.recordProgress(em, rows),
-  };
-
-  async truncate(em: Db) {
-    await run(em, 'truncate class_enrolment, waitlist_entry, product_progress');
-  }
-
-  /** Runs of progress in one statement; anything else one event at a time. */
-  async handleBatch(em: Db, events: StoredEvent[]) {
-    for (const { type, events: run } of runsOfType(events)) {
-      if (type === ProductProgressRecorded.type && run.length > 1) await this.recordProgress(em, eventsInHand(run));
-      else for (const e of run) await this.handle(em, e);
-    }
-  }
-
-  async handle(em: Db, e: StoredEvent) {
-    const at = e.metadata.occurredAt;
-    switch (e.type) {
-      case ClassEnrolled.type: {
-        const p = e.payload as P<typeof ClassEnrolled>;
-        return run(
-          em,
-          `insert into class_enrolment (user_id, product_id, class_slug, class_start_date, class_end_date) values (?, ?, ?, ?, ?)
-           on conflict (user_id, product_id) do update
-             set class_slug = excluded.class_slug, class_start_date = excluded.class_start_date, class_end_date = excluded.class_end_date`,
-          [p.userId, p.productId, p.classSlug, p.classStartDate, p.classEndDate],
-        );
-      }
-      case JoinedWaitlist.type: {
-        const p = e.payload as P<typeof JoinedWaitlist>;
-        return run(
-          em,
-          `insert into waitlist_entry (product_id, email, class_slug, user_id, first_name, source, joined_at)
-           values (?, ?, ?, ?, ?, ?, ?) on conflict (product_id, email) do nothing`,
-          [p.productId, p.email, p.classSlug, p.userId, p.firstName, p.source, at],
-        );
-      }
-      case ProductProgressRecorded.type: {
-        const p = e.payload as P<typeof ProductProgressRecorded>;
-        return run(
-          em,
-          `insert into product_progress as pp (user_id, product_id, content_id, percent_complete, seconds_watched,
-                                               position_in_seconds, updated_at, last_position)
-           values (?, ?, ?, ?, ?, ?, ?, ?::bigint)
-           on conflict (user_id, product_id, content_id) do update
-             set percent_complete = excluded.percent_complete,
-                 seconds_watched = pp.seconds_watched + excluded.seconds_watched,
-                 position_in_seconds = excluded.position_in_seconds,
-                 updated_at = excluded.updated_at,
-                 last_position = excluded.last_position
-           where pp.last_position < excluded.last_position`,
-          [
-            p.userId,
-            p.productId,
-            p.contentId,
-            p.percentComplete,
-            p.additionalSecondsWatched,
-            p.positionInSeconds,
-            at,
-            e.position,
-          ],
-        );
-      }
-    }
-  }
-
-  /**
-   * A run of progress events as `handle` applies them one by one, folded per row in one statement: an
-   * event counts when its position is past the row's last one and past every event before it in the run
-   * (a row that has seen it, or a re-fed event, adds nothing); seconds are summed in the column's own
-   * type (real), in order, starting from the row's, as one update after another would; the other columns
-   * come from the last event that counted. Only this projection writes product_progress, under its
-   * subscriber lock, so the rows read here cannot change before the write.
-   */
-  private recordProgress(em: Db, events: EventRows) {
-    return run(
-      em,
-      `with ev as (
-         select e.payload->>'userId' as user_id, e.payload->>'productId' as product_id, e.payload->>'contentId' as content_id,
-                e.payload, e.metadata, e.position, e.n
-           from (${events.sql}) e
-       ),
-       seen as (
-         select ev.*, pp.seconds_watched as row_seconds, pp.last_position as row_last,
-                max(ev.position) over (partition by ev.user_id, ev.product_id, ev.content_id order by ev.n
-                                       rows between unbounded preceding and 1 preceding) as before
-           from ev left join product_progress pp using (user_id, product_id, content_id)
-       ),
-       counted as (
-         select * from seen where greatest(row_last, before) is null or position > greatest(row_last, before)
-       ),
-       folded as (
-         select user_id, product_id, content_id, sum(seconds order by n) as seconds, max(n) as last_n
-           from (select user_id, product_id, content_id, (payload->>'additionalSecondsWatched')::real as seconds, n
-                   from counted
-                  union all
-                 select distinct user_id, product_id, content_id, row_seconds, 0 from counted where row_seconds is not null) s
-          group by user_id, product_id, content_id
-       )
-       insert into product_progress as pp (user_id, product_id, content_id, percent_complete, seconds_watched,
-                                           position_in_seconds, updated_at, last_position)
-       select f.user_id, f.product_id, f.content_id, (c.payload->>'percentComplete')::real, f.seconds,
-              (c.payload->>'positionInSeconds')::real, (c.metadata->>'occurredAt')::timestamptz, c.position
-         from folded f join counted c on c.n = f.last_n
-       on conflict (user_id, product_id, content_id) do update
-         set percent_complete = excluded.percent_complete, seconds_watched = excluded.seconds_watched,
-             position_in_seconds = excluded.position_in_seconds, updated_at = excluded.updated_at,
-             last_position = excluded.last_position`,
-      [...events.params],
-    );
-  }
-}
+export const learningProjection = defineProjection({
+  name: 'catalogue.learning',
+  version: 1,
+  tables: ['class_enrolment', 'waitlist_entry', 'product_progress'],
+  on: {
+    ClassEnrolled: ({ payload: p }, tx) =>
+      run(
+        tx,
+        `insert into class_enrolment (user_id, product_id, class_slug, class_start_date, class_end_date) values (?, ?, ?, ?, ?)
+         on conflict (user_id, product_id) do update
+           set class_slug = excluded.class_slug, class_start_date = excluded.class_start_date, class_end_date = excluded.class_end_date`,
+        [p.userId, p.productId, p.classSlug, p.classStartDate, p.classEndDate],
+      ),
+    JoinedWaitlist: ({ payload: p, metadata }, tx) =>
+      run(
+        tx,
+        `insert into waitlist_entry (product_id, email, class_slug, user_id, first_name, source, joined_at)
+         values (?, ?, ?, ?, ?, ?, ?) on conflict (product_id, email) do nothing`,
+        [p.productId, p.email, p.classSlug, p.userId, p.firstName, p.source, metadata.occurredAt],
+      ),
+    ProductProgressRecorded: ({ payload: p, metadata, position }, tx) =>
+      run(
+        tx,
+        `insert into product_progress as pp (user_id, product_id, content_id, percent_complete, seconds_watched,
+                                             position_in_seconds, updated_at, last_position)
+         values (?, ?, ?, ?, ?, ?, ?, ?::bigint)
+         on conflict (user_id, product_id, content_id) do update
+           set percent_complete = excluded.percent_complete,
+               seconds_watched = pp.seconds_watched + excluded.seconds_watched,
+               position_in_seconds = excluded.position_in_seconds,
+               updated_at = excluded.updated_at,
+               last_position = excluded.last_position
+         where pp.last_position < excluded.last_position`,
+        [
+          p.userId,
+          p.productId,
+          p.contentId,
+          p.percentComplete,
+          p.additionalSecondsWatched,
+          p.positionInSeconds,
+          metadata.occurredAt,
+          position,
+        ],
+      ),
+  },
+  batch: { ProductProgressRecorded: (events, tx) => recordProgress(tx, eventsInHand(events)) },
+  setBased: { types: ['ProductProgressRecorded'], apply: (tx, _type, rows) => recordProgress(tx, rows) },
+});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eventually } from '../../../test-support';
 import { useCatalogueApi } from '../../../test-support/catalogue-api';
 import sharp from 'sharp';
-import { COVER_WIDTHS } from './cover-renderer';
+import { COVER_WIDTHS } from '../infra/cover-renderer';
 import { DemoCatalogueSeeder } from './demo-catalogue.seeder';
 
 /** How long the read models may take to show what the seed wrote, on a machine busy with other suites. */

@@ -6,9 +6,9 @@ import { SeedsDemoData, type Seeder } from '../../../platform/database/seeders';
 import { CreateCollection } from '../commands/create-collection.command';
 import { GrantProduct } from '../commands/grant-product.command';
 import { PublishProduct } from '../commands/publish-product.command';
-import { renderCovers, type CoverJob } from './cover-renderer';
+import { renderCovers, type CoverJob } from '../infra/cover-renderer';
 import { DEMO_COVER_COUNT, demoCollections, demoProducts, type DemoProduct } from './demo-catalogue-generator';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../domain/seeded-random';
 
 /** Demo buyers: their purchases make products popular and give the recommender co-purchases. */
 const DEMO_BUYERS = 60;

@@ -30,7 +30,7 @@ describe('commerce on two API nodes', () => {
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, body: (await res.json().catch(() => null)) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, body: (await res.json().catch(() => null)) as any };
   };
 
   it('a session started on node A is paid on node B after A stops; one purchase, each event delivered once', async () => {

@@ -4,17 +4,17 @@ import {
   AppMediaFileRead,
   AppMediaSaved,
   AppMediaUpdated,
+  isEventOf,
   MEDIA_PROCESSING,
-  type EventPayload,
   type MediaType,
   type NewEvent,
   type StoredEvent,
 } from '@sparkhouse/contracts';
 
-type P<D> = EventPayload<D>;
 type Metadata = Record<string, unknown>;
 
 export const mediaStreamId = (mediaId: string) => `media-${mediaId}`;
+export const NO_SUCH_MEDIA = 'No such media in this app.';
 
 /** Where a library item's file is: in the library's storage, or elsewhere on the web. */
 export type MediaSource = { storageKey: string; externalUrl: null } | { storageKey: null; externalUrl: string };
@@ -64,14 +64,15 @@ export function foldMedia(state: MediaState | null, events: readonly StoredEvent
   let s = state;
   for (const e of events) {
     const at = e.metadata.occurredAt;
+    if (!isEventOf(e, 'AppMediaSaved', 'AppMediaFileRead', 'AppMediaUpdated', 'AppMediaDeleted')) continue;
     switch (e.type) {
-      case AppMediaSaved.type: {
-        const p = e.payload as P<typeof AppMediaSaved>;
+      case 'AppMediaSaved': {
+        const p = e.payload;
         s = { ...p, deleted: false, saved: true, read: s?.read ?? null, createdAt: at, updatedAt: at };
         break;
       }
-      case AppMediaFileRead.type: {
-        const p = e.payload as P<typeof AppMediaFileRead>;
+      case 'AppMediaFileRead': {
+        const p = e.payload;
         const read = { metadata: p.metadata, thumbnailKey: p.thumbnailKey };
         s = s
           ? { ...s, read, updatedAt: at }
@@ -95,9 +96,9 @@ export function foldMedia(state: MediaState | null, events: readonly StoredEvent
             };
         break;
       }
-      case AppMediaUpdated.type: {
+      case 'AppMediaUpdated': {
         if (!s) break;
-        const p = e.payload as P<typeof AppMediaUpdated>;
+        const p = e.payload;
         s = {
           ...s,
           ...(p.metadata ? { metadata: p.metadata } : {}),
@@ -106,7 +107,7 @@ export function foldMedia(state: MediaState | null, events: readonly StoredEvent
         };
         break;
       }
-      case AppMediaDeleted.type:
+      case 'AppMediaDeleted':
         if (s) s = { ...s, deleted: true, updatedAt: at };
         break;
     }

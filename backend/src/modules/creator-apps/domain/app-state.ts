@@ -1,26 +1,25 @@
-import {
-  AppBuildRequested,
-  AppBuildResultRejected,
-  AppBuildResultStored,
-  AppCreated,
-  AppDetailsChanged,
-  AppDocumentVersionAdded,
-  AppImageGenerated,
-  AppIsIdeaChanged,
-  AppOpened,
-  AppPublished,
-  AppThemeChanged,
-  LandingPageEditRequested,
-  type AppDocument,
-  type EventPayload,
-} from '@sparkhouse/contracts';
+import { type AppDocument, type EventType, type PayloadOf, type StoredEvent } from '@sparkhouse/contracts';
+import { notFound } from '../../../platform/http/errors';
 import type { DocumentVersion, VersionHistory } from './document-versions';
 import { provisionalAppName } from './slugs';
 import type { AppContent } from './unpublished-changes';
 
-type P<D> = EventPayload<D>;
 export type Json = Record<string, unknown>;
-export type Theme = P<typeof AppThemeChanged>['theme'];
+export type Theme = PayloadOf<'AppThemeChanged'>['theme'];
+
+export const NO_SUCH_APP = 'No such app.';
+
+/** The app a command decides on; none (an unknown app, or someone else's) answers 404. */
+export function existingApp(app: AppState | null): AppState {
+  if (!app) throw notFound(NO_SUCH_APP);
+  return app;
+}
+
+/** What an app-changing command answers: the app and the stream version a read must reach to show the change. */
+export interface AppChanged {
+  appId: string;
+  version: number;
+}
 
 export const APP_DOCUMENTS: readonly AppDocument[] = ['blueprint', 'landing-page', 'onboarding-flow'];
 export const appStreamId = (appId: string) => `app-${appId}`;
@@ -62,15 +61,35 @@ export interface AppState {
 interface FoldableEvent {
   readonly type: string;
   readonly payload: unknown;
-  readonly metadata: { readonly occurredAt: string; readonly actor: string };
+  readonly metadata: Pick<StoredEvent['metadata'], 'occurredAt' | 'actor'>;
 }
+
+/** The facts of an app's stream. */
+const APP_FACTS = [
+  'AppCreated',
+  'AppDetailsChanged',
+  'AppIsIdeaChanged',
+  'AppThemeChanged',
+  'AppOpened',
+  'AppDocumentVersionAdded',
+  'AppImageGenerated',
+  'AppBuildRequested',
+  'LandingPageEditRequested',
+  'AppBuildResultStored',
+  'AppBuildResultRejected',
+  'AppPublished',
+] as const satisfies readonly EventType[];
+type AppFactType = (typeof APP_FACTS)[number];
+/** One of an app's facts, its payload typed by its contract. */
+type AppFact = { [K in AppFactType]: FoldableEvent & { readonly type: K; readonly payload: PayloadOf<K> } }[AppFactType];
+const isAppFact = (e: FoldableEvent): e is AppFact => (APP_FACTS as readonly string[]).includes(e.type);
 
 /** Folds an app stream (onto `from`, which it changes, when given); null when the app does not exist. */
 export function foldApp(events: readonly FoldableEvent[], from: AppState | null = null): AppState | null {
   let s: AppState | null = from;
   for (const e of events) {
-    if (e.type === AppCreated.type) {
-      const p = e.payload as P<typeof AppCreated>;
+    if (isAppFact(e) && e.type === 'AppCreated') {
+      const p = e.payload;
       s = {
         appId: p.appId,
         ownerId: p.ownerId,
@@ -97,15 +116,15 @@ export function foldApp(events: readonly FoldableEvent[], from: AppState | null 
     }
     if (!s) continue;
     s.version += 1;
-    applyTo(s, e);
+    if (isAppFact(e)) applyTo(s, e);
   }
   return s;
 }
 
-function applyTo(s: AppState, e: FoldableEvent) {
+function applyTo(s: AppState, e: AppFact) {
   switch (e.type) {
-    case AppDetailsChanged.type: {
-      const p = e.payload as P<typeof AppDetailsChanged>;
+    case 'AppDetailsChanged': {
+      const p = e.payload;
       if (p.name !== undefined) {
         s.name = p.name;
         s.autoNamed = false;
@@ -114,14 +133,14 @@ function applyTo(s: AppState, e: FoldableEvent) {
       if (p.canvasSettings !== undefined) s.canvasSettings = p.canvasSettings;
       return;
     }
-    case AppIsIdeaChanged.type:
-      s.isIdea = (e.payload as P<typeof AppIsIdeaChanged>).isIdea;
+    case 'AppIsIdeaChanged':
+      s.isIdea = e.payload.isIdea;
       return;
-    case AppThemeChanged.type:
-      s.theme = (e.payload as P<typeof AppThemeChanged>).theme;
+    case 'AppThemeChanged':
+      s.theme = e.payload.theme;
       return;
-    case AppDocumentVersionAdded.type: {
-      const p = e.payload as P<typeof AppDocumentVersionAdded>;
+    case 'AppDocumentVersionAdded': {
+      const p = e.payload;
       const version: DocumentVersion<Json> = {
         versionId: p.versionId,
         number: p.number,
@@ -136,30 +155,30 @@ function applyTo(s: AppState, e: FoldableEvent) {
       if (p.runId) s.storedRuns.add(p.runId);
       return;
     }
-    case AppImageGenerated.type: {
-      const p = e.payload as P<typeof AppImageGenerated>;
+    case 'AppImageGenerated': {
+      const p = e.payload;
       s.image = { url: p.url, width: p.width, height: p.height, generatedBy: p.generatedBy };
       return;
     }
-    case AppBuildRequested.type:
-      s.requestedRuns.add((e.payload as P<typeof AppBuildRequested>).runId);
+    case 'AppBuildRequested':
+      s.requestedRuns.add(e.payload.runId);
       return;
-    case LandingPageEditRequested.type:
-      s.requestedRuns.add((e.payload as P<typeof LandingPageEditRequested>).runId);
+    case 'LandingPageEditRequested':
+      s.requestedRuns.add(e.payload.runId);
       return;
-    case AppBuildResultStored.type:
-      s.storedRuns.add((e.payload as P<typeof AppBuildResultStored>).runId);
+    case 'AppBuildResultStored':
+      s.storedRuns.add(e.payload.runId);
       return;
-    case AppBuildResultRejected.type:
+    case 'AppBuildResultRejected':
       // settled: a redelivered completion neither stores nor rejects it again
-      s.storedRuns.add((e.payload as P<typeof AppBuildResultRejected>).runId);
+      s.storedRuns.add(e.payload.runId);
       return;
-    case AppPublished.type: {
-      const p = e.payload as P<typeof AppPublished>;
+    case 'AppPublished': {
+      const p = e.payload;
       s.published = { versions: p.versions, theme: p.theme, canvasSettings: p.canvasSettings, publishedAt: p.publishedAt };
       return;
     }
-    case AppOpened.type:
+    case 'AppOpened':
     default:
       return;
   }

@@ -1,5 +1,4 @@
 import type { AppImage, LandingImageType, LandingPage } from '@sparkhouse/contracts';
-import { ROLES } from '../../../platform/auth/principal';
 
 /** Landing page info as the app stores it; only `status` matters to these rules. */
 export interface LandingPageInfo {
@@ -14,6 +13,9 @@ export const isLandingPageAbsent = (page: LandingPageInfo | null | undefined): b
 /** The landing page when it counts as present, else null. */
 export const presentLandingPage = <P extends LandingPageInfo>(page: P | null | undefined): P | null =>
   isLandingPageAbsent(page) ? null : (page as P);
+
+/** The admin role (the platform's ROLES.admin; a unit test checks they agree): admins may change any app. */
+export const ADMIN_ROLE = 'admin';
 
 /** Structurally matches the platform Principal, so the rule stays a plain function of data. */
 export interface ActingPrincipal {
@@ -33,7 +35,7 @@ export interface OwnedApp {
  */
 export function canChangeApp(principal: ActingPrincipal | null | undefined, app: OwnedApp): boolean {
   if (!principal || principal.kind !== 'user' || !principal.id) return false;
-  if (principal.roles?.includes(ROLES.admin)) return true;
+  if (principal.roles?.includes(ADMIN_ROLE)) return true;
   return app.ownerId !== '' && app.ownerId === principal.id;
 }
 

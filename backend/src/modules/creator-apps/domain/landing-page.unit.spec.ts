@@ -1,6 +1,6 @@
-import type { Principal } from '../../../platform/auth/principal';
+import { ROLES, type Principal } from '../../../platform/auth/principal';
 import type { LandingPage } from '@sparkhouse/contracts';
-import { canChangeApp, isLandingPageAbsent, presentLandingPage, withLandingImages } from './landing-page';
+import { ADMIN_ROLE, canChangeApp, isLandingPageAbsent, presentLandingPage, withLandingImages } from './landing-page';
 
 describe('landing page presence (spec 4)', () => {
   it('is absent when missing or pending', () => {
@@ -79,5 +79,11 @@ describe('withLandingImages', () => {
       { url: image.url, caption: 'Bake better bread' },
     ]);
     expect(withLandingImages(page, { kind: 'image', imageType: 'section-3', image })).toBeNull();
+  });
+});
+
+describe('the admin role', () => {
+  it("is the platform's admin role", () => {
+    expect(ADMIN_ROLE).toBe(ROLES.admin);
   });
 });

@@ -1,5 +1,6 @@
 import {
   countValidPhases,
+  isEventOf,
   personalizedPlanResultSchema,
   SimulatorItemRecorded,
   type EventPayload,
@@ -59,7 +60,7 @@ export function answersItem(
  * A result that is not a plan is not recorded either.
  */
 export function decidePlanItem(stream: readonly StoredEvent[], result: unknown): NewEvent[] | null {
-  const facts = stream.filter((e) => e.type === SimulatorItemRecorded.type).map((e) => e.payload as SimulatorItemFact);
+  const facts = stream.flatMap((e) => (isEventOf(e, 'SimulatorItemRecorded') ? [e.payload] : []));
   const answers = facts.find((f) => f.itemType === 'onboarding-answers');
   if (!answers || facts.some((f) => f.itemType === 'plan')) return null;
   const parsed = personalizedPlanResultSchema.safeParse(result);

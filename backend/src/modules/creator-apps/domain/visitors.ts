@@ -1,10 +1,22 @@
 import {
   answerProblem,
+  type AppBlueprint,
   type OnboardingAnswer,
   type OnboardingFlow,
   type OnboardingPagesInfo,
   type OnboardingUserState,
 } from '@sparkhouse/contracts';
+
+/** The app as its visitor meets it: the flow they answer and the blueprint their plan is made from. */
+export interface VisitedApp {
+  appId: string;
+  name: string;
+  flow: OnboardingFlow;
+  blueprint: AppBlueprint | null;
+}
+
+/** The job that makes a visitor's personalized plan. */
+export const PLAN_JOB = 'app-visitors.personalized-plan';
 
 /** The stream of one visitor's facts for one app (the visitor: a user id or an anon_ id). */
 export const visitorStreamId = (appId: string, visitorId: string) => `app-visitor-${appId}-${visitorId}`;

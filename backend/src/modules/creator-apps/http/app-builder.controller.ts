@@ -12,15 +12,21 @@ import { isAdmin, type Principal } from '../../../platform/auth/principal';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { requestContext } from '../../../platform/context/request-context';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
-import { ApiError, conflict, forbidden, notFound } from '../../../platform/http/errors';
+import { ApiError, conflict, forbidden, notFound, unauthorized } from '../../../platform/http/errors';
 import { JobAwaiter } from '../../../platform/jobs/job-awaiter';
-import { CreateApp, RecordAppOpened, SetAppIsIdea, type AppChanged } from '../commands/app.commands';
-import { RequestAppBuild, RequestBrainstorm, RequestLandingPageEdit } from '../commands/ai-request.commands';
-import { SaveBlueprintExample, UpdateBlueprintExample, NO_SUCH_EXAMPLE } from '../commands/blueprint-example.commands';
-import { RestoreDocumentVersion, SaveDocumentVersion, type VersionSaved } from '../commands/document-version.commands';
-import { signedInUserId } from '../commands/command-support';
-import { BrainstormQueries } from '../queries/brainstorm.queries';
-import { CreatorAppsQueries, type AppRow } from '../queries/creator-apps.queries';
+import { CreateApp } from '../commands/create-app.command';
+import { RecordAppOpened } from '../commands/record-app-opened.command';
+import { SetAppIsIdea } from '../commands/set-app-is-idea.command';
+import { type AppChanged } from '../domain/app-state';
+import { RequestAppBuild } from '../commands/request-app-build.command';
+import { RequestBrainstorm } from '../commands/request-brainstorm.command';
+import { RequestLandingPageEdit } from '../commands/request-landing-page-edit.command';
+import { SaveBlueprintExample } from '../commands/save-blueprint-example.command';
+import { UpdateBlueprintExample, NO_SUCH_EXAMPLE } from '../commands/update-blueprint-example.command';
+import { RestoreDocumentVersion } from '../commands/restore-document-version.command';
+import { SaveDocumentVersion, type VersionSaved } from '../commands/save-document-version.command';
+import { BrainstormQueries } from '../queries/brainstorm.query';
+import { CreatorAppsQueries, type AppRow } from '../queries/creator-apps.query';
 import { decidedVersionView, versionPage, versionView } from './views';
 
 const principal = (): Principal | null => requestContext.current()?.principal ?? null;
@@ -28,6 +34,12 @@ const principal = (): Principal | null => requestContext.current()?.principal ??
 type Answer<C> = CallResponse<C>;
 
 /** The app builder of spec 7: the creator's apps, AI jobs, blueprint, versions, examples, suggestions. */
+
+const signedInUserId = (principal: Principal | null): string => {
+  if (principal?.kind !== 'user') throw unauthorized();
+  return principal.id;
+};
+
 @Controller()
 export class AppBuilderController {
   constructor(

@@ -13,7 +13,7 @@ import { keyOfMediaUrl } from '../../../platform/media/signed-urls';
 import sharp from 'sharp';
 
 // s3rver: an S3-compatible server on local disk (the S3 protocol, SigV4 signatures checked)
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+
 const S3rver = require('s3rver') as new (options: Record<string, unknown>) => {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;

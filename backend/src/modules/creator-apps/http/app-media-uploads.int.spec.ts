@@ -48,13 +48,11 @@ describe('media uploads', () => {
   /** The media-reading job the upload of `url` asked for. */
   const readingOf = async (url: string) => {
     const key = keyOfMediaUrl(url)!;
-    const [row] = await api.orm.em
-      .fork()
-      .execute<{ run_id: string }[]>(
-        `select payload->>'runId' as run_id from domain_event
+    const [row] = await api.orm.em.fork().execute<{ run_id: string }[]>(
+      `select payload->>'runId' as run_id from domain_event
           where type = 'JobRequested' and payload->>'name' = 'creator-apps.read-upload' and payload->'payload'->>'key' = ?`,
-        [key],
-      );
+      [key],
+    );
     return { key, runId: row?.run_id };
   };
 

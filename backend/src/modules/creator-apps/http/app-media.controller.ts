@@ -15,10 +15,13 @@ import { readMediaFacts, UnreadableHeadersError, type MediaFacts } from '../../.
 import { MediaUrls } from '../../../platform/media/media-urls';
 import { MEDIA_STORAGE, type MediaStorage } from '../../../platform/media/storage/media-storage';
 import { receiveUpload, type ReceivedFile } from '../../../platform/media/upload-receiver';
-import { DeleteAppMedia, RequestUploadReading, SaveAppMedia, UpdateAppMedia } from '../commands/app-media.commands';
+import { DeleteAppMedia } from '../commands/delete-app-media.command';
+import { RequestUploadReading } from '../commands/request-upload-reading.command';
+import { SaveAppMedia } from '../commands/save-app-media.command';
+import { UpdateAppMedia } from '../commands/update-app-media.command';
 import type { MediaState } from '../domain/app-media';
-import { AppMediaQueries } from '../queries/app-media.queries';
-import { CreatorAppsQueries, type AppRow } from '../queries/creator-apps.queries';
+import { AppMediaQueries } from '../queries/app-media.query';
+import { CreatorAppsQueries, type AppRow } from '../queries/creator-apps.query';
 
 const principal = (): Principal | null => requestContext.current()?.principal ?? null;
 

@@ -5,16 +5,16 @@ import { ownerIdOf, type Principal } from '../../../platform/auth/principal';
 import { requestContext } from '../../../platform/context/request-context';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { badRequest, notFound, unauthorized } from '../../../platform/http/errors';
-import {
-  CompleteOnboarding,
-  RequestPersonalizedPlan,
-  SaveOnboardingUserState,
-  type PlanRequestAnswer,
-  type VisitedApp,
-} from '../commands/visitor.commands';
-import { CreateTestFlow, DeleteTestFlow, NO_SUCH_TEST_FLOW, UpdateTestFlow } from '../commands/test-flow.commands';
-import { AppVisitorsQueries, type TestFlowRow } from '../queries/app-visitors.queries';
-import { CreatorAppsQueries, type AppRow } from '../queries/creator-apps.queries';
+import { CompleteOnboarding } from '../commands/complete-onboarding.command';
+import { RequestPersonalizedPlan, type PlanRequestAnswer } from '../commands/request-personalized-plan.command';
+import { SaveOnboardingUserState } from '../commands/save-onboarding-user-state.command';
+import { type VisitedApp } from '../domain/visitors';
+import { CreateTestFlow } from '../commands/create-test-flow.command';
+import { DeleteTestFlow } from '../commands/delete-test-flow.command';
+import { NO_SUCH_TEST_FLOW } from '../domain/test-flows';
+import { UpdateTestFlow } from '../commands/update-test-flow.command';
+import { AppVisitorsQueries, type TestFlowRow } from '../queries/app-visitors.query';
+import { CreatorAppsQueries, type AppRow } from '../queries/creator-apps.query';
 import { testingVisitorId } from '../domain/visitors';
 import { appAsVisited } from './views';
 

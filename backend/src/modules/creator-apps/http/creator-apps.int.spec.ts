@@ -1,5 +1,4 @@
-import { SERVER_EVENTS } from '@sparkhouse/contracts';
-import { EventStore } from '../../../platform/events/event-store';
+import { isEventOf, SERVER_EVENTS, type StoredEvent } from '@sparkhouse/contracts';
 import { eventually } from '../../../test-support';
 import { appStreamId } from '../domain/app-state';
 import { blueprint, buildResult, landingPage, newId, useCreatorApi } from '../../../test-support/creator-api';
@@ -265,7 +264,7 @@ describe('creator apps: apps, versions, examples, publishing', () => {
   it('shares one unpublished-changes computation between concurrent requests', async () => {
     const app = await create('Concurrent');
     await api.post('/app-builder/updateBlueprint', { appId: app.appId, blueprint: blueprint('C') }, ava);
-    const { UnpublishedChangesQueries } = await import('../queries/unpublished-changes.queries');
+    const { UnpublishedChangesQueries } = await import('../queries/unpublished-changes.query');
     const queries = api.app.get(UnpublishedChangesQueries);
     const before = queries.computations;
     const answers = await Promise.all(
@@ -395,7 +394,8 @@ describe('creator apps: apps, versions, examples, publishing', () => {
       await (
         await import('../../../platform/events/event-store')
       ).EventStore.prototype.readStream.call(null, api.orm.em.fork(), `job-${runId}`)
-    ).filter((e: { type: string }) => e.type === 'JobCompleted');
+    ).filter((e: StoredEvent) => isEventOf(e, 'JobCompleted'));
+    if (!isEventOf(completed, 'JobCompleted')) throw new Error('the run never completed');
     await api.app.get(CreatorJobResultsReactor).handle([completed]);
     expect(await api.streamLength(appStreamId(appId))).toBe(length);
     expect(pushes).toHaveLength(1);

@@ -5,8 +5,8 @@ import { requestContext } from '../../../platform/context/request-context';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { notFound, unauthorized } from '../../../platform/http/errors';
 import { canChangeApp } from '../domain/landing-page';
-import { CreatorAppsQueries } from '../queries/creator-apps.queries';
-import { SimulatorItemsQueries, type SimulatorItemRow, type StepReader } from '../queries/simulator-items.queries';
+import { CreatorAppsQueries } from '../queries/creator-apps.query';
+import { SimulatorItemsQueries, type SimulatorItemRow, type StepReader } from '../queries/simulator-items.query';
 
 const NO_SUCH_ITEM = 'No such simulator item.';
 const NO_SUCH_STEP = 'No such testing step.';

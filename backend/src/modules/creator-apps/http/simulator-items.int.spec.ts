@@ -3,7 +3,9 @@ import { Rebuilder } from '../../../platform/events/rebuilder';
 import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
 import { eventually, testConfig } from '../../../test-support';
 import { useCreatorApi, type As } from '../../../test-support/creator-api';
-import { SimulatorItemsProjection } from '../projections/simulator-items.projection';
+import { simulatorItemsProjection } from '../projections/simulator-items.projection';
+import { project } from '../../../platform/events/subscribers';
+import { asRunnerHolds } from '../../../test-support/subscribers';
 
 const PUBLISHED_FLOW = {
   pages: [
@@ -200,7 +202,7 @@ describe('simulator items', () => {
 
   it('records a run’s plan once, however often its completion is delivered, and never a failed one', async () => {
     const { CommandBus } = await import('@nestjs/cqrs');
-    const { RecordSimulatedPlan } = await import('../commands/simulator-item.commands');
+    const { RecordSimulatedPlan } = await import('../commands/record-simulated-plan.command');
     const bus = api.app.get(CommandBus);
     expect(await bus.execute(new RecordSimulatedPlan(runs[0].runId, planResult('Again'), 'redelivered'))).toBe(false);
     expect(await bus.execute(new RecordSimulatedPlan('not-a-simulator-run', planResult('Nope'), 'x'))).toBe(false);
@@ -265,7 +267,7 @@ describe('simulator items', () => {
     const snapshot = () => api.orm.em.fork().getConnection().execute('select * from app_simulator_item order by item_id');
     const live = await snapshot();
     expect(live).toHaveLength(5);
-    const projection = api.app.get(SimulatorItemsProjection);
+    const projection = asRunnerHolds(simulatorItemsProjection);
     await new Rebuilder(testConfig(api.dbUrl), new SubscriptionProcessor(api.orm)).rebuild(projection);
     expect(await snapshot()).toEqual(live);
 
@@ -277,7 +279,7 @@ describe('simulator items', () => {
            from domain_event where type = 'SimulatorItemRecorded' order by position`,
       );
     await api.orm.em.fork().transactional(async (tem) => {
-      for (const e of facts.map(toStoredEvent)) await projection.handle(tem, e);
+      await project(tem, projection, facts.map(toStoredEvent));
     });
     expect(await snapshot()).toEqual(live);
   });

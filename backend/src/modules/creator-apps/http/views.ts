@@ -11,7 +11,7 @@ import { badRequest } from '../../../platform/http/errors';
 import { PaginationError, pageVersions } from '../domain/version-pagination';
 import type { DocumentVersion } from '../domain/document-versions';
 import type { Json } from '../domain/app-state';
-import type { AppRow, CreatorAppsQueries, VersionRow } from '../queries/creator-apps.queries';
+import type { AppRow, CreatorAppsQueries, VersionRow } from '../queries/creator-apps.query';
 
 /** A version as the calls answer it; isPublished says whether publishing made it live. */
 export function versionView(v: VersionRow, app: Pick<AppRow, 'published'>, document: AppDocument) {

@@ -5,7 +5,9 @@ import { SubscriptionProcessor } from '../../../platform/events/subscription-pro
 import { eventually, testConfig } from '../../../test-support';
 import { useCreatorApi } from '../../../test-support/creator-api';
 import { fixtureDir, pngBytes } from '../../../test-support/media-fixtures';
-import { AppMediaProjection } from './app-media.projection';
+import { appMediaProjection } from './app-media.projection';
+import { project } from '../../../platform/events/subscribers';
+import { asRunnerHolds } from '../../../test-support/subscribers';
 
 /** The media library is a function of the log: a replay rebuilds app_media identically, and re-fed events change nothing. */
 describe('creator-apps.media projection: replay', () => {
@@ -59,7 +61,7 @@ describe('creator-apps.media projection: replay', () => {
     });
     expect(live.some((r) => r.media_id === gone.mediaId)).toBe(false);
 
-    const projection = api.app.get(AppMediaProjection);
+    const projection = asRunnerHolds(appMediaProjection);
     await new Rebuilder(testConfig(api.dbUrl), new SubscriptionProcessor(api.orm)).rebuild(projection);
     expect(await snapshot()).toEqual(live);
 
@@ -71,8 +73,7 @@ describe('creator-apps.media projection: replay', () => {
         'select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata from domain_event order by position',
       );
     await api.orm.em.fork().transactional(async (tem) => {
-      for (const e of rows.map(toStoredEvent))
-        if ((projection.handles as readonly string[]).includes(e.type)) await projection.handle(tem, e);
+      for (const e of rows.map(toStoredEvent)) await project(tem, projection, [e]);
     });
     expect(await snapshot()).toEqual(live);
   });

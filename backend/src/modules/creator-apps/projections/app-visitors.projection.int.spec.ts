@@ -3,7 +3,9 @@ import { Rebuilder } from '../../../platform/events/rebuilder';
 import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
 import { eventually, testConfig } from '../../../test-support';
 import { useCreatorApi } from '../../../test-support/creator-api';
-import { AppVisitorsProjection } from './app-visitors.projection';
+import { appVisitorsProjection } from './app-visitors.projection';
+import { project } from '../../../platform/events/subscribers';
+import { asRunnerHolds } from '../../../test-support/subscribers';
 
 const FLOW = {
   pages: [
@@ -122,7 +124,7 @@ describe('creator-apps.visitors projection: failed plans and replay', () => {
     const memberPlan = (await api.get(`/apps/checkPlanStatus/anon-turned-member/${path}`, member)).body.response;
     expect(memberPlan).toMatchObject({ planId: second.planId, status: 'completed', plan: { title: 'Ten k in six weeks' } });
 
-    const projection = api.app.get(AppVisitorsProjection);
+    const projection = asRunnerHolds(appVisitorsProjection);
     await new Rebuilder(testConfig(api.dbUrl), new SubscriptionProcessor(api.orm)).rebuild(projection);
     expect(await snapshot()).toEqual(live);
 
@@ -134,8 +136,7 @@ describe('creator-apps.visitors projection: failed plans and replay', () => {
         'select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata from domain_event order by position',
       );
     await api.orm.em.fork().transactional(async (tem) => {
-      for (const e of rows.map(toStoredEvent))
-        if ((projection.handles as readonly string[]).includes(e.type)) await projection.handle(tem, e);
+      for (const e of rows.map(toStoredEvent)) await project(tem, projection, [e]);
     });
     expect(await snapshot()).toEqual(live);
   });

@@ -3,7 +3,9 @@ import { Rebuilder } from '../../../platform/events/rebuilder';
 import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
 import { eventually, testConfig } from '../../../test-support';
 import { blueprint, buildResult, landingPage, useCreatorApi } from '../../../test-support/creator-api';
-import { CreatorStudioProjection } from './creator-studio.projection';
+import { creatorStudioProjection } from './creator-studio.projection';
+import { project } from '../../../platform/events/subscribers';
+import { asRunnerHolds } from '../../../test-support/subscribers';
 
 /** The creator dashboard and the studio's other read models are a function of the log: a replay rebuilds them identically. */
 describe('creator-apps.studio projection: replay', () => {
@@ -72,7 +74,7 @@ describe('creator-apps.studio projection: replay', () => {
       build_error: 'provider answered nonsense',
     });
 
-    const projection = api.app.get(CreatorStudioProjection);
+    const projection = asRunnerHolds(creatorStudioProjection);
     const rebuilder = new Rebuilder(testConfig(api.dbUrl), new SubscriptionProcessor(api.orm));
     await rebuilder.rebuild(projection);
     expect(await snapshot()).toEqual(live);
@@ -85,8 +87,7 @@ describe('creator-apps.studio projection: replay', () => {
         'select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata from domain_event order by position',
       );
     await api.orm.em.fork().transactional(async (tem) => {
-      for (const e of rows.map(toStoredEvent))
-        if ((projection.handles as readonly string[]).includes(e.type)) await projection.handle(tem, e);
+      for (const e of rows.map(toStoredEvent)) await project(tem, projection, [e]);
     });
     expect(await snapshot()).toEqual(live);
   });

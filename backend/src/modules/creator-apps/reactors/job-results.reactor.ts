@@ -1,33 +1,23 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
-import {
-  JobCanceled,
-  JobCompleted,
-  JobFailed,
-  JobRequested,
-  JOBS,
-  SERVER_EVENTS,
-  type EventPayload,
-  type StoredEvent,
-} from '@sparkhouse/contracts';
+import { z } from 'zod';
+import { isEventOf, JOBS, SERVER_EVENTS, type DomainEvent, type PayloadOf } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { formatToken } from '../../../platform/events/log-position';
 import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
 import { ApiError } from '../../../platform/http/errors';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
-import {
-  RejectBuildResult,
-  ReleaseBuildSlot,
-  StoreBrainstormIdeas,
-  StoreBuildResult,
-  StoreGeneratedAppImage,
-  StoreGeneratedMedia,
-  StoreLandingImages,
-  StoreLandingPageEdit,
-  type StoredResult,
-} from '../commands/job-result.commands';
+import { RejectBuildResult } from '../commands/reject-build-result.command';
+import { ReleaseBuildSlot } from '../commands/release-build-slot.command';
+import { StoreBrainstormIdeas } from '../commands/store-brainstorm-ideas.command';
+import { StoreBuildResult } from '../commands/store-build-result.command';
+import { StoreGeneratedAppImage } from '../commands/store-generated-app-image.command';
+import { StoreGeneratedMedia } from '../commands/store-generated-media.command';
+import { StoreLandingImages } from '../commands/store-landing-images.command';
+import { StoreLandingPageEdit } from '../commands/store-landing-page-edit.command';
+import { type StoredResult } from '../infra/app-stream';
 
 const BUILD = 'creator-apps.build-app';
 const BRAINSTORM = 'creator-apps.brainstorm';
@@ -37,6 +27,12 @@ const LANDING_IMAGE = 'creator-apps.landing-page-image';
 const SCREENSHOTS = 'creator-apps.ai-screenshots';
 const IMAGE_FROM_INPUTS = 'creator-apps.image-from-inputs';
 const STORED = new Set<string>([BUILD, BRAINSTORM, EDIT_LANDING_PAGE, APP_IMAGE, LANDING_IMAGE, SCREENSHOTS, IMAGE_FROM_INPUTS]);
+
+type Ended = 'JobCompleted' | 'JobFailed' | 'JobCanceled';
+type Completed = PayloadOf<'JobCompleted'>;
+
+/** What these jobs were asked about: their app (or brainstorm) and, for a picture from library files, its prompt. */
+const requestedFor = z.object({ appId: z.string(), brainstormId: z.string(), prompt: z.string() }).partial();
 
 /**
  * Stores what the creator studio's jobs produced, through commands: a finished build's documents
@@ -48,10 +44,10 @@ const STORED = new Set<string>([BUILD, BRAINSTORM, EDIT_LANDING_PAGE, APP_IMAGE,
  */
 @Subscribes()
 @Injectable()
-export class CreatorJobResultsReactor implements Reactor {
+export class CreatorJobResultsReactor implements Reactor<Ended> {
   readonly kind = 'reactor';
   readonly name = 'creator-apps.job-results';
-  readonly handles = [JobCompleted.type, JobFailed.type, JobCanceled.type];
+  readonly handles: Ended[] = ['JobCompleted', 'JobFailed', 'JobCanceled'];
   private readonly logger = new Logger('CreatorJobResults');
 
   constructor(
@@ -61,26 +57,28 @@ export class CreatorJobResultsReactor implements Reactor {
     private readonly publisher: RealtimePublisher,
   ) {}
 
-  accepts(e: StoredEvent) {
-    return STORED.has((e.payload as { name: string }).name);
+  accepts(e: DomainEvent<Ended>) {
+    return STORED.has(e.payload.name ?? '');
   }
 
-  async handle(events: StoredEvent[]): Promise<void> {
+  async handle(events: DomainEvent<Ended>[]): Promise<void> {
     for (const e of events) {
-      const p = e.payload as EventPayload<typeof JobCompleted> | EventPayload<typeof JobFailed>;
-      if (!STORED.has(p.name)) continue;
-      if (e.type !== JobCompleted.type) {
-        if (p.name === BUILD) await this.commands.execute(new ReleaseBuildSlot(p.runId));
+      const name = e.payload.name ?? '';
+      if (!STORED.has(name)) continue;
+      if (e.type !== 'JobCompleted') {
+        if (name === BUILD) await this.commands.execute(new ReleaseBuildSlot(e.payload.runId));
         continue;
       }
-      await this.store(e, p as EventPayload<typeof JobCompleted>);
+      await this.store(e);
     }
   }
 
-  private async store(e: StoredEvent, p: EventPayload<typeof JobCompleted>) {
+  private async store(e: DomainEvent<'JobCompleted'>) {
+    const p = e.payload;
     const [requested] = await this.events.readStream(this.orm.em.fork(), jobStreamId(p.runId), { limit: 1 });
-    if (requested?.type !== JobRequested.type) return;
-    const payload = (requested.payload as EventPayload<typeof JobRequested>).payload as Record<string, string>;
+    if (!requested || !isEventOf(requested, 'JobRequested')) return;
+    const asked = requestedFor.safeParse(requested.payload.payload);
+    const payload = { appId: '', brainstormId: '', prompt: '', ...(asked.success ? asked.data : {}) };
     try {
       switch (p.name) {
         case BUILD: {
@@ -141,7 +139,7 @@ export class CreatorJobResultsReactor implements Reactor {
    * Stores a run's results in its app through `command`, then tells the creator's tabs, with the
    * consistency token of the change (nothing when nothing was new).
    */
-  private async storeIn(p: EventPayload<typeof JobCompleted>, appId: string, command: object) {
+  private async storeIn(p: Completed, appId: string, command: object) {
     const { appended } = await this.commands.execute<object, Pick<StoredResult, 'appended'>>(command);
     const last = appended[appended.length - 1];
     if (!last?.transactionId) return;
@@ -153,7 +151,7 @@ export class CreatorJobResultsReactor implements Reactor {
     });
   }
 
-  private skip(p: { runId: string; name: string }, why: string) {
+  private skip(p: { runId: string; name?: string }, why: string) {
     this.logger.warn(`Not storing the result of ${p.name} run ${p.runId}: ${why}`);
   }
 }

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Database } from '../../../platform/database/database';
-import { AppMediaDeleted, type EventPayload, type StoredEvent } from '@sparkhouse/contracts';
+import type { DomainEvent } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
 import { MEDIA_STORAGE, type MediaStorage } from '../../../platform/media/storage/media-storage';
-import { mediaModel } from '../commands/app-media.commands';
+import { mediaModel } from '../infra/media-stream';
 import { mediaStreamId } from '../domain/app-media';
 
 /**
@@ -13,10 +13,10 @@ import { mediaStreamId } from '../domain/app-media';
  */
 @Subscribes()
 @Injectable()
-export class MediaFilesReactor implements Reactor {
+export class MediaFilesReactor implements Reactor<'AppMediaDeleted'> {
   readonly kind = 'reactor';
   readonly name = 'creator-apps.media-files';
-  readonly handles = [AppMediaDeleted.type];
+  readonly handles = ['AppMediaDeleted' as const];
   private readonly logger = new Logger('MediaFiles');
 
   constructor(
@@ -25,9 +25,8 @@ export class MediaFilesReactor implements Reactor {
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
   ) {}
 
-  async handle(events: StoredEvent[]): Promise<void> {
-    for (const e of events) {
-      const p = e.payload as EventPayload<typeof AppMediaDeleted>;
+  async handle(events: DomainEvent<'AppMediaDeleted'>[]): Promise<void> {
+    for (const { payload: p } of events) {
       const { state } = await this.events.load(this.orm.em.fork(), mediaStreamId(p.mediaId), mediaModel);
       if (state && !state.deleted) continue;
       await this.storage.delete(p.storageKeys);

@@ -1,15 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  JobCompleted,
-  JobFailed,
-  JobRequested,
-  JOBS,
-  MEDIA_PROCESSING,
-  SERVER_EVENTS,
-  type EventPayload,
-  type StoredEvent,
-} from '@sparkhouse/contracts';
+import { isEventOf, JOBS, MEDIA_PROCESSING, SERVER_EVENTS, type DomainEvent, type PayloadOf } from '@sparkhouse/contracts';
 import { Database } from '../../../platform/database/database';
 import { EventStore } from '../../../platform/events/event-store';
 import { formatToken } from '../../../platform/events/log-position';
@@ -18,7 +9,7 @@ import { jobStreamId } from '../../../platform/jobs/job-requests';
 import { parseMediaKey, thumbnailKeyOf } from '../../../platform/media/media-keys';
 import { MEDIA_STORAGE, type MediaStorage } from '../../../platform/media/storage/media-storage';
 import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
-import { RecordUploadReading } from '../commands/app-media.commands';
+import { RecordUploadReading } from '../commands/record-upload-reading.command';
 
 const READ_UPLOAD = 'creator-apps.read-upload';
 
@@ -31,10 +22,10 @@ const READ_UPLOAD = 'creator-apps.read-upload';
  */
 @Subscribes()
 @Injectable()
-export class MediaReadingsReactor implements Reactor {
+export class MediaReadingsReactor implements Reactor<'JobCompleted' | 'JobFailed'> {
   readonly kind = 'reactor';
   readonly name = 'creator-apps.media-readings';
-  readonly handles = [JobCompleted.type, JobFailed.type];
+  readonly handles: ('JobCompleted' | 'JobFailed')[] = ['JobCompleted', 'JobFailed'];
   private readonly logger = new Logger('MediaReadings');
 
   constructor(
@@ -45,20 +36,19 @@ export class MediaReadingsReactor implements Reactor {
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
   ) {}
 
-  accepts(e: StoredEvent) {
-    return (e.payload as { name: string }).name === READ_UPLOAD;
+  accepts(e: DomainEvent<'JobCompleted' | 'JobFailed'>) {
+    return e.payload.name === READ_UPLOAD;
   }
 
-  async handle(events: StoredEvent[]): Promise<void> {
+  async handle(events: DomainEvent<'JobCompleted' | 'JobFailed'>[]): Promise<void> {
     for (const e of events) {
-      const p = e.payload as EventPayload<typeof JobCompleted> | EventPayload<typeof JobFailed>;
-      if (p.name !== READ_UPLOAD) continue;
-      if (e.type === JobCompleted.type) await this.completed(p as EventPayload<typeof JobCompleted>);
-      else await this.failed(p as EventPayload<typeof JobFailed>);
+      if (e.payload.name !== READ_UPLOAD) continue;
+      if (e.type === 'JobCompleted') await this.completed(e.payload);
+      else await this.failed(e.payload);
     }
   }
 
-  private async completed(p: EventPayload<typeof JobCompleted>) {
+  private async completed(p: PayloadOf<'JobCompleted'>) {
     const result = JOBS[READ_UPLOAD].result.safeParse(p.result);
     if (!result.success) {
       this.logger.warn({ runId: p.runId }, 'a media reading finished with a result that does not match its schema');
@@ -71,10 +61,10 @@ export class MediaReadingsReactor implements Reactor {
     });
   }
 
-  private async failed(p: EventPayload<typeof JobFailed>) {
+  private async failed(p: PayloadOf<'JobFailed'>) {
     const [requested] = await this.events.readStream(this.orm.em.fork(), jobStreamId(p.runId), { limit: 1 });
-    if (requested?.type !== JobRequested.type) return;
-    const payload = JOBS[READ_UPLOAD].payload.safeParse((requested.payload as EventPayload<typeof JobRequested>).payload);
+    if (!requested || !isEventOf(requested, 'JobRequested')) return;
+    const payload = JOBS[READ_UPLOAD].payload.safeParse(requested.payload.payload);
     if (!payload.success) return;
     await this.record(p.owner.ownerId, payload.data.key, {
       metadata: { processing: MEDIA_PROCESSING.failed, processingError: p.reason },
@@ -82,7 +72,11 @@ export class MediaReadingsReactor implements Reactor {
     });
   }
 
-  private async record(ownerId: string, key: string, reading: { metadata: Record<string, unknown>; thumbnailKey: string | null }) {
+  private async record(
+    ownerId: string,
+    key: string,
+    reading: { metadata: Record<string, unknown>; thumbnailKey: string | null },
+  ) {
     const { mediaId, appended, removed } = await this.commands.execute(new RecordUploadReading(key, reading));
     if (removed && reading.thumbnailKey) await this.storage.delete([thumbnailKeyOf(key)]);
     const last = appended[appended.length - 1];

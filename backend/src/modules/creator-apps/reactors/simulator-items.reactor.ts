@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
-import { JobCompleted, type EventPayload, type StoredEvent } from '@sparkhouse/contracts';
+import type { DomainEvent } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
-import { RecordSimulatedPlan } from '../commands/simulator-item.commands';
+import { RecordSimulatedPlan } from '../commands/record-simulated-plan.command';
 import { simulatorRunStreamId } from '../domain/simulator-items';
-import { PLAN_JOB } from '../projections/app-visitors.projection';
+import { PLAN_JOB } from '../domain/visitors';
 
 /**
  * When a plan job completes, records the plan as a simulator item if a creator's simulator run asked
@@ -16,10 +16,10 @@ import { PLAN_JOB } from '../projections/app-visitors.projection';
  */
 @Subscribes()
 @Injectable()
-export class SimulatorItemsReactor implements Reactor {
+export class SimulatorItemsReactor implements Reactor<'JobCompleted'> {
   readonly kind = 'reactor';
   readonly name = 'creator-apps.simulator-items';
-  readonly handles = [JobCompleted.type];
+  readonly handles = ['JobCompleted' as const];
 
   constructor(
     private readonly commands: CommandBus,
@@ -27,17 +27,17 @@ export class SimulatorItemsReactor implements Reactor {
     private readonly events: EventStore,
   ) {}
 
-  accepts(e: StoredEvent) {
-    return (e.payload as EventPayload<typeof JobCompleted>).name === PLAN_JOB;
+  accepts(e: DomainEvent<'JobCompleted'>) {
+    return e.payload.name === PLAN_JOB;
   }
 
-  async handle(events: StoredEvent[]): Promise<void> {
-    const plans = events.filter((e) => (e.payload as EventPayload<typeof JobCompleted>).name === PLAN_JOB);
+  async handle(events: DomainEvent<'JobCompleted'>[]): Promise<void> {
+    const plans = events.filter((e) => e.payload.name === PLAN_JOB);
     if (plans.length === 0) return;
-    const streams = plans.map((e) => simulatorRunStreamId((e.payload as EventPayload<typeof JobCompleted>).runId));
+    const streams = plans.map((e) => simulatorRunStreamId(e.payload.runId));
     const simulated = await this.events.existingStreams(this.orm.em.fork(), streams);
     for (const e of plans) {
-      const p = e.payload as EventPayload<typeof JobCompleted>;
+      const p = e.payload;
       if (simulated.has(simulatorRunStreamId(p.runId)))
         await this.commands.execute(new RecordSimulatedPlan(p.runId, p.result, e.eventId));
     }

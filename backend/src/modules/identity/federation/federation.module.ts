@@ -3,7 +3,7 @@ import { HostedLoginController } from './hosted-login.controller';
 import { HostedLogin } from './hosted-login.service';
 import { StandInProvider } from './stand-in/stand-in-provider';
 import { Upstreams } from './upstreams';
-import { FEDERATED_ACCOUNTS } from './federated-accounts';
+import { FEDERATED_ACCOUNTS } from './infra/federated-accounts';
 
 /** Hosted login (OAuth code flow with PKCE) and Google/Apple sign-in, with a local stand-in for both. */
 @Module({})

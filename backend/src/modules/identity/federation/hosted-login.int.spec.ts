@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { PlatformModule } from '../../../platform/platform.module';
 import { createTestDatabase, testConfig } from '../../../test-support';
-import { FEDERATED_ACCOUNTS, type FederatedAccounts, type IssuedTokens, type SocialProvider } from './federated-accounts';
+import { FEDERATED_ACCOUNTS, type FederatedAccounts, type IssuedTokens, type SocialProvider } from './infra/federated-accounts';
 import { FederationModule } from './federation.module';
 import { NO_EMAIL_MESSAGE } from './hosted-login.service';
 import { randomToken, s256 } from './pkce';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { RedisConnections } from '../../../platform/jobs/redis-connections';
-import { FEDERATED_ACCOUNTS, type FederatedAccounts, type IssuedTokens, type SocialProvider } from './federated-accounts';
+import { FEDERATED_ACCOUNTS, type FederatedAccounts, type IssuedTokens, type SocialProvider } from './infra/federated-accounts';
 import { isValidVerifier, randomToken, s256 } from './pkce';
 import { UpstreamError, Upstreams } from './upstreams';
 

@@ -2,7 +2,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { APP_CONFIG, developmentTools, type AppConfig } from '../../../platform/config/config';
-import type { SocialProvider } from './federated-accounts';
+import type { SocialProvider } from './infra/federated-accounts';
 import { StandInProvider, type StandInName } from './stand-in/stand-in-provider';
 
 export interface UpstreamClaims {

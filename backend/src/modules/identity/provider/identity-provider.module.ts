@@ -22,7 +22,7 @@ import {
 } from './commands/user-attributes.commands';
 import { IdentityProtocolController } from './http/identity-protocol.controller';
 import { CodeDelivery } from './infra/code-delivery';
-import { EmailOutbox } from './infra/email-outbox';
+import { EmailOutbox } from '../../../platform/mail/email-outbox';
 import { IdentityTokens } from './infra/identity-tokens';
 import { IdentityUnitOfWork } from './infra/identity-unit-of-work';
 import { RateLimiter } from './infra/rate-limiter';
@@ -34,8 +34,8 @@ import { GetDeviceHandler, ListDevicesHandler } from './queries/device.queries';
 import { ChallengeState } from './infra/challenge-state';
 import { PoolSecret } from './infra/pool-secret';
 import { SrpCredentials } from './infra/srp-credentials';
-import { CUSTOM_CHALLENGE_HOOK, EmailedCodeChallenge } from './sign-in/custom-challenge';
-import { SignInSteps } from './sign-in/sign-in-steps';
+import { CUSTOM_CHALLENGE_HOOK, EmailedCodeChallenge } from './infra/custom-challenge';
+import { SignInSteps } from './infra/sign-in-steps';
 
 /**
  * The built-in identity provider: accounts, credentials, codes, tokens, the user-pool protocol.

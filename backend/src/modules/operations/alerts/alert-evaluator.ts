@@ -7,7 +7,8 @@ import { EventStore } from '../../../platform/events/event-store';
 import { JobQueues } from '../../../platform/jobs/job-queues';
 import { RedisConnections } from '../../../platform/jobs/redis-connections';
 import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
-import { EmailOutbox, OperationsDirectory } from '../../identity';
+import { EmailOutbox } from '../../../platform/mail/email-outbox';
+import { OperationsDirectory } from '../../identity';
 import { alertStream, AlertRules } from './alert-rules';
 
 /** What a rule measures now, and whether its condition holds. */

@@ -82,7 +82,7 @@ describe('operations console API (real PostgreSQL and Redis)', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let json: any;
     try {
       json = JSON.parse(text);
     } catch {

@@ -5,7 +5,8 @@ import { rows } from '../../../platform/database/sql';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { conflict, notFound } from '../../../platform/http/errors';
 import { WebhookDeliveries } from '../../commerce';
-import { EmailOutbox, OperationsDirectory } from '../../identity';
+import { EmailOutbox } from '../../../platform/mail/email-outbox';
+import { OperationsDirectory } from '../../identity';
 import { AlertRules } from '../alerts/alert-rules';
 
 /**

@@ -77,6 +77,7 @@ function LiveImage({ runId, appName, onDone }: { runId: string; appName: string;
   useEffect(() => {
     if (image) void refreshApps();
     // once, when the image arrives
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [image?.url]);
   if (image) return <NewImage image={image} appName={appName} onDone={onDone} />;
   return <RunWaiting run={run} label="Making the image" failed="Failed to generate image" />;

@@ -30,6 +30,8 @@ function Describable({ item }: { item: AppMedia & { type: 'pdf' | 'video' | 'aud
       setLiveError(error);
       describe.reset();
     },
+    // reset is stable; the mutation object is new each render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [describe.reset],
   );
   return (

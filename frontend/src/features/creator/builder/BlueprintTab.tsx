@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api';
 import { Button, Input, TextBox, useToast } from '../../../ui';
-import { ErrorState, LoadingState } from '../../catalogue/QueryStates';
+import { ErrorState, LoadingState } from '../../catalogue';
 import { callCreator } from '../creator-api';
 import { blueprintQuery, blueprintVersionsQuery, useRestoreBlueprintVersion, useUpdateBlueprint } from '../creator.queries';
 import { fieldErrors } from './form-errors';

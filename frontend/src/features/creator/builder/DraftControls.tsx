@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../api';
 import { Button, useToast } from '../../../ui';
-import { ErrorState, LoadingState } from '../../catalogue/QueryStates';
+import { ErrorState, LoadingState } from '../../catalogue';
 import type { DraftStatus } from './useVersionDraft';
 import { VersionHistory, type VersionRow } from './VersionHistory';
 

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api';
 import { useJobRunLive } from '../../realtime';
 import { Button, Input, TextBox, useToast } from '../../../ui';
-import { ErrorState, LoadingState } from '../../catalogue/QueryStates';
+import { ErrorState, LoadingState } from '../../catalogue';
 import { BuildProgress } from '../BuildProgress';
 import {
   creatorKeys,

@@ -10,10 +10,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api';
 import { Button, Input, SelectField, TextBox, useToast } from '../../../ui';
-import { OnboardingProgress } from '../../app-onboarding/OnboardingProgress';
-import { OnboardingStepView, type Answers } from '../../app-onboarding/OnboardingStepView';
-import '../../app-onboarding/app-onboarding.css';
-import { ErrorState, LoadingState } from '../../catalogue/QueryStates';
+import { OnboardingProgress, OnboardingStepView, type Answers } from '../../app-onboarding';
+import { ErrorState, LoadingState } from '../../catalogue';
 import {
   onboardingFlowQuery,
   onboardingFlowVersionsQuery,

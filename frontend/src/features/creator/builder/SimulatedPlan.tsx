@@ -2,10 +2,9 @@ import type { CreatorApp } from '@sparkhouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { appVisitors } from '../../../api/routes';
 import { ProgressBar } from '../../../ui';
-import { readPlanStatus } from '../../app-onboarding/plan-status';
-import { sessionIdentity } from '../../auth/auth-session';
-import { useAuth } from '../../auth/AuthContext';
-import { LoadingState } from '../../catalogue/QueryStates';
+import { readPlanStatus } from '../../app-onboarding';
+import { sessionIdentity, useAuth } from '../../auth';
+import { LoadingState } from '../../catalogue';
 import { useJobRunLive } from '../../realtime';
 import { callCreator } from '../creator-api';
 

@@ -2,8 +2,8 @@ import type { SimulatedFlow, SimulatorItem, SimulatorItemType } from '@sparkhous
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button, TagChip, type TagTone } from '../../../ui';
-import { EmptyState, ErrorState, LoadingState } from '../../catalogue/QueryStates';
-import { formatRelativeTime } from '../../format/relative-time';
+import { EmptyState, ErrorState, LoadingState } from '../../catalogue';
+import { formatRelativeTime } from '../../format';
 import { useJobRunLive } from '../../realtime';
 import {
   SIMULATOR_ITEMS_PAGE_SIZE,

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../../api';
 import { appVisitors } from '../../../api/routes';
 import { Button, Input, useToast } from '../../../ui';
-import type { Answers } from '../../app-onboarding/OnboardingStepView';
-import { ErrorState, LoadingState } from '../../catalogue/QueryStates';
+import type { Answers } from '../../app-onboarding';
+import { ErrorState, LoadingState } from '../../catalogue';
 import { callCreator } from '../creator-api';
 
 type TestFlow = CallResponse<typeof appVisitors.getTestFlows>['testFlows'][number];

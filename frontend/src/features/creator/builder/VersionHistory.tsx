@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, TagChip } from '../../../ui';
-import { formatRelativeTime } from '../../format/relative-time';
+import { formatRelativeTime } from '../../format';
 
 export interface VersionRow {
   versionId: string;

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api';
 import { useJobRunLive } from '../../realtime';
-import { LoadingState } from '../../catalogue/QueryStates';
+import { LoadingState } from '../../catalogue';
 import { useToast } from '../../../ui';
 import { AiSourceNote } from '../AiSourceNote';
 import { BuildWatch } from '../BuildWatch';

@@ -2,9 +2,8 @@ import type { CreatorApp } from '@sparkhouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api';
-import { ErrorState, LoadingState } from '../../catalogue/QueryStates';
-import { PlanOptions } from '../../payments/PlanOptions';
-import { paymentOptionsQuery } from '../../payments/payments.queries';
+import { ErrorState, LoadingState } from '../../catalogue';
+import { PlanOptions, paymentOptionsQuery } from '../../payments';
 import { Button, Input, SelectField, useToast } from '../../../ui';
 import { useUpdatePricing } from '../publish/publish.queries';
 import {

@@ -4,8 +4,8 @@
  * plans as members will see them (the yearly one first and preselected, spec 9).
  */
 import { APP_PRICING } from '@sparkhouse/contracts/constants';
-import { buildPricingUpdate, orderPaymentOptions, type PricingUpdateBody } from '../../payments/payment-options';
-import type { PlanView } from '../../payments/PlanOptions';
+import { buildPricingUpdate, orderPaymentOptions, type PricingUpdateBody } from '../../payments';
+import type { PlanView } from '../../payments';
 
 export type AnnualUnit = 'year' | 'month';
 

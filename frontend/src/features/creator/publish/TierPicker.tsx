@@ -1,10 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api';
-import { ErrorState, LoadingState } from '../../catalogue/QueryStates';
-import { PlanOptions } from '../../payments/PlanOptions';
-import { orderPaymentOptions } from '../../payments/payment-options';
-import { browser } from '../../payments/pending-checkout';
+import { ErrorState, LoadingState } from '../../catalogue';
+import { PlanOptions, orderPaymentOptions, browser } from '../../payments';
 import { Button } from '../../../ui';
 import { creatorPlatformPlansQuery, startTierCheckout } from './publish.queries';
 

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { ApiError, isApiError } from '../../../api/api-error';
 import { callApi } from '../../../api/call-api';
 import { commerce, creatorApps } from '../../../api/routes';
-import { PAYMENT_MESSAGES, paymentError, paymentKeys } from '../../payments/payments.queries';
+import { PAYMENT_MESSAGES, paymentError, paymentKeys } from '../../payments';
 import { creatorKeys, UNPUBLISHED_SERVER_CACHE_MS } from '../creator.queries';
 
 export type PublishPreview = CallResponse<typeof creatorApps.getPublishPreview>;

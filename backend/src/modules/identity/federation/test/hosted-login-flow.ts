@@ -1,5 +1,5 @@
 import { randomToken, s256 } from '../pkce';
-import type { SocialProvider } from '../federated-accounts';
+import type { SocialProvider } from '../infra/federated-accounts';
 
 export interface Person {
   email: string;

@@ -6,7 +6,7 @@ import { accounts } from '../infra/accounts.repository';
 import { IdentityUnitOfWork } from '../infra/identity-unit-of-work';
 import { hashPassword } from '../infra/password-hashing';
 import { SrpCredentials } from '../infra/srp-credentials';
-import { invalidParameter, invalidPassword, usernameExists } from '../protocol/protocol-errors';
+import { invalidParameter, invalidPassword, usernameExists } from '../domain/protocol-errors';
 
 /**
  * An account made by an operator or a seed (not a protocol action): its first sign-in answers

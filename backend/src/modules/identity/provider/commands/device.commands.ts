@@ -2,13 +2,13 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DeviceConfirmed, DeviceForgotten, DeviceStatusUpdated } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
-import { devices, type Device } from '../infra/devices.repository';
+import { devices } from '../infra/devices.repository';
 import { IdentityTokens } from '../infra/identity-tokens';
 import { IdentityUnitOfWork } from '../infra/identity-unit-of-work';
 import { PoolSecret } from '../infra/pool-secret';
-import { invalidParameter, resourceNotFound } from '../protocol/protocol-errors';
-import { DEVICE_NOT_FOUND } from '../sign-in/sign-in-steps';
-import { IdentityCommand } from './command-support';
+import { invalidParameter, resourceNotFound } from '../domain/protocol-errors';
+import { DEVICE_NOT_FOUND } from '../infra/sign-in-steps';
+import { IdentityCommand } from '../infra/call-support';
 
 export class ConfirmDevice extends IdentityCommand<'ConfirmDevice'> {}
 export class UpdateDeviceStatus extends IdentityCommand<'UpdateDeviceStatus'> {}
@@ -20,23 +20,6 @@ const base64ToHex = (value: string, label: string) => {
   if (hex.length < 2 || hex.length > 1600) throw invalidParameter(`${label} is not a valid SRP value`);
   return hex;
 };
-
-/** A device as GetDevice and ListDevices show it (dates in epoch seconds, as the hosted pool). */
-export function deviceView(d: Device) {
-  const seconds = (t: Date | null) => (t ? Math.floor(t.getTime() / 1000) : undefined);
-  return {
-    DeviceKey: d.deviceKey,
-    DeviceAttributes: [
-      { Name: 'device_status', Value: 'valid' },
-      { Name: 'device_name', Value: d.name ?? '' },
-      { Name: 'dev:device_remembered_status', Value: d.remembered ? 'remembered' : 'not_remembered' },
-      ...(d.lastIp ? [{ Name: 'last_ip_used', Value: d.lastIp }] : []),
-    ],
-    DeviceCreateDate: seconds(d.createdAt),
-    DeviceLastModifiedDate: seconds(d.lastModifiedAt),
-    DeviceLastAuthenticatedDate: seconds(d.lastAuthenticatedAt),
-  };
-}
 
 /**
  * Confirms the device a sign-in offered (NewDeviceMetadata): the client made a random password for

@@ -3,7 +3,7 @@ import { SignedOut } from '@sparkhouse/contracts';
 import { IdentityTokens } from '../infra/identity-tokens';
 import { IdentityUnitOfWork } from '../infra/identity-unit-of-work';
 import { sessions } from '../infra/sessions.repository';
-import { IdentityCommand } from './command-support';
+import { IdentityCommand } from '../infra/call-support';
 
 export class GlobalSignOut extends IdentityCommand<'GlobalSignOut'> {}
 

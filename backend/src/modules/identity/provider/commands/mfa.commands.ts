@@ -10,13 +10,13 @@ import {
   type NewEvent,
 } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
-import { IdentityProtocolError, invalidParameter, messages, notAuthorized } from '../protocol/protocol-errors';
+import { IdentityProtocolError, invalidParameter, messages, notAuthorized } from '../domain/protocol-errors';
 import { matchTotp, newTotpSecret } from '../domain/totp';
 import { accounts, type Account, type MfaType } from '../infra/accounts.repository';
 import { IdentityTokens } from '../infra/identity-tokens';
 import { CommitThenFail, IdentityUnitOfWork } from '../infra/identity-unit-of-work';
 import { RateLimiter } from '../infra/rate-limiter';
-import { IdentityCommand } from './command-support';
+import { IdentityCommand } from '../infra/call-support';
 
 export class AssociateSoftwareToken extends IdentityCommand<'AssociateSoftwareToken'> {}
 export class VerifySoftwareToken extends IdentityCommand<'VerifySoftwareToken'> {}

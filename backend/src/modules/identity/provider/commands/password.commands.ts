@@ -12,8 +12,8 @@ import { PoolSecret } from '../infra/pool-secret';
 import { RateLimiter } from '../infra/rate-limiter';
 import { SrpCredentials } from '../infra/srp-credentials';
 import { sessions } from '../infra/sessions.repository';
-import { codeMismatch, invalidParameter, invalidPassword, messages, notAuthorized } from '../protocol/protocol-errors';
-import { accountKey, answerNoSoonerThan, assertClient, IdentityCommand } from './command-support';
+import { codeMismatch, invalidParameter, invalidPassword, messages, notAuthorized } from '../domain/protocol-errors';
+import { accountKey, answerNoSoonerThan, assertClient, IdentityCommand } from '../infra/call-support';
 
 export class ForgotPassword extends IdentityCommand<'ForgotPassword'> {}
 export class ConfirmForgotPassword extends IdentityCommand<'ConfirmForgotPassword'> {}

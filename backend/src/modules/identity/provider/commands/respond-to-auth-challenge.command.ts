@@ -13,9 +13,9 @@ import { CommitThenFail, IdentityUnitOfWork } from '../infra/identity-unit-of-wo
 import { hashPassword } from '../infra/password-hashing';
 import { RateLimiter } from '../infra/rate-limiter';
 import { SrpCredentials } from '../infra/srp-credentials';
-import { codeMismatch, invalidParameter, invalidPassword, messages, notAuthorized } from '../protocol/protocol-errors';
-import { SignInSteps } from '../sign-in/sign-in-steps';
-import { answerNoSoonerThan, assertClient, groupsAtConfirmation, IdentityCommand, type CallInfo } from './command-support';
+import { codeMismatch, invalidParameter, invalidPassword, messages, notAuthorized } from '../domain/protocol-errors';
+import { SignInSteps } from '../infra/sign-in-steps';
+import { answerNoSoonerThan, assertClient, groupsAtConfirmation, IdentityCommand, type CallInfo } from '../infra/call-support';
 
 export class RespondToAuthChallenge extends IdentityCommand<'RespondToAuthChallenge'> {}
 

@@ -11,9 +11,9 @@ import { verifyPassword } from '../infra/password-hashing';
 import { RateLimiter } from '../infra/rate-limiter';
 import { sessions } from '../infra/sessions.repository';
 import { SrpCredentials } from '../infra/srp-credentials';
-import { invalidParameter, messages, notAuthorized } from '../protocol/protocol-errors';
-import { SignInSteps } from '../sign-in/sign-in-steps';
-import { accountKey, answerNoSoonerThan, assertClient, IdentityCommand, type CallInfo } from './command-support';
+import { invalidParameter, messages, notAuthorized } from '../domain/protocol-errors';
+import { SignInSteps } from '../infra/sign-in-steps';
+import { accountKey, answerNoSoonerThan, assertClient, IdentityCommand, type CallInfo } from '../infra/call-support';
 
 export class InitiateAuth extends IdentityCommand<'InitiateAuth'> {}
 

@@ -19,8 +19,8 @@ import {
   messages,
   notAuthorized,
   usernameExists,
-} from '../protocol/protocol-errors';
-import { accountKey, assertClient, groupsAtConfirmation, IdentityCommand } from './command-support';
+} from '../domain/protocol-errors';
+import { accountKey, assertClient, groupsAtConfirmation, IdentityCommand } from '../infra/call-support';
 
 export class SignUp extends IdentityCommand<'SignUp'> {}
 export class ConfirmSignUp extends IdentityCommand<'ConfirmSignUp'> {}

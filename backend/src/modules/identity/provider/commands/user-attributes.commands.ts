@@ -17,8 +17,8 @@ import { CodeDelivery } from '../infra/code-delivery';
 import { IdentityTokens } from '../infra/identity-tokens';
 import { IdentityUnitOfWork } from '../infra/identity-unit-of-work';
 import { RateLimiter } from '../infra/rate-limiter';
-import { aliasExists, invalidParameter } from '../protocol/protocol-errors';
-import { groupsAtConfirmation, IdentityCommand } from './command-support';
+import { aliasExists, invalidParameter } from '../domain/protocol-errors';
+import { groupsAtConfirmation, IdentityCommand } from '../infra/call-support';
 
 export class UpdateUserAttributes extends IdentityCommand<'UpdateUserAttributes'> {}
 export class DeleteUserAttributes extends IdentityCommand<'DeleteUserAttributes'> {}
@@ -60,7 +60,10 @@ export class UpdateUserAttributesHandler implements ICommandHandler<UpdateUserAt
       const phone = given.profile.phone_number;
       const phoneChanged = phone !== undefined && phone !== (account.attributes.phone_number ?? '');
       if (phoneChanged) attributes.phone_number_verified = 'false';
-      if (phone === '') (delete attributes.phone_number, delete attributes.phone_number_verified);
+      if (phone === '') {
+        delete attributes.phone_number;
+        delete attributes.phone_number_verified;
+      }
       await accounts.update(work.em, userId, {
         attributes,
         ...(emailChanged ? { email, emailVerified: false } : {}),

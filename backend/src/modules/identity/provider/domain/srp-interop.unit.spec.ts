@@ -12,13 +12,12 @@ import {
 } from '@sparkhouse/contracts';
 
 // the client library's own SRP helper, clock and big integers (exported, but not in its typings)
-/* eslint-disable @typescript-eslint/no-require-imports */
+
 const { AuthenticationHelper, DateHelper } = require('amazon-cognito-identity-js') as {
   AuthenticationHelper: new (poolName: string) => unknown;
   DateHelper: new () => { getNowString(): string };
 };
 const BigInteger = require('amazon-cognito-identity-js/lib/BigInteger').default;
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 interface Helper {
   largeAValue: { toString(radix: number): string };

@@ -1,4 +1,4 @@
-import { invalidParameter } from '../protocol/protocol-errors';
+import { invalidParameter } from './protocol-errors';
 
 /** Standard attributes a user may set on themself, plus any `custom:` one. */
 const MUTABLE = new Set([

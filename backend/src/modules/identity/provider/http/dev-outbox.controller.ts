@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { badRequest } from '../../../../platform/http/errors';
 import { normalizeEmail } from '../domain/password-policy';
-import { EmailOutbox } from '../infra/email-outbox';
+import { EmailOutbox } from '../../../../platform/mail/email-outbox';
 
 /**
  * The mail (and text messages, `to` a phone number) the product would have sent, newest first, codes

@@ -3,9 +3,9 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { identityActions, identityProtocol, type IdentityAction } from '@sparkhouse/contracts';
 import { unstorableText } from '../../../../platform/http/text-input';
-import { IdentityProtocolError } from '../protocol/protocol-errors';
-import { actionInputs } from '../protocol/protocol-inputs';
-import { protocolActions } from '../protocol/protocol-actions';
+import { IdentityProtocolError } from '../domain/protocol-errors';
+import { actionInputs } from '../domain/protocol-inputs';
+import { protocolActions } from './protocol-actions';
 
 const known = new Set<string>(identityActions);
 

@@ -117,9 +117,16 @@ export const accounts = {
     const params: unknown[] = [];
     for (const [key, value] of Object.entries(changes) as [keyof typeof columns, unknown][]) {
       const col = columns[key];
-      if (key === 'attributes') (sets.push(`${col} = ?::jsonb`), params.push(JSON.stringify(value)));
-      else if (key === 'groups') (sets.push(`${col} = ?::text[]`), params.push(textArray(value as string[])));
-      else (sets.push(`${col} = ?`), params.push(value));
+      if (key === 'attributes') {
+        sets.push(`${col} = ?::jsonb`);
+        params.push(JSON.stringify(value));
+      } else if (key === 'groups') {
+        sets.push(`${col} = ?::text[]`);
+        params.push(textArray(value as string[]));
+      } else {
+        sets.push(`${col} = ?`);
+        params.push(value);
+      }
     }
     if (sets.length === 0) return;
     await run(em, `update identity_account set ${sets.join(', ')}, updated_at = now() where user_id = ?`, [...params, userId]);

@@ -3,9 +3,9 @@ import { VerificationCodeRejected, VerificationCodeSent } from '@sparkhouse/cont
 import { maskEmail } from '../domain/password-policy';
 import { checkCode, codeExpiry, hashCode, newCode } from '../domain/verification-codes';
 import { CommitThenFail, type Work } from './identity-unit-of-work';
-import { codeMismatch, expiredCode, limitExceeded, messages } from '../protocol/protocol-errors';
+import { codeMismatch, expiredCode, limitExceeded, messages } from '../domain/protocol-errors';
 import { codes, type CodePurpose } from './codes.repository';
-import { EmailOutbox } from './email-outbox';
+import { EmailOutbox } from '../../../../platform/mail/email-outbox';
 
 const subjects: Record<CodePurpose, string> = {
   'sign-up': 'Your Sparkhouse confirmation code',

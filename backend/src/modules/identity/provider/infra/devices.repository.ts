@@ -107,3 +107,20 @@ export const devices = {
     await run(em, 'delete from identity_device where user_id = ? and device_key = ?', [userId, deviceKey]);
   },
 };
+
+/** A device as GetDevice and ListDevices show it (dates in epoch seconds, as the hosted pool). */
+export function deviceView(d: Device) {
+  const seconds = (t: Date | null) => (t ? Math.floor(t.getTime() / 1000) : undefined);
+  return {
+    DeviceKey: d.deviceKey,
+    DeviceAttributes: [
+      { Name: 'device_status', Value: 'valid' },
+      { Name: 'device_name', Value: d.name ?? '' },
+      { Name: 'dev:device_remembered_status', Value: d.remembered ? 'remembered' : 'not_remembered' },
+      ...(d.lastIp ? [{ Name: 'last_ip_used', Value: d.lastIp }] : []),
+    ],
+    DeviceCreateDate: seconds(d.createdAt),
+    DeviceLastModifiedDate: seconds(d.lastModifiedAt),
+    DeviceLastAuthenticatedDate: seconds(d.lastAuthenticatedAt),
+  };
+}

@@ -4,7 +4,7 @@ import type { Db } from '../../../../platform/database/database';
 import { identityProtocol } from '@sparkhouse/contracts';
 import { AccessTokens, InvalidTokenError } from '../../../../platform/auth/access-tokens';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
-import { messages, notAuthorized, userNotFound } from '../protocol/protocol-errors';
+import { messages, notAuthorized, userNotFound } from '../domain/protocol-errors';
 import { accounts, type Account } from './accounts.repository';
 import { sessions } from './sessions.repository';
 

@@ -4,8 +4,8 @@ import type { NewEvent } from '@sparkhouse/contracts';
 import { PrincipalResolver } from '../../../../platform/auth/principal-resolver';
 import { revocationsAnnouncedIn } from '../../../../platform/auth/session-revocation';
 import { EventStore } from '../../../../platform/events/event-store';
-import type { IdentityProtocolError } from '../protocol/protocol-errors';
-import { EmailOutbox } from './email-outbox';
+import type { IdentityProtocolError } from '../domain/protocol-errors';
+import { EmailOutbox } from '../../../../platform/mail/email-outbox';
 
 export const accountStream = (userId: string) => `account-${userId}`;
 

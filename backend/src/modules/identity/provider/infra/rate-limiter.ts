@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
 import { RedisConnections } from '../../../../platform/jobs/redis-connections';
-import { messages, tooManyRequests } from '../protocol/protocol-errors';
+import { messages, tooManyRequests } from '../domain/protocol-errors';
 
 type Counter = 'signin-failures' | 'code-requests';
 

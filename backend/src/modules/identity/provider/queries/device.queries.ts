@@ -1,12 +1,11 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database';
-import { devices } from '../infra/devices.repository';
+import { devices, deviceView } from '../infra/devices.repository';
 import { IdentityTokens } from '../infra/identity-tokens';
-import type { CallInfo } from '../commands/command-support';
-import { deviceView } from '../commands/device.commands';
-import type { ActionInput } from '../protocol/protocol-inputs';
-import { invalidParameter, resourceNotFound } from '../protocol/protocol-errors';
-import { DEVICE_NOT_FOUND } from '../sign-in/sign-in-steps';
+import type { CallInfo } from '../infra/call-support';
+import type { ActionInput } from '../domain/protocol-inputs';
+import { invalidParameter, resourceNotFound } from '../domain/protocol-errors';
+import { DEVICE_NOT_FOUND } from '../infra/sign-in-steps';
 
 export class GetDevice {
   constructor(

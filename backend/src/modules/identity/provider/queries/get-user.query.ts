@@ -2,8 +2,8 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database';
 import { attributeList } from '../domain/user-attributes';
 import { IdentityTokens } from '../infra/identity-tokens';
-import type { CallInfo } from '../commands/command-support';
-import type { ActionInput } from '../protocol/protocol-inputs';
+import type { CallInfo } from '../infra/call-support';
+import type { ActionInput } from '../domain/protocol-inputs';
 
 export class GetUser {
   constructor(

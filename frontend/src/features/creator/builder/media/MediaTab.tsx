@@ -5,7 +5,7 @@ import { UPLOADS_MAX } from '@sparkhouse/contracts';
 import { errorMessage } from '../../../../api';
 import { appMedia } from '../../../../api/routes';
 import { Button, useToast } from '../../../../ui';
-import { EmptyState, ErrorState, LoadingState } from '../../../catalogue/QueryStates';
+import { EmptyState, ErrorState, LoadingState } from '../../../catalogue';
 import { callCreator } from '../../creator-api';
 import { MediaCard } from './MediaCard';
 import { ConfirmDelete, MediaPreview } from './MediaPreview';

@@ -1,0 +1,58 @@
+import type { PayloadOf } from '@sparkhouse/contracts';
+import type { Db } from '../../../platform/database/database';
+import type { EventRows } from '../../../platform/events/event-rows';
+import type { ProjectionHandlers } from '../../../platform/events/define-projection';
+import { run } from '../../../platform/database/sql';
+import { cardValuesFromPayload, INSERT_CARD_FROM, INSERT_SEARCH_WORDS } from '../infra/product-card.sql';
+
+/** As ProductPublished one by one: cards first come, first kept (`do nothing` on a known id). */
+export async function publishCards(tx: Db, events: EventRows) {
+  await run(tx, INSERT_CARD_FROM(`select ${cardValuesFromPayload('e.payload')} from (${events.sql}) e order by e.n`), [
+    ...events.params,
+  ]);
+  await run(tx, INSERT_SEARCH_WORDS(`where c.id in (select e.payload->>'productId' from (${events.sql}) e)`), [...events.params]);
+}
+
+function updateCard(tx: Db, { productId, changes }: PayloadOf<'ProductUpdated'>) {
+  const has = (k: string) => (k in changes ? 'true' : 'false');
+  return run(
+    tx,
+    `update product_card set
+       title = coalesce(c->>'title', title),
+       creator_id = coalesce(c#>>'{creator,id}', creator_id),
+       creator_name = coalesce(c#>>'{creator,name}', creator_name),
+       description = coalesce(c->>'description', description),
+       category = coalesce(c->>'category', category),
+       topics = case when ${has('topics')} then array(select jsonb_array_elements_text(c->'topics')) else topics end,
+       genres = case when ${has('genres')} then array(select jsonb_array_elements_text(c->'genres')) else genres end,
+       price_in_cents = coalesce((c#>>'{priceInfo,priceInCents}')::int, price_in_cents),
+       currency = coalesce(c#>>'{priceInfo,currency}', currency),
+       crossed_price_in_cents = case when ${has('priceInfo')} then (c#>>'{priceInfo,crossedPriceInCents}')::int
+                                     else crossed_price_in_cents end,
+       rating = coalesce((c->>'rating')::real, rating),
+       rating_count = coalesce((c->>'ratingCount')::int, rating_count),
+       release_date = coalesce((c->>'releaseDate')::timestamptz, release_date),
+       cover_url = coalesce(c#>>'{media,coverUrl}', cover_url),
+       video_url = coalesce(c#>>'{media,videoUrl}', video_url),
+       contents = coalesce(c#>'{media,contents}', contents),
+       duration_seconds = coalesce((select sum((x->>'durationSeconds')::int) from jsonb_array_elements(c#>'{media,contents}') x),
+                                   case when c#>'{media,contents}' is null then duration_seconds else 0 end)::int
+     from (select ?::jsonb as c) s
+     where id = ?`,
+    [JSON.stringify(changes), productId],
+  );
+}
+
+/** product_card (a product's card, with its search document) and search_word (the words search suggests from). */
+export const productCards: ProjectionHandlers<'ProductPublished' | 'ProductUpdated'> = {
+  ProductPublished: async ({ payload }, tx) => {
+    await run(tx, INSERT_CARD_FROM(`select ${cardValuesFromPayload('p')} from (select ?::jsonb as p) s`), [
+      JSON.stringify(payload),
+    ]);
+    return run(tx, INSERT_SEARCH_WORDS('where c.id = ?'), [payload.productId]);
+  },
+  ProductUpdated: async ({ payload }, tx) => {
+    await updateCard(tx, payload);
+    return run(tx, INSERT_SEARCH_WORDS('where c.id = ?'), [payload.productId]);
+  },
+};

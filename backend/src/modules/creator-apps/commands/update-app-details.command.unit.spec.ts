@@ -1,0 +1,41 @@
+import { deciderSpec } from '../../../test-support/decider-spec';
+import { APP_ID, appCreated } from '../domain/app-facts.fixtures';
+import { appModel } from '../infra/app-stream';
+import { decide } from './update-app-details.command';
+
+describe('UpdateAppDetails decides', () => {
+  const spec = deciderSpec(appModel, decide);
+
+  it('only the details that differ from the app', () => {
+    spec
+      .given(appCreated())
+      .when({ appId: APP_ID, changes: { name: 'Trail coach', appIdea: 'Runs on trails' } })
+      .then([{ type: 'AppDetailsChanged', payload: { appId: APP_ID, name: 'Trail coach', appIdea: 'Runs on trails' } }]);
+    spec
+      .given(appCreated())
+      .when({ appId: APP_ID, changes: { name: 'Marathon training', canvasSettings: { zoom: 1 } } })
+      .then([{ type: 'AppDetailsChanged', payload: { appId: APP_ID, canvasSettings: { zoom: 1 } } }]);
+  });
+
+  it('nothing when every detail is as it is; an empty app idea clears it', () => {
+    spec
+      .given(appCreated())
+      .when({ appId: APP_ID, changes: { name: 'Marathon training' } })
+      .thenNothing();
+    spec
+      .given(appCreated())
+      .when({ appId: APP_ID, changes: { appIdea: '' } })
+      .thenNothing();
+    spec
+      .given(appCreated(), { type: 'AppDetailsChanged', payload: { appId: APP_ID, appIdea: 'Runs' } })
+      .when({ appId: APP_ID, changes: { appIdea: '' } })
+      .then([{ type: 'AppDetailsChanged', payload: { appId: APP_ID, appIdea: null } }]);
+  });
+
+  it('refuses an app that does not exist', () => {
+    spec
+      .given()
+      .when({ appId: APP_ID, changes: { name: 'x' } })
+      .thenThrows('No such app.');
+  });
+});

@@ -1,0 +1,15 @@
+/*
+ * The names of the module's projections: their checkpoints say how far each read model is, so the
+ * queries that must read a write of a moment ago wait for them (`npm run replay -- <name>` rebuilds one).
+ */
+
+/** creator_app, creator_app_version, creator_blueprint_example, creator_brainstorm, creator_profile. */
+export const STUDIO_PROJECTION = 'creator-apps.studio';
+/** creator_platform_subscription: the publish check waits for it to read a plan bought a moment ago. */
+export const CREATOR_PLANS_PROJECTION = 'creator-apps.creator-plans';
+/** app_visitor_onboarding, app_visitor_link, app_visitor_plan, app_test_flow. */
+export const VISITORS_PROJECTION = 'creator-apps.visitors';
+/** app_media: the media library. */
+export const MEDIA_PROJECTION = 'creator-apps.media';
+/** app_simulator_item: what the builder's simulator captured and produced. */
+export const SIMULATOR_PROJECTION = 'creator-apps.simulator';

@@ -1,0 +1,2 @@
+export { formatSpan, formatRelativeTime, formatTypicalWait, formatDuration } from './relative-time';
+export { formatCents } from './price';

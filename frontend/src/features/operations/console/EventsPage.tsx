@@ -1,0 +1,80 @@
+import type { ConsoleEvent } from '@sparkhouse/contracts';
+import { Link } from 'react-router';
+import { ErrorState, LoadingState } from '../../catalogue';
+import { useEvents, type EventsQuery } from './console-api';
+import { formatTime, Pager, SearchActions, TimeRangeFilters, useSearchInUrl } from './parts';
+
+const FILTERS = ['streamId', 'type', 'correlationId', 'from', 'to'] as const;
+
+/** Events, newest first; a correlation id or a stream id is a link that follows it. */
+export function EventList({ events, compact = false }: { events: ConsoleEvent[]; compact?: boolean }) {
+  return (
+    <ol className={['ops-events', compact && 'ops-events--compact'].filter(Boolean).join(' ')} aria-label="Events">
+      {events.map((e) => (
+        <li key={e.position}>
+          <div className="ops-timeline__head">
+            <strong>{e.type}</strong>
+            <span className="muted">#{e.position}</span>
+            <time className="muted" dateTime={e.metadata.occurredAt}>
+              {formatTime(e.metadata.occurredAt)}
+            </time>
+          </div>
+          <p className="ops-event__meta">
+            <Link to={`/ops/events?streamId=${encodeURIComponent(e.streamId)}`}>{e.streamId}</Link> v{e.streamVersion} · by{' '}
+            <code>{e.metadata.actor}</code> ·{' '}
+            <Link
+              to={`/ops/events?correlationId=${encodeURIComponent(e.metadata.correlationId)}`}
+              title="Follow this request across streams"
+            >
+              request {e.metadata.correlationId.slice(0, 8)}
+            </Link>
+          </p>
+          <details>
+            <summary>Payload</summary>
+            <pre className="code-block">{JSON.stringify(e.payload, null, 2)}</pre>
+          </details>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** /ops/events: the event-log browser. */
+export function EventsPage() {
+  const { params, query, pages, submit, clear } = useSearchInUrl(FILTERS);
+  const events = useEvents({ ...query, limit: 50 } as EventsQuery);
+
+  return (
+    <div className="ops-stack">
+      <form className="card ops-filters" onSubmit={submit} aria-label="Search events" key={params.toString()}>
+        <label>
+          <span>Stream</span>
+          <input name="streamId" type="search" defaultValue={params.get('streamId') ?? ''} placeholder="app-…, user-…, job-…" />
+        </label>
+        <label>
+          <span>Type</span>
+          <input name="type" type="search" defaultValue={params.get('type') ?? ''} placeholder="JobFailed" />
+        </label>
+        <label>
+          <span>Correlation id</span>
+          <input name="correlationId" type="search" defaultValue={params.get('correlationId') ?? ''} />
+        </label>
+        <TimeRangeFilters params={params} />
+        <SearchActions onClear={clear} />
+      </form>
+      <section className="card" aria-labelledby="events-title">
+        <h2 id="events-title">Events</h2>
+        {events.isPending ? (
+          <LoadingState label="Reading the log" />
+        ) : events.isError ? (
+          <ErrorState error={events.error} onRetry={() => void events.refetch()} title="Could not read the log" />
+        ) : events.data.events.length === 0 ? (
+          <p className="muted">No events match.</p>
+        ) : (
+          <EventList events={events.data.events} />
+        )}
+        <Pager hasNewer={pages.hasNewer} nextCursor={events.data?.nextCursor} onNewer={pages.newer} onOlder={pages.older} />
+      </section>
+    </div>
+  );
+}

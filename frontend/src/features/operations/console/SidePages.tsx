@@ -1,0 +1,294 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../api/api-error';
+import { ErrorState, LoadingState } from '../../catalogue';
+import { Button, TagChip, type TagTone } from '../../../ui';
+import { useMembers, useOutboxEmails, usePageViews, useRetryEmail, useSetRole, useWebhookDeliveries } from './console-api';
+import { useOpsAccess } from './OpsLayout';
+import { formatMs, formatTime, Pager } from './parts';
+
+const EMAIL_TONES: Record<string, TagTone> = { sent: 'success', failed: 'danger', pending: 'primary', held: 'neutral' };
+
+/** Older/Newer buttons over numeric id cursors. */
+function usePager() {
+  const [stack, setStack] = useState<string[]>([]);
+  return {
+    cursor: stack[stack.length - 1],
+    older: (next: string) => setStack((s) => [...s, next]),
+    newer: () => setStack((s) => s.slice(0, -1)),
+    reset: () => setStack([]),
+    hasNewer: stack.length > 0,
+  };
+}
+
+/** /ops/emails: the email outbox (never bodies or codes). */
+export function EmailsPage() {
+  const [state, setState] = useState<'' | 'held' | 'pending' | 'sent' | 'failed'>('');
+  const pager = usePager();
+  const emails = useOutboxEmails({ state: state || undefined, cursor: pager.cursor, limit: 50 });
+  const retry = useRetryEmail();
+  const access = useOpsAccess();
+  return (
+    <section className="card" aria-labelledby="emails-title">
+      <div className="section__head">
+        <h2 id="emails-title">Email outbox</h2>
+        <label className="ops-inline-field">
+          <span>State</span>
+          <select
+            value={state}
+            onChange={(e) => {
+              setState(e.target.value as typeof state);
+              pager.reset();
+            }}
+          >
+            <option value="">Any</option>
+            <option value="held">Held (no SMTP)</option>
+            <option value="pending">Pending</option>
+            <option value="failed">Failed</option>
+            <option value="sent">Sent</option>
+          </select>
+        </label>
+      </div>
+      {emails.data && !emails.data.smtpConfigured && (
+        <p className="muted">No SMTP server is configured (SMTP_URL): mail is kept here and not sent.</p>
+      )}
+      {emails.isPending ? (
+        <LoadingState label="Loading the outbox" />
+      ) : emails.isError ? (
+        <ErrorState error={emails.error} onRetry={() => void emails.refetch()} />
+      ) : emails.data.emails.length === 0 ? (
+        <p className="muted">No emails.</p>
+      ) : (
+        <div className="ops-table-wrap">
+          <table className="ops-table" aria-label="Emails">
+            <thead>
+              <tr>
+                <th scope="col">To</th>
+                <th scope="col">Subject</th>
+                <th scope="col">State</th>
+                <th scope="col">Tries</th>
+                <th scope="col">Written</th>
+                <th scope="col" aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {emails.data.emails.map((m) => (
+                <tr key={m.id}>
+                  <td>{m.to}</td>
+                  <td>{m.subject}</td>
+                  <td>
+                    <TagChip tone={EMAIL_TONES[m.state]}>{m.state}</TagChip>
+                    {m.lastError && <span className="inline-error"> {m.lastError}</span>}
+                  </td>
+                  <td>{m.attempts}</td>
+                  <td>{formatTime(m.createdAt)}</td>
+                  <td>
+                    {access.canAct && m.state !== 'sent' && emails.data.smtpConfigured && (
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        loading={retry.isPending && retry.variables === m.id}
+                        onClick={() => retry.mutate(m.id)}
+                      >
+                        Retry
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {retry.isError && <p className="inline-error">{errorMessage(retry.error)}</p>}
+      <Pager hasNewer={pager.hasNewer} nextCursor={emails.data?.nextCursor} onNewer={pager.newer} onOlder={pager.older} />
+    </section>
+  );
+}
+
+/** /ops/webhooks: every Stripe webhook delivery and how it was answered. */
+export function WebhooksPage() {
+  const pager = usePager();
+  const deliveries = useWebhookDeliveries({ cursor: pager.cursor, limit: 50 });
+  return (
+    <section className="card" aria-labelledby="webhooks-title">
+      <h2 id="webhooks-title">Stripe webhook deliveries</h2>
+      {deliveries.isPending ? (
+        <LoadingState label="Loading the deliveries" />
+      ) : deliveries.isError ? (
+        <ErrorState error={deliveries.error} onRetry={() => void deliveries.refetch()} />
+      ) : deliveries.data.deliveries.length === 0 ? (
+        <p className="muted">No webhook has been delivered yet.</p>
+      ) : (
+        <div className="ops-table-wrap">
+          <table className="ops-table" aria-label="Webhook deliveries">
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">Type</th>
+                <th scope="col">Received</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Answer</th>
+                <th scope="col">Took</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.data.deliveries.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    <code>{d.eventId ?? '–'}</code>
+                  </td>
+                  <td>{d.type ?? '–'}</td>
+                  <td>{formatTime(d.receivedAt)}</td>
+                  <td>
+                    <TagChip
+                      tone={
+                        d.outcome === 'processed'
+                          ? 'success'
+                          : d.duplicate
+                            ? 'neutral'
+                            : d.httpStatus >= 400 || d.outcome === 'failed'
+                              ? 'danger'
+                              : 'warning'
+                      }
+                    >
+                      {d.duplicate ? 'duplicate' : d.outcome}
+                    </TagChip>
+                    {d.error && <span className="inline-error"> {d.error}</span>}
+                  </td>
+                  <td>{d.httpStatus}</td>
+                  <td>{formatMs(d.durationMs)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager hasNewer={pager.hasNewer} nextCursor={deliveries.data?.nextCursor} onNewer={pager.newer} onOlder={pager.older} />
+    </section>
+  );
+}
+
+/** /ops/analytics: page views per route per day, from the analytics collector. */
+export function AnalyticsPage() {
+  const [days, setDays] = useState(14);
+  const views = usePageViews(days);
+  return (
+    <section className="card" aria-labelledby="analytics-title">
+      <div className="section__head">
+        <h2 id="analytics-title">Page views per route</h2>
+        <label className="ops-inline-field">
+          <span>Days</span>
+          <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
+            {[7, 14, 30, 90].map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {views.isPending ? (
+        <LoadingState label="Counting page views" />
+      ) : views.isError ? (
+        <ErrorState error={views.error} onRetry={() => void views.refetch()} />
+      ) : views.data.routes.length === 0 ? (
+        <p className="muted">No page views recorded in these days.</p>
+      ) : (
+        <div className="ops-table-wrap">
+          <table className="ops-table ops-table--numbers" aria-label="Page views per route per day">
+            <thead>
+              <tr>
+                <th scope="col">Route</th>
+                <th scope="col">Total</th>
+                {views.data.days.map((d) => (
+                  <th scope="col" key={d}>
+                    {d.slice(5)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {views.data.routes.map((r) => (
+                <tr key={r.route}>
+                  <th scope="row">
+                    <code>{r.route}</code>
+                  </th>
+                  <td>
+                    <strong>{r.total}</strong>
+                  </td>
+                  {r.perDay.map((n, i) => (
+                    <td key={i} className={n === 0 ? 'muted' : undefined}>
+                      {n}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /ops/members (admins): who may use the console. */
+export function MembersPage() {
+  const access = useOpsAccess();
+  const members = useMembers(access.role === 'admin');
+  const setRole = useSetRole();
+  const [message, setMessage] = useState<string | null>(null);
+  if (access.role !== 'admin') return <p className="muted">Only admins manage the team.</p>;
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    setMessage(null);
+    setRole.mutate(
+      { email: String(form.get('email')), role: form.get('role') as 'operator' | 'viewer' | 'none' },
+      {
+        onSuccess: (r) =>
+          setMessage(`${r.email} is now ${r.role ?? 'not in the team'}. It applies at their next sign-in (15 minutes at most).`),
+      },
+    );
+  };
+  return (
+    <div className="ops-stack">
+      <form className="card ops-filters" onSubmit={submit} aria-label="Give a role">
+        <label>
+          <span>Email</span>
+          <input name="email" type="email" required />
+        </label>
+        <label>
+          <span>Role</span>
+          <select name="role" defaultValue="viewer">
+            <option value="viewer">Viewer (reads only)</option>
+            <option value="operator">Operator (may act)</option>
+            <option value="none">None</option>
+          </select>
+        </label>
+        <div className="row ops-filters__actions">
+          <Button type="submit" loading={setRole.isPending}>
+            Set role
+          </Button>
+        </div>
+        {setRole.isError && <p className="inline-error">{errorMessage(setRole.error)}</p>}
+        {message && <p role="status">{message}</p>}
+      </form>
+      <section className="card" aria-labelledby="members-title">
+        <h2 id="members-title">The operations team</h2>
+        {members.isPending ? (
+          <LoadingState label="Loading the team" />
+        ) : members.isError ? (
+          <ErrorState error={members.error} onRetry={() => void members.refetch()} />
+        ) : (
+          <ul className="ops-members">
+            {members.data.members.map((m) => (
+              <li key={m.userId}>
+                {m.email} <TagChip tone={m.role === 'admin' ? 'primary' : 'neutral'}>{m.role}</TagChip>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
