@@ -1,7 +1,7 @@
-import { eventually } from '../../../../test-support';
-import { publish, useCatalogueApi } from '../../../../test-support/catalogue-api';
-import { StripeGateway } from '../../../commerce';
-import { seedPlans, streamOf, stripeOf } from '../../../commerce/test/commerce-test-kit';
+import { eventually } from '../../../test-support';
+import { publish, useCatalogueApi } from '../../../test-support/catalogue-api';
+import { StripeGateway } from '../infra/stripe-gateway';
+import { seedPlans, streamOf, stripeOf } from '../test/commerce-test-kit';
 
 /*
  * The membership follows the subscription's life, each transition driven through the Stripe emulator's
