@@ -4,3 +4,5 @@
  * a production process never loads it.
  */
 export { DevkitModule } from './devkit.module';
+/** Loads a big demo catalogue fast (benchmarks: bench/catalogue.bench.mjs, bench/replay.bench.mjs). */
+export { loadBulkCatalogue, type BulkLoadResult } from './demo-data/bulk-catalogue-loader';
