@@ -149,7 +149,7 @@ async function main() {
     } else {
       await ensureDatabase(databaseUrl, { fresh: true });
       await require(backendDist).migrateUp(databaseUrl);
-      const { loadBulkCatalogue } = require(path.join(backendDist, 'devkit'));
+      const { loadBulkCatalogue } = require(path.join(backendDist, 'modules/catalogue/seed/bulk-catalogue-loader.js'));
       loaded = await loadBulkCatalogue(databaseUrl, { products: opts.products, log });
       log(`loaded ${loaded.products} products and ${loaded.purchases} purchases in ${fmt(loaded.durationMs / 1000, 1)} s`);
     }

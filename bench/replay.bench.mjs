@@ -100,7 +100,7 @@ async function main() {
   let c = null;
   try {
     const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_replay', prefix, log });
-    const { loadBulkCatalogue } = require(path.join(backendDist, 'devkit'));
+    const { loadBulkCatalogue } = require(path.join(backendDist, 'modules/catalogue/seed/bulk-catalogue-loader.js'));
     const loaded = await loadBulkCatalogue(databaseUrl, { products: opts.products, log });
     c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();

@@ -4,5 +4,3 @@
  * a production process never loads it.
  */
 export { DevkitModule } from './devkit.module';
-/** Loads a big demo catalogue fast (benchmarks: bench/catalogue.bench.mjs, bench/replay.bench.mjs). */
-export { loadBulkCatalogue, type BulkLoadResult } from './demo-data/bulk-catalogue-loader';

@@ -20,6 +20,7 @@ import { ProductBrowseQueries } from './queries/product-browse.query';
 import { RecommendationQueries } from './queries/recommendation.query';
 import { HomePageDelivery } from './http/home-page';
 import { HomeContentQueries } from './queries/home-content.query';
+import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
 
 /**
  * Catalogue: products (classes), collections and schools, purchases and ownership, enrolments,
@@ -41,6 +42,7 @@ import { HomeContentQueries } from './queries/home-content.query';
     GrantProductHandler,
     JoinWaitlistHandler,
     RecordProgressHandler,
+    DemoCatalogueSeeder,
     HomeContentQueries,
     HomePageDelivery,
   ],

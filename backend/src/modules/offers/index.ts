@@ -3,5 +3,3 @@ export { OffersModule } from './offers.module';
 export { OfferQueries } from './queries/offer.queries';
 export { OffersProjection } from './projections/offers.projection';
 export { priceForBuyer, OFFER_COOLDOWN_MS, type OfferTerms, type BuyerOfferContext, type BuyerPrice } from './domain/offer-price';
-/** An offer's event stream, for the devkit's demo offers. */
-export { offerStream } from './commands/offer.commands';

@@ -4,6 +4,7 @@ import { RemoveProductOfferHandler, SetProductOfferHandler } from './commands/of
 import { OffersController } from './http/offers.controller';
 import { OffersProjection } from './projections/offers.projection';
 import { OfferQueries } from './queries/offer.queries';
+import { DemoOffersSeeder } from './seed/demo-offers.seeder';
 
 /**
  * Offers: the terms of product offers (spec 3 Offer) and the one rule deciding the price a buyer pays
@@ -12,7 +13,7 @@ import { OfferQueries } from './queries/offer.queries';
 @Module({
   imports: [CatalogueModule],
   controllers: [OffersController],
-  providers: [OffersProjection, OfferQueries, SetProductOfferHandler, RemoveProductOfferHandler],
+  providers: [OffersProjection, OfferQueries, SetProductOfferHandler, RemoveProductOfferHandler, DemoOffersSeeder],
   exports: [OfferQueries],
 })
 export class OffersModule {}

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import { cardValuesFromPayload, INSERT_CARD_FROM, INSERT_SEARCH_WORDS } from '../infra/product-card.sql';
 import { demoProducts } from './demo-catalogue-generator';
-import { cardValuesFromPayload, INSERT_CARD_FROM, INSERT_SEARCH_WORDS, seededRandom } from '../../modules/catalogue';
+import { seededRandom } from '../domain/seeded-random';
 
 const CHUNK = 2500;
 /** Same key as the event store's append lock: positions stay in commit order. */

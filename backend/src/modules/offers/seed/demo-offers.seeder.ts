@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Database } from '../../platform/database/database';
+import { Database } from '../../../platform/database/database';
 import { ProductOfferSet, ProductPublished } from '@sparkhouse/contracts';
-import { SeedsDemoData, type Seeder } from '../../platform/database/seeders';
-import { EventStore } from '../../platform/events/event-store';
-import { rows } from '../../platform/database/sql';
-import { offerStream } from '../../modules/offers';
+import { SeedsDemoData, type Seeder } from '../../../platform/database/seeders';
+import { EventStore } from '../../../platform/events/event-store';
+import { rows } from '../../../platform/database/sql';
+import { offerStream } from '../commands/offer.commands';
 
 const DAY_MS = 86_400_000;
 

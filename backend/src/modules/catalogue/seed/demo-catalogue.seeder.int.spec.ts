@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually } from '../../test-support';
-import { useCatalogueApi } from '../../test-support/catalogue-api';
+import { eventually } from '../../../test-support';
+import { useCatalogueApi } from '../../../test-support/catalogue-api';
 import sharp from 'sharp';
-import { COVER_WIDTHS } from '../../modules/catalogue';
+import { COVER_WIDTHS } from '../infra/cover-renderer';
 import { DemoCatalogueSeeder } from './demo-catalogue.seeder';
 
 /** How long the read models may take to show what the seed wrote, on a machine busy with other suites. */

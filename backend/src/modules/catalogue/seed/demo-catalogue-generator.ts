@@ -1,7 +1,8 @@
 import type { EventPayload, ProductPublished } from '@sparkhouse/contracts';
-import { coverUrl, DEMO_VIDEO_SECONDS, DEMO_VIDEO_URL, seededRandom, type Random } from '../../modules/catalogue';
+import { coverUrl, DEMO_VIDEO_SECONDS, DEMO_VIDEO_URL } from '../domain/media-paths';
 import { describeClass } from './demo-descriptions';
 import { CATEGORIES, FIRST_NAMES, LAST_NAMES, LESSON_WORDS, TITLE_PATTERNS } from './demo-vocabulary';
+import { seededRandom, type Random } from '../domain/seeded-random';
 
 export type DemoProduct = EventPayload<typeof ProductPublished>;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_VIDEO_FILE, DEMO_VIDEO_SECONDS, DEMO_VIDEO_URL } from '../../modules/catalogue';
-import { repoRoot } from '../../platform/config/config';
+import { ASSETS_DIR } from '../http/media.controller';
+import { DEMO_VIDEO_FILE, DEMO_VIDEO_SECONDS, DEMO_VIDEO_URL } from '../domain/media-paths';
 import { demoProducts, shareSeconds } from './demo-catalogue-generator';
 
 describe('demo catalogue generator', () => {
@@ -28,7 +28,7 @@ function webmSeconds(file: Buffer): number {
 
 describe('demo lessons and the video they play', () => {
   it('the demo video is as long as DEMO_VIDEO_SECONDS says', () => {
-    const seconds = webmSeconds(fs.readFileSync(path.join(repoRoot, 'backend/assets', DEMO_VIDEO_FILE)));
+    const seconds = webmSeconds(fs.readFileSync(path.join(ASSETS_DIR, DEMO_VIDEO_FILE)));
     expect(Math.round(seconds)).toBe(DEMO_VIDEO_SECONDS);
   });
 
