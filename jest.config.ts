@@ -44,6 +44,7 @@ const config: Config = {
     node('contracts'),
     node('backend'),
     node('workers'),
+    node('deploy'),
     {
       displayName: 'frontend',
       rootDir: '.',

@@ -2,13 +2,15 @@
 //
 // --reuse-db keeps the database of an earlier run when it already holds N products (migrations are still
 // applied, so a new index migration is measured too): a repeat run skips the ~20 s bulk load.
-// BENCH_API_NODE_OPTIONS (env) is passed to the API process as NODE_OPTIONS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+// BENCH_API_NODE_OPTIONS (env) is passed to the API process as NODE_OPTIONS; BENCH_API_NODE_ARGS (env, space
+// separated) are Node flags of the API process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
 //
 // Browse read path under load: loads N products (default 100,000) into a fresh database with the
 // catalogue's bulk loader (events + read model, see loadBulkCatalogue), starts the API, waits until
 // every subscriber has caught up with the log, then drives GET /api/getProducts with mixed filters,
 // searches and keyset pages at C connections for S seconds with autocannon — and, in the same run,
-// the same URLs against a bare node:http + pg server running the same SQL. Prints both throughputs,
+// the same URLs against a bare node:http + pg server running the same SQL with the same listing cache
+// (CATALOGUE_LIST_CACHE_MS, default 2000; 0 turns it off on both). Prints both throughputs,
 // their ratio and p50/p99 latencies, and appends them to bench/RESULTS.md. Stops everything it started.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,7 +33,7 @@ const log = (msg) => console.log(`[bench:catalogue] ${msg}`);
 const parseArgs = (argv) =>
   parseOptions(
     argv,
-    { products: 100_000, connections: 50, durationS: 20, record: true, reuseDb: false },
+    { products: 100_000, connections: 200, durationS: 20, record: true, reuseDb: false },
     {
       numbers: { '--products': 'products', '--connections': 'connections', '--duration-s': 'durationS' },
       switches: { '--no-record': ['record', false], '--reuse-db': ['reuseDb', true] },
@@ -130,7 +132,6 @@ async function main() {
   const handles = [];
   const require = createRequire(import.meta.url);
   let api = null;
-  let bare = null;
   process.on('exit', killAllChildrenNow);
   process.on('SIGINT', () => stopAllChildren(3000).finally(() => process.exit(130)));
   try {
@@ -162,15 +163,19 @@ async function main() {
       prefix: `bench_catalogue_${Date.now().toString(36)}`,
       ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
     });
-    api = startNode('api', backendMain, { env, logDir, nodeArgs: apiNodeFlags }); // as npm start runs it
+    // as npm start runs it; BENCH_API_NODE_ARGS (space separated, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') adds flags
+    const extraArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    api = startNode('api', backendMain, { env, logDir, nodeArgs: [...apiNodeFlags, ...extraArgs] });
     await waitHttp(`http://127.0.0.1:${port}/api/up`, Date.now() + 90_000);
     const caughtUpFrom = Date.now();
     await waitCaughtUp(databaseUrl, Date.now() + 180_000);
     log(`API ready (pid ${api.pid}); subscribers caught up with the log in ${fmt((Date.now() - caughtUpFrom) / 1000, 1)} s`);
 
+    const cacheMs = Number(process.env.CATALOGUE_LIST_CACHE_MS ?? 2000);
     const barePort = await freePort();
-    bare = startNode('bare', path.join(here, 'lib/bare-catalogue-server.mjs'), {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(barePort), POOL_MAX: '5' },
+    // stopped with the other children at the end
+    startNode('bare', path.join(here, 'lib/bare-catalogue-server.mjs'), {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(barePort), POOL_MAX: '5', CACHE_MS: String(cacheMs) },
       logDir,
     });
     await waitHttp(`http://127.0.0.1:${barePort}/api/getProducts?limit=1`, Date.now() + 30_000);
@@ -193,9 +198,7 @@ async function main() {
       ['load', `${opts.connections} connections, ${opts.durationS} s each, ${urls.length} URLs in turn`],
       [
         'API listing cache (CATALOGUE_LIST_CACHE_MS)',
-        process.env.CATALOGUE_LIST_CACHE_MS === '0'
-          ? 'off'
-          : `${process.env.CATALOGUE_LIST_CACHE_MS ?? 2000} ms (the bare server has none)`,
+        cacheMs === 0 ? 'off on both' : `${cacheMs} ms, the bare server keeps its pages the same way`,
       ],
       ['API GET /api/getProducts req/s', `${fmt(a.rps, 0)} (${a.total} requests, ${a.errors} errors/non-2xx)`],
       ['API latency p50 / p99', `${a.p50} ms / ${a.p99} ms`],
@@ -204,7 +207,7 @@ async function main() {
       ['ratio API / bare', `${fmt(ratio, 3)}`],
       ['API CPU seconds during its run', fmt(cpuApi.api, 1)],
       ['API CPU per request', `${fmt((cpuApi.api * 1000) / a.total, 3)} ms`],
-      ['targets', `p99 < 25 ms: ${a.p99 < 25 ? 'met' : 'NOT met'}; ratio >= 0.60: ${ratio >= 0.6 ? 'met' : 'NOT met'}`],
+      ['targets', `p99 <= 50 ms: ${a.p99 <= 50 ? 'met' : 'NOT met'}; ratio >= 0.8: ${ratio >= 0.8 ? 'met' : 'NOT met'}`],
     ];
     for (const [k, v] of rows) log(`${k.padEnd(34)} ${v}`);
     if (opts.record) {

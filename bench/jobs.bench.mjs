@@ -2,9 +2,11 @@
 //
 // Pushes N jobs through the whole pipeline (HTTP command -> JobRequested -> event relay -> BullMQ ->
 // worker -> progress pushes + JobCompleted -> relay -> socket.io push) and, in the same run, N jobs
-// through bare BullMQ with a no-op processor. Prints jobs/s of both, their ratio and push latencies,
-// and appends the figures to bench/RESULTS.md. Uses its own database and Redis prefix, and stops
-// everything it started.
+// through a bare pipeline doing the same durable steps (bench/lib/bare-pipeline-*.mjs: HTTP accept with
+// one PostgreSQL insert and a BullMQ add, a worker doing the job's work with one PostgreSQL update and a
+// socket.io push to the owner; target >= 0.7x, 0 lost, 0 doubled) and through bare BullMQ with a no-op
+// processor (the queue's own ceiling). Prints jobs/s, ratios and push latencies, and appends the figures
+// to bench/RESULTS.md. Uses its own database and Redis prefix, and stops everything it started.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,8 +25,9 @@ import {
   serverEnv,
   startApiAndWorker,
   table,
+  waitWorker,
 } from './lib/harness.mjs';
-import { cpuSecondsByName, cpuSecondsOf, freePort } from './lib/processes.mjs';
+import { cpuSecondsByName, cpuSecondsOf, freePort, startNode } from './lib/processes.mjs';
 import { runPipeline } from './lib/pipeline.mjs';
 import { runBare } from './lib/bare.mjs';
 import { fmt, fmtMs } from './lib/stats.mjs';
@@ -134,9 +137,52 @@ async function dbDiagnostics(databaseUrl) {
   }
 }
 
+/**
+ * The bare pipeline (its server and its worker, separate processes like the API and the worker) run
+ * through the same client as the real one.
+ */
+async function runBarePipeline({ databaseUrl, redisUrl, prefix, opts, logDir, deadline }) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    BARE_PREFIX: prefix,
+    BARE_CONCURRENCY: String(opts.concurrency),
+    POOL_MAX: '10',
+    PORT: String(port),
+  };
+  const server = startNode('bare-pipeline-server', path.join(here, 'lib/bare-pipeline-server.mjs'), { env, logDir });
+  const worker = startNode('bare-pipeline-worker', path.join(here, 'lib/bare-pipeline-worker.mjs'), { env, logDir });
+  try {
+    await waitWorker(worker, { redisUrl, prefix, queueName: 'bare-pipeline', deadline: Math.min(deadline, Date.now() + 60_000) });
+    for (const until = Date.now() + 30_000; !/bare pipeline server on/.test(server.tail());) {
+      if (!server.running || Date.now() > until) throw new Error(`the bare pipeline server did not start:\n${server.tail()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return await runPipeline({
+      baseUrl: `http://127.0.0.1:${port}`,
+      n: opts.jobs,
+      owners: opts.owners,
+      inFlight: opts.inFlight,
+      deadline,
+      log: (m) => log(`bare ${m}`),
+    });
+  } finally {
+    await Promise.all([server.stop(5000), worker.stop(5000)]);
+  }
+}
+
+const deliveryCheck = (r) =>
+  r
+    ? `missing ${r.missing}, duplicates ${r.duplicates}, failed ${r.failed}, wrong owner ${r.wrongOwner}, HTTP errors ${r.httpErrors}, socket disconnects ${r.disconnects}`
+    : 'n/a';
+
 // ---- report ------------------------------------------------------------------------------------
-function figures(opts, p, b) {
+function figures(opts, p, b, bp) {
   const ratio = p?.jobsPerSec && b?.jobsPerSec ? p.jobsPerSec / b.jobsPerSec : null;
+  const fairRatio = p?.jobsPerSec && bp?.jobsPerSec ? p.jobsPerSec / bp.jobsPerSec : null;
+  const clean = (r) => r && r.missing === 0 && r.duplicates === 0 && r.httpErrors === 0 && r.wrongOwner === 0;
   return [
     ['jobs (N)', String(opts.jobs)],
     ['worker concurrency', `${opts.concurrency} (pipeline worker and bare worker)`],
@@ -149,7 +195,20 @@ function figures(opts, p, b) {
       'bare BullMQ jobs/s',
       b ? `${fmt(b.jobsPerSec, 1)}  (${b.completed}/${b.n} completed in ${fmt((b.elapsedMs ?? 0) / 1000, 2)} s)` : 'not run',
     ],
-    ['ratio pipeline/bare', ratio === null ? 'n/a' : `${fmt(ratio, 4)}  (bare is ${fmt(1 / ratio, 1)}x faster)`],
+    ['ratio pipeline/bare BullMQ', ratio === null ? 'n/a' : `${fmt(ratio, 4)}  (bare is ${fmt(1 / ratio, 1)}x faster)`],
+    [
+      'bare pipeline jobs/s (same durable steps)',
+      bp ? `${fmt(bp.jobsPerSec, 1)}  (${bp.completed}/${bp.n} completed in ${fmt(bp.elapsedMs / 1000, 2)} s)` : 'not run',
+    ],
+    ['bare pipeline HTTP accept p50/p99', bp ? `${fmtMs(bp.http.p50)} / ${fmtMs(bp.http.p99)}` : 'n/a'],
+    ['bare pipeline completion push latency p50/p99', bp ? `${fmtMs(bp.completion.p50)} / ${fmtMs(bp.completion.p99)}` : 'n/a'],
+    ['bare pipeline delivery check', deliveryCheck(bp)],
+    [
+      'ratio pipeline/bare pipeline',
+      fairRatio === null
+        ? 'n/a'
+        : `${fmt(fairRatio, 3)}; target >= 0.7x with 0 lost, 0 doubled: ${fairRatio >= 0.7 && clean(p) && clean(bp) ? 'met' : 'NOT met'}`,
+    ],
     [
       'progress push latency p50/p99',
       p
@@ -163,16 +222,11 @@ function figures(opts, p, b) {
     ['request -> job:completed p50/p99', p ? `${fmtMs(p.endToEnd.p50)} / ${fmtMs(p.endToEnd.p99)}` : 'n/a'],
     ['HTTP accept p50/p99', p ? `${fmtMs(p.http.p50)} / ${fmtMs(p.http.p99)}  (${fmt(p.acceptedPerSec, 1)} accepted/s)` : 'n/a'],
     ['submit phase / drain after', p ? `${fmt((p.submitMs ?? 0) / 1000, 2)} s / ${fmt((p.drainMs ?? 0) / 1000, 2)} s` : 'n/a'],
-    [
-      'delivery check',
-      p
-        ? `missing ${p.missing}, duplicates ${p.duplicates}, failed ${p.failed}, wrong owner ${p.wrongOwner}, HTTP errors ${p.httpErrors}, socket disconnects ${p.disconnects}`
-        : 'n/a',
-    ],
+    ['delivery check', deliveryCheck(p)],
   ];
 }
 
-function appendResults({ opts, p, b, m, versions, cpu, status }) {
+function appendResults({ opts, p, b, bp, m, versions, cpu, status }) {
   const header = `# Benchmarks
 
 Run from the repository root (each command compiles the server first):
@@ -208,7 +262,7 @@ process and one worker process (LOG_LEVEL=warn) and stops them at the end, also 
     `Machine: ${m.cores} cores (\`nproc\`, ${m.cpuModel}), ${fmt(m.memGiB, 1)} GiB RAM, ${m.platform}; Node ${m.node}; ` +
       `PostgreSQL ${versions.postgres}; Redis ${versions.redis}.`,
     '',
-    ...markdownTable(figures(opts, p, b)),
+    ...markdownTable(figures(opts, p, b, bp)),
   ];
   if (cpu) lines.push(`| CPU seconds during the pipeline run | ${cpu} |`);
   fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
@@ -229,6 +283,7 @@ async function main() {
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-'));
   let p = null;
   let b = null;
+  let bp = null;
   let status = 'ok';
   let cpuLine = null;
   let versions = { postgres: 'unknown', redis: 'unknown' };
@@ -276,7 +331,17 @@ async function main() {
     log(`bare BullMQ: ${fmt(b.jobsPerSec, 1)} jobs/s`);
     if (b.timedOut) status = 'timed out during the bare BullMQ run';
 
-    // 2) the full pipeline
+    // 2) the bare pipeline: the same durable steps, nothing else
+    if (status === 'ok') {
+      bp = await runBarePipeline({ databaseUrl, redisUrl, prefix: `${prefix}_barepipe`, opts, logDir, deadline });
+      log(`bare pipeline: ${fmt(bp.jobsPerSec, 1)} jobs/s`);
+      if (bp.timedOut || bp.stalled) status = 'timed out during the bare pipeline run';
+      else if (bp.missing || bp.duplicates || bp.httpErrors || bp.wrongOwner) {
+        status = `bare pipeline delivery errors: ${bp.missing} missing, ${bp.duplicates} duplicates, ${bp.httpErrors} HTTP errors`;
+      }
+    }
+
+    // 3) the full pipeline
     if (status === 'ok') {
       const cpuBefore = {
         api: cpuSecondsOf(api.pid),
@@ -354,12 +419,12 @@ async function main() {
     status = `error: ${err.message.split('\n')[0]}`;
     console.error(`[bench:jobs] ${err.stack ?? err.message}`);
   } finally {
-    console.log(`\nJobs benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(figures(opts, p, b))}`);
+    console.log(`\nJobs benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(figures(opts, p, b, bp))}`);
     if (cpuLine) console.log(`  CPU seconds during the pipeline run: ${cpuLine}`);
     console.log('');
     if (opts.record && (p || b)) {
       try {
-        appendResults({ opts, p, b, m, versions, cpu: cpuLine, status });
+        appendResults({ opts, p, b, bp, m, versions, cpu: cpuLine, status });
       } catch (err) {
         console.error(`[bench:jobs] could not write RESULTS.md: ${err.message}`);
       }

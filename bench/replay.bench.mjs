@@ -143,7 +143,11 @@ async function main() {
         `${fmt(bare.durationMs / 1000, 1)} s: ${fmt(bareRate)} events/s`,
       ],
       ['ratio: replay all (log events/s) / bare one pass', fmt(replayRate / bareRate, 3)],
-      ['target: replay of all read models >= 20,000 events/s', replayRate >= 20_000 ? 'met' : 'NOT met'],
+      [
+        'targets',
+        `replay of all read models >= 20,000 events/s: ${replayRate >= 20_000 ? 'met' : 'NOT met'}; ` +
+          `>= 0.8x the bare one pass: ${replayRate / bareRate >= 0.8 ? 'met' : 'NOT met'}`,
+      ],
     );
     for (const [k, v] of rows) log(`${k}: ${v}`);
   } catch (err) {

@@ -10,6 +10,9 @@
 // as "append a row and upsert the read model in one transaction", the cart as the API's two queries.
 // After the API's save phase the bench also waits for the relay to apply every save to the read
 // models and reports how long that took (work the bare server did inline).
+//   4. the same saves through `npm start` itself (scripts/start.mjs with a user's defaults: development
+//      mode, LOG_LEVEL info, the logs copied to rotated files), on the same database and port, against
+//      the production configuration of phase 2 (target >= 0.8x).
 // BENCH_API_NODE_ARGS (env, space separated) go to the API's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -105,6 +108,29 @@ async function growOneStream(base, token, productId, k) {
   const first = percentile(latencies.slice(0, 20), 50);
   const last = percentile(latencies.slice(-20), 50);
   return { first, last, ratio: last / first };
+}
+
+/**
+ * `npm start`'s environment for the bench's database, Redis prefix and port: what a user's shell has,
+ * without the bench's production settings (NODE_ENV, LOG_LEVEL stay at their defaults); no build or
+ * install (done), its logs in the bench's folder, a small demo catalogue to seed.
+ */
+function npmStartEnv(apiEnv, { port, databaseUrl, redisUrl, prefix, logDir }) {
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  delete env.LOG_LEVEL;
+  return {
+    ...env,
+    PORT: String(port),
+    PUBLIC_URL: apiEnv.PUBLIC_URL,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    SPARKHOUSE_SKIP_BUILD: '1',
+    SPARKHOUSE_SKIP_INSTALL: '1',
+    SPARKHOUSE_LOG_DIR: logDir,
+    CATALOGUE_DEMO_PRODUCTS: '20',
+  };
 }
 
 async function main() {
@@ -228,6 +254,23 @@ async function main() {
     const apiReads = await drive(base, { ...read, durationS: opts.durationS });
     const bareReads = await drive(bareBase, { ...read, durationS: opts.durationS });
 
+    // 4. the same saves through `npm start` as a user runs it (default settings: development mode, logs
+    // at info copied to rotated files by the start script) against the production configuration above
+    await api.stop();
+    const npmStart = startNode('npm-start', path.join(here, '../scripts/start.mjs'), {
+      env: npmStartEnv(env, { port, databaseUrl, redisUrl, prefix, logDir: path.join(logDir, 'npm-start') }),
+      logDir,
+    });
+    await waitReady(npmStart, port, Date.now() + 180_000);
+    log(`npm start (pid ${npmStart.pid}) ready on port ${port}`);
+    await drive(base, { ...save, durationS: 3 });
+    await waitCaughtUp(databaseUrl, Date.now() + 120_000);
+    const startSaves = await drive(base, { ...save, durationS: opts.durationS });
+    await waitCaughtUp(databaseUrl, Date.now() + 300_000);
+    await npmStart.stop(30_000);
+    const apiLog = fs.statSync(path.join(logDir, 'npm-start', 'api.log')).size;
+    const startRatio = startSaves.rps / apiSaves.rps;
+
     const saveRatio = apiSaves.rps / bareSaves.rps;
     const readRatio = apiReads.rps / bareReads.rps;
     const met = (ok) => (ok ? 'met' : 'NOT met');
@@ -256,6 +299,11 @@ async function main() {
         `one stream, ${opts.streamSaves} saves in a row: median of the first 20 / last 20`,
         `API ${fmt(apiGrowth.first, 2)} / ${fmt(apiGrowth.last, 2)} ms (x${fmt(apiGrowth.ratio, 2)}); bare ${fmt(bareGrowth.first, 2)} / ${fmt(bareGrowth.last, 2)} ms (x${fmt(bareGrowth.ratio, 2)})`,
       ],
+      [
+        'npm start saves/s (defaults: development, LOG_LEVEL info, logs copied and rotated)',
+        `${fmt(startSaves.rps)} (${startSaves.total} saves, ${startSaves.errors} errors/non-2xx), p50 / p99 ${startSaves.p50} / ${startSaves.p99} ms; api.log grew to ${fmt(apiLog / 1024, 0)} KiB`,
+      ],
+      ['ratio npm start / production configuration (saves)', fmt(startRatio, 3)],
       ['API getCart req/s', `${fmt(apiReads.rps)} (${apiReads.total} requests, ${apiReads.errors} errors/non-2xx)`],
       ['API getCart latency p50 / p99', `${apiReads.p50} ms / ${apiReads.p99} ms`],
       [
@@ -267,10 +315,13 @@ async function main() {
       [
         'targets',
         `saves >= 0.5x bare: ${met(saveRatio >= 0.5)}; save p99 <= 100 ms: ${met(apiSaves.p99 <= 100)}; ` +
-          `400th save ~ 1st (<= 1.5x): ${met(apiGrowth.ratio <= 1.5)}; getCart >= 0.5x bare: ${met(readRatio >= 0.5)}`,
+          `400th save ~ 1st (<= 1.5x): ${met(apiGrowth.ratio <= 1.5)}; getCart >= 0.5x bare: ${met(readRatio >= 0.5)}; ` +
+          `npm start >= 0.8x production: ${met(startRatio >= 0.8)}`,
       ],
     );
-    if (apiSaves.errors || bareSaves.errors || apiReads.errors || bareReads.errors) status = 'errors during the run';
+    if (apiSaves.errors || bareSaves.errors || apiReads.errors || bareReads.errors || startSaves.errors) {
+      status = 'errors during the run';
+    }
     for (const [k, v] of rows) log(`${k}: ${v}`);
   } catch (err) {
     status = `failed: ${err.message}`;
@@ -286,7 +337,7 @@ async function main() {
       '',
       `## writes — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${status}`}`,
       '',
-      `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memGiB, 0)} GiB, Node ${m.node}. API: one process as npm start runs it (production, LOG_LEVEL=warn).`,
+      `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memGiB, 0)} GiB, Node ${m.node}. API: one process with the production configuration (NODE_ENV=production, LOG_LEVEL=warn, the node flags npm start gives it); phase 4: npm start itself with its defaults.`,
       '',
       ...markdownTable(rows),
     ];

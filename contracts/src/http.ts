@@ -49,6 +49,11 @@ export interface CallDefinition<
   readonly response: TResponse;
   /** HTTP status of a success answer; 200 unless said otherwise. */
   readonly successStatus?: number;
+  /**
+   * A call other than a GET that answers from read models what the caller's own writes change (a quote, a
+   * purchase pricing from the buyer's record): it waits for the caller's writes as a GET does (read-your-writes).
+   */
+  readonly readsOwnWrites?: boolean;
 }
 
 export function defineCall<
@@ -107,6 +112,8 @@ export const errorCodes = {
   linkInvalid: 'LINK_INVALID',
   linkUsed: 'LINK_USED',
   linkExpired: 'LINK_EXPIRED',
+  /** A database connection was lost mid-request (a restart, a failover): try again (503, `Retry-After`). */
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL',
 } as const;
 

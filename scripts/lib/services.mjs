@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
-import { dataDir } from './paths.mjs';
+import { dataDir, root } from './paths.mjs';
 import { log, warn } from './log.mjs';
 
 const LOCAL = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -81,7 +81,8 @@ export async function ensurePostgres(url) {
 
 /**
  * Finds Redis at REDIS_URL or, when nothing answers locally, starts `redis-server` from PATH with
- * its files under .data/redis. Without one, says how to get it.
+ * its files under .data/redis, kept across restarts (redis.conf: AOF, fsync every second, no
+ * eviction). Without one, says how to get it.
  */
 export async function ensureRedis(url) {
   const u = new URL(url);
@@ -100,9 +101,9 @@ export async function ensureRedis(url) {
   }
   const dir = path.join(dataDir, 'redis');
   fs.mkdirSync(dir, { recursive: true });
-  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  // its settings (scripts/lib/redis.conf) keep the data: an append-only file flushed every second
+  const conf = path.join(root, 'scripts/lib/redis.conf');
+  const child = spawn(bin, [conf, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir], { stdio: 'ignore' });
   const deadline = Date.now() + 10_000;
   while (!(await portAnswers('127.0.0.1', port, 300))) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error('redis-server did not start.');

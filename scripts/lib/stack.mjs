@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import readline from 'node:readline';
+import { createStream } from 'rotating-file-stream';
 import { backendDist, backendMain, dataDir, workerMain } from './paths.mjs';
 import { apiNodeFlags } from './node-flags.mjs';
 import { log, warn } from './log.mjs';
@@ -21,33 +21,65 @@ export async function seed(databaseUrl) {
   if (ran.length) log(`demo data seeded: ${ran.join(', ')}`);
 }
 
-/** Starts a child process, copying its log lines to .data/logs/<name>.log and warnings+ to the console. */
-function startChild(name, file, env) {
-  const logs = path.join(dataDir, 'logs');
+/** Size of a log file before it is rotated, and rotated files kept: .data/logs/<name>.log, .1 … .4. */
+export const LOG_FILE_SIZE = '10M';
+export const LOG_FILES_KEPT = 4;
+
+/**
+ * Copies a child's log lines to <logs>/<name>.log, rotated by size (LOG_FILE_SIZE, LOG_FILES_KEPT older
+ * files), and warnings and errors (pino level >= 40, or anything that is not a pino line: a crash trace)
+ * to the console.
+ */
+export function copyLogs(name, child, logs = path.join(dataDir, 'logs')) {
   fs.mkdirSync(logs, { recursive: true });
-  const out = fs.createWriteStream(path.join(logs, `${name}.log`), { flags: 'a' });
-  const flags = ['--enable-source-maps', ...(file === backendMain ? apiNodeFlags : [])];
-  const child = spawn(process.execPath, [...flags, file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = createStream((index) => (index ? `${name}.log.${index}` : `${name}.log`), {
+    path: logs,
+    size: LOG_FILE_SIZE,
+    rotate: LOG_FILES_KEPT,
+  });
+  out.on('error', (err) => warn(`${name} log: ${err.message}`));
+  // whole lines are copied as they arrive, one write per chunk (not per line); only lines that are not
+  // pino lines below warn (trace, debug, info: `{"level":10|20|30`) are shown
+  const quiet = /^\{"level":[123]0,/;
   for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream }).on('line', (line) => {
-      out.write(line + '\n');
-      let level = 50;
-      try {
-        level = JSON.parse(line).level ?? 30;
-      } catch {
-        // not JSON: a crash trace or a library's console output; show it
+    let partial = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      const end = chunk.lastIndexOf('\n');
+      if (end < 0) {
+        partial += chunk;
+        return;
       }
-      if (level >= 40) console.log(`[${name}] ${line}`);
+      const lines = partial + chunk.slice(0, end + 1);
+      partial = chunk.slice(end + 1);
+      out.write(lines);
+      for (const line of lines.split('\n')) if (line && !quiet.test(line)) console.log(`[${name}] ${line}`);
+    });
+    stream.on('end', () => {
+      if (!partial) return;
+      out.write(partial + '\n');
+      if (!quiet.test(partial)) console.log(`[${name}] ${partial}`);
+      partial = '';
     });
   }
-  child.once('exit', () => out.end());
+  child.once('close', () => out.end()); // after the last output (exit may come first)
+}
+
+/** The Node flags `npm start` runs a process with (the API's own V8 flags: node-flags.mjs). */
+export const nodeFlagsOf = (file) => ['--enable-source-maps', ...(file === backendMain ? apiNodeFlags : [])];
+
+/** Starts a child process, its log lines copied by copyLogs. */
+function startChild(name, file, env) {
+  const child = spawn(process.execPath, [...nodeFlagsOf(file), file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // SPARKHOUSE_LOG_DIR: the benchmarks keep a measured npm start's logs apart from the user's
+  copyLogs(name, child, env.SPARKHOUSE_LOG_DIR || undefined);
   return child;
 }
 
-async function waitReady(baseUrl, children, timeoutMs = 90_000) {
+async function waitReady(baseUrl, running, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (children.some((c) => c.exitCode !== null)) throw new Error('a process exited during start-up; see .data/logs/');
+    if (running().some((c) => c.exitCode !== null)) throw new Error('a process exited during start-up; see .data/logs/');
     try {
       const res = await fetch(`${baseUrl}/api/health/ready`);
       if (res.ok) return;
@@ -59,24 +91,35 @@ async function waitReady(baseUrl, children, timeoutMs = 90_000) {
   throw new Error(`the API did not become ready within ${timeoutMs / 1000} s; see .data/logs/api.log`);
 }
 
+/** A crashed process is started again after this long, doubled after each crash in a row, up to the most. */
+const RESTART_FIRST_MS = 1000;
+const RESTART_MOST_MS = 30_000;
+/** A process that ran this long before it crashed starts again after the first delay. */
+const RESTART_STABLE_MS = 60_000;
+
 /**
- * Runs the API and the worker side by side until a signal arrives or one of them dies.
- * On SIGINT/SIGTERM both get SIGTERM (the worker hands in-flight jobs back to the queue) and are
- * killed if they have not exited within 20 s.
+ * Runs the API and the worker side by side and keeps them running: once the product is up, a process
+ * that crashes or is killed is started again with backoff (1 s, 2 s, 4 s … 30 s; the terminal says
+ * so). Only SIGINT/SIGTERM stops everything: both get SIGTERM (the API answers what is in flight, the
+ * worker hands its jobs in flight back to the queue) and are killed if they have not exited within 20 s.
+ * A process that dies during start-up stops everything (a wrong setting would only crash again).
  */
 export async function runStack({ env, port, onStop }) {
-  const children = [
-    ['api', startChild('api', backendMain, { ...env, PORT: String(port) })],
-    ['worker', startChild('worker', workerMain, env)],
+  const specs = [
+    ['api', backendMain, { ...env, PORT: String(port) }],
+    ['worker', workerMain, env],
   ];
-  const procs = children.map(([, c]) => c);
+  const current = new Map();
+  const restarts = new Set();
+  let ready = false;
   let stopping = false;
   const stop = async (code) => {
     if (stopping) return;
     stopping = true;
     log('stopping...');
+    for (const t of restarts) clearTimeout(t);
     await Promise.all(
-      procs.map(
+      [...current.values()].map(
         (c) =>
           new Promise((resolve) => {
             if (c.exitCode !== null || c.signalCode !== null) return resolve();
@@ -93,18 +136,39 @@ export async function runStack({ env, port, onStop }) {
     log('stopped.');
     process.exit(code);
   };
+  const launch = (name, file, childEnv, crashes) => {
+    const child = startChild(name, file, childEnv);
+    const startedAt = Date.now();
+    current.set(name, child);
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      if (!ready) {
+        warn(`${name} exited (${signal ?? code}) during start-up; stopping everything. Logs: .data/logs/${name}.log`);
+        void stop(1);
+        return;
+      }
+      const inARow = Date.now() - startedAt >= RESTART_STABLE_MS ? 0 : crashes;
+      const delay = Math.min(RESTART_MOST_MS, RESTART_FIRST_MS * 2 ** inARow);
+      warn(
+        `${name} exited (${signal ?? code}); restarting it in ${delay / 1000} s (Ctrl-C stops everything). Logs: .data/logs/${name}.log`,
+      );
+      const timer = setTimeout(() => {
+        restarts.delete(timer);
+        if (stopping) return;
+        const again = launch(name, file, childEnv, inARow + 1);
+        log(`${name} restarted (pid ${again.pid})`);
+      }, delay);
+      restarts.add(timer);
+    });
+    return child;
+  };
+  for (const [name, file, childEnv] of specs) launch(name, file, childEnv, 0);
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
-  for (const [name, c] of children) {
-    c.once('exit', (code, signal) => {
-      if (stopping) return;
-      warn(`${name} exited (${signal ?? code}); stopping everything. Logs: .data/logs/${name}.log`);
-      void stop(1);
-    });
-  }
   const baseUrl = `http://localhost:${port}`;
   try {
-    await waitReady(baseUrl, procs);
+    await waitReady(baseUrl, () => [...current.values()]);
+    ready = true;
   } catch (err) {
     warn(err.message);
     await stop(1);

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { loadConfig, Metrics, WorkerRuntime } from '@sparkhouse/backend';
+import { Database, loadConfig, Metrics, RedisConnections, WorkerRuntime } from '@sparkhouse/backend';
+import { startHealthServer } from './health-server';
 import { WorkerModule } from './worker.module';
 
 /** The worker process: same modules as the API, no HTTP; consumes the queues until SIGTERM/SIGINT. */
@@ -13,7 +14,17 @@ async function main() {
   app.enableShutdownHooks();
   // job durations and process metrics, served by the API at /api/metrics
   app.get(Metrics).startAs('worker');
-  await app.get(WorkerRuntime).start();
+  const runtime = app.get(WorkerRuntime);
+  // probes (deploy/k8s) answer from the start: ready once the queues are consumed
+  if (config.WORKER_HEALTH_PORT) {
+    const server = await startHealthServer(config.WORKER_HEALTH_PORT, {
+      runtime,
+      database: app.get(Database),
+      redis: app.get(RedisConnections),
+    });
+    server.unref(); // never what keeps the process from ending at shutdown
+  }
+  await runtime.start();
   app.get(Logger).log(`worker ${process.pid} ready`);
 }
 

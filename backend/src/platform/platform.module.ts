@@ -3,6 +3,8 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from './auth/auth.module';
 import { APP_CONFIG, type AppConfig } from './config/config';
+import { CallerConsistency } from './consistency/caller-consistency';
+import { CallerWrites } from './consistency/caller-writes';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { HttpExceptionFilter } from './http/http-exception.filter';
@@ -29,6 +31,8 @@ export class PlatformModule {
         SharedAnswers,
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         AnswerShaper,
+        CallerWrites,
+        CallerConsistency,
         RawRoutes,
         PageHints,
         ServerRendering,

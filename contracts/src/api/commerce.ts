@@ -203,6 +203,7 @@ export const purchase = defineCall({
   module: 'commerce',
   method: 'POST',
   path: '/purchase',
+  readsOwnWrites: true,
   access: 'user',
   style: 'legacy',
   summary:
@@ -222,6 +223,7 @@ export const purchaseItems = defineCall({
   module: 'commerce',
   method: 'POST',
   path: '/purchaseItems',
+  readsOwnWrites: true,
   access: 'user',
   style: 'legacy',
   summary: 'Buy several products at once, same rules as /purchase (one checkout session for the card part).',
@@ -239,6 +241,7 @@ export const quotePurchase = defineCall({
   module: 'commerce',
   method: 'POST',
   path: '/payments/quote',
+  readsOwnWrites: true,
   access: 'user',
   style: 'envelope',
   summary:

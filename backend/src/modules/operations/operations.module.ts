@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { JOB_RUN_ACCESS } from '../../platform/realtime/job-run-access';
 import { CommerceModule } from '../commerce';
 import { IdentityModule } from '../identity';
-import { AlertEvaluator } from './alerts/alert-evaluator';
-import { AlertRules } from './alerts/alert-rules';
+import { AlertEvaluator } from './reactors/alert-evaluator';
+import { AlertRules } from './commands/alert-rules';
 import { CancelJobRunHandler } from './commands/cancel-job-run';
+import { JobRunReconciler } from './commands/job-run-reconciler';
 import { JobActions } from './commands/job-actions';
 import { ProjectionRebuilds } from './commands/projection-rebuilds';
 import { QueueActions } from './commands/queue-actions';
@@ -56,6 +57,7 @@ import { QueueStats } from './queries/queue-stats';
     ProjectionRebuilds,
     AlertRules,
     AlertEvaluator,
+    JobRunReconciler,
     QueueBoard,
     QueueOverviewPusher,
     OpsJobPushReactor,

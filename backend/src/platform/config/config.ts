@@ -27,10 +27,13 @@ export const configSchema = z.object({
   /** Connections each process may open to PostgreSQL. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
   REDIS_URL: z.string().startsWith('redis').default('redis://127.0.0.1:6379'),
-  /** Namespace of every Redis key (queues, socket.io channels): lets several stacks share one Redis. */
+  /**
+   * Namespace of every Redis key (queues, socket.io channels): lets several stacks share one Redis.
+   * In braces (`{sparkhouse}`) it is a Redis Cluster hashtag: each queue's keys share one slot.
+   */
   REDIS_PREFIX: z
     .string()
-    .regex(/^[a-z0-9_-]+$/i)
+    .regex(/^(\{[a-z0-9_-]+\}|[a-z0-9_-]+)$/i, 'letters, digits, _ and -, optionally in braces ({sparkhouse})')
     .default('sparkhouse'),
   /** Browser origins allowed by CORS, comma separated. The product's own origin needs no entry. */
   CORS_ORIGINS: csv.default(['http://localhost:3000', 'http://localhost:5173']),
@@ -48,10 +51,21 @@ export const configSchema = z.object({
   /** Fallback poll of the event log when no notification arrives. */
   EVENT_RELAY_POLL_MS: z.coerce.number().int().min(50).default(1000),
   EVENT_RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
-  /** Longest a read carrying a consistency token waits for the read models to reach the caller's own write. */
+  /** Longest a read waits for the read models to reach the caller's own write (remembered, or named by a token). */
   READ_YOUR_WRITES_WAIT_MS: z.coerce.number().int().min(0).default(5000),
+  /** How long a caller's newest committed write is remembered (in Redis) for their reads on any node to wait for. */
+  READ_YOUR_WRITES_REMEMBER_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Jobs one worker process runs at once, per queue. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
+  /**
+   * A worker's lock on a job it runs (renewed every half of it): a job whose worker died is found
+   * stalled once the lock lapses, at the next stall check, and runs again; at most lock + check after the death.
+   */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(8000),
+  /** How often workers look for jobs whose lock lapsed (their worker died). */
+  WORKER_STALLED_CHECK_MS: z.coerce.number().int().min(500).default(3000),
+  /** Port of the worker's own health endpoints (GET /health, /health/ready) for orchestrators; 0: none. */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** How long progress reports wait to be stored together (pushes are never delayed). */
   JOB_PROGRESS_PERSIST_MS: z.coerce.number().int().min(0).default(1000),
   /** A hosted user pool whose tokens are accepted too: its issuer and JWKS address (both, or neither). */
@@ -74,6 +88,10 @@ export const configSchema = z.object({
   METRICS_TOKEN: z.string().default(''),
   /** How often alert rules are evaluated. */
   ALERTS_EVALUATE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** How often one API node looks for queued or running runs whose job is no longer in its queue (lost queue data). */
+  JOBS_RECONCILE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** How long a run must have been quiet (no fact in its stream) before its missing job counts as lost. */
+  JOBS_LOST_AFTER_MS: z.coerce.number().int().min(0).default(60_000),
   /** How often connected operators get a fresh queue overview. */
   OPERATIONS_OVERVIEW_PUSH_MS: z.coerce.number().int().min(200).max(60_000).default(2000),
   /** API keys the analytics collector (POST /api/data) accepts, comma separated. */

@@ -17,6 +17,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty', REDIS_PREFIX: 'has spaces' })).toThrow(/PORT: .*\n.*REDIS_PREFIX/);
   });
 
+  it('takes a Redis Cluster hashtag as the key prefix', () => {
+    expect(loadConfig({ REDIS_PREFIX: '{sparkhouse}' }).REDIS_PREFIX).toBe('{sparkhouse}');
+    expect(() => loadConfig({ REDIS_PREFIX: '{sparkhouse' })).toThrow(/REDIS_PREFIX/);
+    expect(() => loadConfig({ REDIS_PREFIX: '{a}{b}' })).toThrow(/REDIS_PREFIX/);
+  });
+
   it('keeps media on local disk unless a bucket is set, and signed URLs within 7 days', () => {
     expect(loadConfig({})).toMatchObject({ S3_BUCKET: '', S3_REGION: 'us-east-2', MEDIA_URL_TTL_SECONDS: 86_400 });
     expect(loadConfig({ MEDIA_URL_TTL_SECONDS: String(7 * 24 * 3600) }).MEDIA_URL_TTL_SECONDS).toBe(604_800);

@@ -1,4 +1,5 @@
 import { Database, numbered } from './database';
+import { isConnectionLost } from './connection-errors';
 import { createTestDatabase } from '../../test-support';
 
 describe('numbered placeholders', () => {
@@ -86,7 +87,7 @@ describe('Database sessions and transactions (real PostgreSQL)', () => {
   });
 
   it('runs a batch of statements in one round trip, every value written as an escaped literal', async () => {
-    const awkward = "O'Brien \\ said \"hi\"; drop table t; --";
+    const awkward = 'O\'Brien \\ said "hi"; drop table t; --';
     await db.em.fork().executeBatch([
       { sql: 'insert into t (id, v) values (?, ?)', params: [20, awkward] },
       { sql: 'insert into t (id, v) values (?, ?)', params: [21, null] },
@@ -142,5 +143,76 @@ describe('Database sessions and transactions (real PostgreSQL)', () => {
     ).rejects.toThrow(/foreign key/);
     expect(await db.em.fork().execute('select count(*)::int as n from d', [], 'get')).toEqual({ n: 0 });
     expect((await ids()).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a lost connection (a terminated backend, a restart, a failover)', () => {
+  let created: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Database;
+  let admin: Database;
+
+  beforeAll(async () => {
+    created = await createTestDatabase();
+    db = Database.connect(created.url, { max: 4, applicationName: 'sparkhouse-lost' });
+    admin = Database.connect(created.url, { max: 1, applicationName: 'sparkhouse-admin' });
+    await db.em.fork().execute('create table lost (id int primary key)');
+  });
+  afterAll(async () => {
+    await db?.close();
+    await admin?.close();
+    await created?.drop();
+  });
+
+  /** Terminates every backend of the database under test (the admin session's own aside). */
+  const terminateAll = async () =>
+    (
+      await admin.em
+        .fork()
+        .execute<{ n: number }>(
+          "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = 'sparkhouse-lost'",
+          [],
+          'get',
+        )
+    ).n;
+
+  it('fails a transaction whose connection died between two statements, without crashing, and the pool goes on', async () => {
+    let failure: unknown;
+    await db.em
+      .fork()
+      .transactional(async (tx) => {
+        await tx.execute('insert into lost (id) values (1)');
+        // the connection is held here, between statements, when its backend is terminated
+        expect(await terminateAll()).toBeGreaterThan(0);
+        await new Promise((resolve) => setImmediate(resolve));
+        await tx.execute('insert into lost (id) values (2)');
+      })
+      .catch((err) => (failure = err));
+    expect(isConnectionLost(failure)).toBe(true);
+    // nothing of the failed transaction committed; a fresh connection answers
+    expect(await db.em.fork().execute('select count(*)::int as n from lost', [], 'get')).toEqual({ n: 0 });
+  });
+
+  it('replaces idle pooled connections the server dropped: reads and new transactions answer at once', async () => {
+    // fill the pool with idle connections, then terminate all of them
+    await Promise.all([1, 2, 3, 4].map(() => db.em.fork().transactional((tx) => tx.execute('select pg_sleep(0.05)'))));
+    expect(await terminateAll()).toBeGreaterThanOrEqual(4);
+    expect(await db.em.fork().execute('select 1 as one', [], 'get')).toEqual({ one: 1 });
+    await db.em.fork().transactional((tx) => tx.execute('insert into lost (id) values (3)'));
+    expect(await db.em.fork().execute('select count(*)::int as n from lost', [], 'get')).toEqual({ n: 1 });
+  });
+
+  it('tells a lost connection from a statement that is wrong', async () => {
+    const wrong = await db.em
+      .fork()
+      .execute('select * from no_such_table')
+      .catch((err) => err);
+    expect(isConnectionLost(wrong)).toBe(false);
+    expect(
+      isConnectionLost(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })),
+    ).toBe(true);
+    expect(isConnectionLost(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isConnectionLost(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(
+      true,
+    );
   });
 });

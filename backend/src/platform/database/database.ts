@@ -1,4 +1,5 @@
-import { escapeLiteral, Pool, TypeOverrides, types, type PoolClient, type QueryResult } from 'pg';
+import { escapeLiteral, Pool, TypeOverrides, types, type PoolClient, type QueryConfig, type QueryResult } from 'pg';
+import { isConnectionLost } from './connection-errors';
 
 /**
  * PostgreSQL access for every module: a pool of the driver's connections, sessions that run plain
@@ -15,16 +16,24 @@ export class Database {
   /** The root session (outside any transaction); `em.fork()` gives a session of one's own. */
   readonly em: Db;
   private readonly commitListeners = new Set<(tx: Transaction) => void>();
+  /**
+   * How many times a read or a `begin` that met a lost connection is sent again: each try drops one dead
+   * connection, and after a restart every idle one of the pool may be dead.
+   */
+  readonly lostConnectionRetries: number;
 
   constructor(url: string, options: { max?: number; applicationName?: string } = {}) {
+    const max = options.max ?? 10;
+    this.lostConnectionRetries = max;
     this.pool = new Pool({
       connectionString: url,
-      max: options.max ?? 10,
+      max,
       idleTimeoutMillis: 30_000,
       application_name: options.applicationName ?? 'sparkhouse',
       types: resultTypes,
     });
-    // a pooled connection that dies while idle (a restarted server, a terminated backend) is replaced
+    // a pooled connection that dies while idle (a restarted server, a terminated backend) is replaced;
+    // one that dies while checked out is watched by whoever holds it (see `checkout`)
     this.pool.on('error', () => undefined);
     this.em = new Db(this, null);
   }
@@ -42,6 +51,43 @@ export class Database {
   /** Closes the pool (the argument is accepted for the callers written against MikroORM's `close(force)`). */
   async close(_force?: boolean): Promise<void> {
     await this.pool.end();
+  }
+
+  /**
+   * A connection of the pool for statements of one's own, with an 'error' listener for as long as it is
+   * held: a connection lost between two statements (a terminated backend, a failover) must not crash
+   * the process. `release` hands it back, or closes it when it broke (it is never reused then).
+   */
+  async checkout(): Promise<{ client: PoolClient; lost: () => Error | undefined; release: (err?: Error) => void }> {
+    const client = await this.pool.connect();
+    let lost: Error | undefined;
+    const onError = (err: Error) => (lost ??= err);
+    client.on('error', onError);
+    let released = false;
+    return {
+      client,
+      lost: () => lost,
+      release: (err?: Error) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', onError);
+        client.release(err ?? lost);
+      },
+    };
+  }
+
+  /**
+   * One statement on any pooled connection. A read that met a lost connection (a backend terminated
+   * while the pool still held it) is sent again on another connection: a read changes nothing.
+   */
+  async query(query: QueryConfig | string, retries = this.lostConnectionRetries): Promise<QueryResult> {
+    try {
+      return await this.pool.query(query as QueryConfig);
+    } catch (err) {
+      const text = typeof query === 'string' ? query : query.text;
+      if (retries <= 0 || !isConnectionLost(err) || !/^\s*select\b/i.test(text)) throw err;
+      return this.query(query, retries - 1);
+    }
   }
 
   /** @internal */
@@ -111,7 +157,7 @@ export class Db {
       if (tx.ended) throw new Error('a statement was run in a transaction that has already ended');
       result = await tx.client.query(query);
     } else {
-      result = await this.db.pool.query(query);
+      result = await this.db.query(query);
     }
     if (method === 'all') return result.rows as T;
     if (method === 'get') return result.rows[0] as T;
@@ -131,7 +177,7 @@ export class Db {
     if (tx) {
       if (tx.ended) throw new Error('a statement was run in a transaction that has already ended');
       await tx.client.query(text);
-    } else await this.db.pool.query(text);
+    } else await this.db.query(text);
   }
 
   isInTransaction(): boolean {
@@ -156,15 +202,13 @@ export class Db {
   }
 
   private async topLevel<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    const client = await this.db.pool.connect();
+    const held = await this.begin();
+    const { client } = held;
     const tx = new Transaction(client, null);
-    // a connection whose begin, commit or rollback failed is closed rather than handed to someone else
+    // a connection whose begin, commit or rollback failed, or that was lost meanwhile, is closed rather
+    // than handed to someone else
     let broken: Error | undefined;
     try {
-      await client.query('begin').catch((err: Error) => {
-        broken = err;
-        throw err;
-      });
       let result: T;
       try {
         result = await fn(new Db(this.db, tx));
@@ -182,7 +226,23 @@ export class Db {
       return result;
     } finally {
       tx.ended = true;
-      client.release(broken);
+      held.release(broken);
+    }
+  }
+
+  /**
+   * A connection with its transaction begun. A connection lost before `begin` answered (the pool still
+   * held a backend that was just terminated) is replaced: nothing was done on it yet.
+   */
+  private async begin(retries = this.db.lostConnectionRetries): ReturnType<Database['checkout']> {
+    const held = await this.db.checkout();
+    try {
+      await held.client.query('begin');
+      return held;
+    } catch (err) {
+      held.release(err as Error);
+      if (retries > 0 && isConnectionLost(err)) return this.begin(retries - 1);
+      throw err;
     }
   }
 

@@ -11,3 +11,13 @@ export async function migrateUp(databaseUrl: string): Promise<string[]> {
     await orm.close(true);
   }
 }
+
+/** The committed migrations the database has not applied yet (none: this build's schema is in place). */
+export async function pendingMigrations(databaseUrl: string): Promise<string[]> {
+  const orm = await MikroORM.init(ormOptions(databaseUrl, { entities: [] }));
+  try {
+    return (await orm.getMigrator().getPendingMigrations()).map((m) => m.name);
+  } finally {
+    await orm.close(true);
+  }
+}

@@ -26,6 +26,8 @@ const TAIL_CAPACITY = 20_000;
  * in one batch instead of one transaction per commit (a few ms of delivery latency for far less work).
  */
 const COALESCE_MS = 5;
+/** A wake-up this long after the last read finds the log quiet: nothing to coalesce with, read at once. */
+const QUIET_MS = 20;
 
 /** A wake-up that is never lost: a notify before the wait makes the next wait return at once. */
 class Wakeup {
@@ -43,14 +45,13 @@ class Wakeup {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        self.resolve = null;
-        self.pending = false;
+        this.resolve = null;
+        this.pending = false;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.resolve = done;
     });
   }
@@ -142,7 +143,10 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
         );
         // the tail starts at the log's readable head: subscribers behind it read the table until they reach it
         const tail = new LogTail((await readableHead(this.processor.orm.em.fork())) ?? ORIGIN, TAIL_CAPACITY);
-        await Promise.all([this.readLoop(tail, cursors), ...subscribers.map((s) => this.deliverLoop(s, cursors.get(s.name)!, tail))]);
+        await Promise.all([
+          this.readLoop(tail, cursors),
+          ...subscribers.map((s) => this.deliverLoop(s, cursors.get(s.name)!, tail)),
+        ]);
         // cursors moved before the end are saved now, so a restart does not deliver them again
         await this.flusher.flush();
         // leadership lost (connection dropped): start again from a clean connection
@@ -179,9 +183,10 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
           continue;
         }
         heldSince = null;
+        const idleSince = performance.now();
         await this.reader.wait(this.config.EVENT_RELAY_POLL_MS);
-        // a busy moment's commits are read as one batch
-        await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
+        // a busy moment's commits are read as one batch; the first commit after a quiet spell is read at once
+        if (performance.now() - idleSince < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
       } catch (err) {
         failures += 1;
         this.logger.error({ err, failures }, 'reading the event log failed; will retry');
@@ -227,7 +232,11 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
    * Moves one subscriber forward by a batch: from the tail when it holds the subscriber's next events,
    * else from the table. A batch without an event the subscriber handles only moves its cursor.
    */
-  private async step(subscriber: EventSubscriber, cursor: SubscriberCursor, tail: LogTail): Promise<'more' | 'done' | 'busy' | 'held'> {
+  private async step(
+    subscriber: EventSubscriber,
+    cursor: SubscriberCursor,
+    tail: LogTail,
+  ): Promise<'more' | 'done' | 'busy' | 'held'> {
     const batchSize = this.config.EVENT_RELAY_BATCH_SIZE;
     if (cursor.stale) await this.reload(cursor);
     const batch = tail.after(cursor.at, batchSize);

@@ -3,7 +3,7 @@ import { prepared, type Db } from '../database/database';
 import type { EventMetadata, NewEvent, StoredEvent } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
 import { textArray } from '../database/sql';
-import type { AppendSignals } from './append-signals';
+import { AppendSignals } from './append-signals';
 import { ConcurrencyError } from './errors';
 import { currentMetadata, EVENT_COLUMNS, pendingEvent, toStoredEvent, validate, type EventRow } from './event-records';
 import { compareLogPositions, laterOf, type LogPosition } from './log-position';

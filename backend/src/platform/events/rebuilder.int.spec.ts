@@ -227,6 +227,31 @@ describe('blue-green projection rebuild (real PostgreSQL)', () => {
     expect((await model()).total).toBe(before.total);
   });
 
+  it('stops, without crashing the process, when its lock connection is lost (a terminated backend), and may run again', async () => {
+    const projection = new OwnerRunsProjection();
+    await appendRuns(100);
+    await processor.catchUp(projection, 100);
+    const before = await model();
+    let terminated = false;
+    projection.onShadowEvent = async () => {
+      if (terminated) return;
+      terminated = true;
+      // the rebuild's lock goes with its connection, as in a restart or a failover
+      const killed = await rows<{ pid: number }>(
+        orm.em.fork(),
+        "select pg_terminate_backend(pid), pid from pg_stat_activity where application_name = 'sparkhouse-replay'",
+      );
+      expect(killed).toHaveLength(1);
+    };
+    await expect(rebuilder.rebuild(projection, { batchSize: 5 })).rejects.toThrow('lost its lock connection');
+    expect(terminated).toBe(true);
+    expect(await model()).toEqual(before);
+    expect(await rows(orm.em.fork(), `select 1 from pg_namespace where nspname like 'rebuild_%'`)).toEqual([]);
+    projection.onShadowEvent = null;
+    await rebuilder.rebuild(projection);
+    expect(await model()).toEqual(before);
+  });
+
   it("replays only the events it handles, and leaves its checkpoint at the log's head past the others", async () => {
     const projection = new OwnerRunsProjection();
     await processor.ensureCheckpoint(projection);

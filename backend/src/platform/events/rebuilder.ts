@@ -97,6 +97,18 @@ export class Rebuilder {
   async rebuild(projection: Projection, options: RebuildOptions = {}): Promise<RebuildResult> {
     const started = Date.now();
     const lock = new Client({ connectionString: this.config.DATABASE_URL, application_name: 'sparkhouse-replay' });
+    // the lock goes with its connection: once that is lost (a terminated backend, a failover) another
+    // rebuild may start, so this one stops at its next batch (and the process carries on)
+    let lockLost: Error | null = null;
+    lock.on('error', (err) => {
+      if (lockLost) return;
+      lockLost = err;
+      this.logger.warn({ err, projection: projection.name }, 'the rebuild lock connection was lost; stopping the rebuild');
+    });
+    const holdingLock = () => {
+      if (lockLost)
+        throw new Error(`the rebuild of ${projection.name} lost its lock connection (${lockLost.message}); try again`);
+    };
     await lock.connect();
     const progress = new ProgressReporter(projection.name, options, started, (p) => this.report(p, options));
     const shadow = `rebuild_${shortHash(projection.name)}`;
@@ -118,6 +130,7 @@ export class Rebuilder {
       let at: Checkpoint = ORIGIN;
       for (;;) {
         options.signal?.throwIfAborted();
+        holdingLock();
         const batch = await this.orm.em.fork().transactional(async (tem) => {
           // the copies are thrown away if the machine dies before the switch, whose commit is durable
           // and makes every earlier one durable with it: a batch need not wait for its own disk flush
@@ -131,6 +144,7 @@ export class Rebuilder {
       await this.buildIndexes(deferred);
 
       await progress.phase('switching');
+      holdingLock();
       const replayedAtSwitch = await this.orm.em.fork().transactional(async (tem) => {
         // the live relay applies its batch under this lock: once we hold it, the live tables stand still
         await run(tem, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [subscriberLockKey(projection.name)]);
@@ -198,13 +212,7 @@ export class Rebuilder {
    * applies set-based read their events from the log in its own statements, and the events between are
    * read here and handed over as usual (upcast when stored at an older schema version).
    */
-  private async replayStretches(
-    tem: Db,
-    projection: Projection,
-    sizes: BatchSizes,
-    from: Checkpoint,
-    upTo?: Checkpoint,
-  ) {
+  private async replayStretches(tem: Db, projection: Projection, sizes: BatchSizes, from: Checkpoint, upTo?: Checkpoint) {
     const setBased = projection.setBased!;
     const types = new Set(setBased.types);
     const heads = await readEventHeadsAfter(tem, from, sizes.heads, { types: projection.handles, upTo });

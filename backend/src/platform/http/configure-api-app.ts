@@ -63,6 +63,6 @@ export function configureApiApp(app: NestExpressApplication, config: AppConfig):
   app.setGlobalPrefix('api');
   app.useWebSocketAdapter(new RedisIoAdapter(app, config, app.get(RedisConnections)));
   app.use(API_DOCS_PATH, apiDocs());
-  app.enableShutdownHooks();
+  // signals are the API process's own business (main.ts drains HTTP first); tests close the app themselves
   return app;
 }

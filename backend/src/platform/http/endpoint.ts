@@ -11,6 +11,7 @@ import {
 import type { Request } from 'express';
 import { z } from 'zod';
 import { describeIssue, type CallDefinition, type ValidationIssue } from '@sparkhouse/contracts';
+import { withCallerConsistency } from '../consistency/caller-consistency';
 import { AccessGuard } from './access.guard';
 import { shapeAnswer } from './answers';
 import { CALL_METADATA } from './call-metadata';
@@ -27,7 +28,8 @@ const methods = {
 
 /**
  * Serves a call declared in contracts/: its method, path, access rule, status and response style.
- * The handler's answer is shaped as the contract says (answers.ts) as it returns.
+ * The handler runs between the caller's read-your-writes steps (consistency/caller-consistency.ts),
+ * and its answer is shaped as the contract says (answers.ts) as it returns.
  */
 export const Endpoint = (call: CallDefinition): MethodDecorator => {
   const nest = applyDecorators(
@@ -39,7 +41,9 @@ export const Endpoint = (call: CallDefinition): MethodDecorator => {
   return (target, key, descriptor) => {
     const handler = descriptor.value as unknown as (...args: unknown[]) => unknown;
     const shaped = async function (this: unknown, ...args: unknown[]) {
-      return shapeAnswer(call, await handler.apply(this, args));
+      // a read sees the caller's own writes; a write is remembered for the caller's next reads
+      const payload = await withCallerConsistency(call, async () => handler.apply(this, args));
+      return shapeAnswer(call, payload);
     };
     Object.defineProperty(shaped, 'name', { value: handler.name });
     // what decorators below this one recorded on the handler stays on it

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { errorCodes, type ErrorEnvelope, type LegacyErrorBody, type ValidationIssue } from '@sparkhouse/contracts';
 import type { CallRequest } from './access.guard';
 import { ConcurrencyError } from '../events/errors';
+import { isConnectionLost } from '../database/connection-errors';
 import { ApiError } from './errors';
 
 interface Problem {
@@ -32,8 +33,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request & CallRequest>();
     const res = ctx.getResponse<Response>();
     const problem = toProblem(error);
-    if (problem.status >= 500) this.logger.error({ err: error, path: req.path }, 'request failed');
+    if (problem.status === 503) this.logger.warn({ err: error, path: req.path }, 'request failed: a service is unavailable');
+    else if (problem.status >= 500) this.logger.error({ err: error, path: req.path }, 'request failed');
     if (res.headersSent) return;
+    if (problem.status === 503) res.setHeader('Retry-After', '1');
     res.status(problem.status).json(render(problem, req.call?.style ?? 'legacy'));
   }
 }
@@ -60,6 +63,15 @@ export function toProblem(error: unknown): Problem {
           ? String((body as { message: unknown }).message)
           : error.message;
     return { status, code: codeByStatus[status] ?? (status >= 500 ? errorCodes.internal : 'HTTP_ERROR'), message };
+  }
+  if (isConnectionLost(error)) {
+    // the database connection went away mid-request (a restart, a failover): nothing was committed
+    // unless the answer said so, and the pool already has a fresh connection for the next try
+    return {
+      status: 503,
+      code: errorCodes.serviceUnavailable,
+      message: 'The service is briefly unavailable. Try again in a moment.',
+    };
   }
   return { status: 500, code: errorCodes.internal, message: 'An Error Occurred' };
 }

@@ -7,9 +7,12 @@ import {
   type JobEnvelope,
   type StoredEvent,
 } from '@sparkhouse/contracts';
+import { Database } from '../database/database';
+import { EventStore } from '../events/event-store';
 import { Subscribes, type Reactor } from '../events/subscribers';
 import { JobLifecycle } from './job-lifecycle';
 import { cancelKeys, jobOptions, JobQueues } from './job-queues';
+import { jobStreamId } from './job-requests';
 import { RedisConnections } from './redis-connections';
 
 const CANCEL_FLAG_TTL_S = 24 * 3600;
@@ -31,6 +34,8 @@ export class JobDispatcher implements Reactor {
     private readonly queues: JobQueues,
     private readonly redis: RedisConnections,
     private readonly lifecycle: JobLifecycle,
+    private readonly orm: Database,
+    private readonly events: EventStore,
   ) {}
 
   async handle(events: StoredEvent[]): Promise<void> {
@@ -117,5 +122,13 @@ export class JobDispatcher implements Reactor {
       }
       return;
     }
+    // in no queue: its job was lost (queue data lost) or is long gone; a run that finished stays as it was
+    const [requested] = await this.events.readStream(this.orm.em.fork(), jobStreamId(runId), { limit: 1 });
+    if (requested?.type !== JobRequested.type) return;
+    const p = requested.payload as EventPayload<typeof JobRequested>;
+    await this.lifecycle.canceled(
+      { runId, name: p.name as JobEnvelope['name'], owner: p.owner },
+      'Canceled (its job was no longer in its queue)',
+    );
   }
 }

@@ -118,7 +118,13 @@ export class JobLifecycle {
     ]);
   }
 
-  failed(env: JobEnvelope, attempts: number, reason: string, reports: JobProgress[] = [], stack?: string) {
+  failed(
+    env: Pick<JobEnvelope, 'runId' | 'name' | 'owner'>,
+    attempts: number,
+    reason: string,
+    reports: JobProgress[] = [],
+    stack?: string,
+  ) {
     return this.appendUnlessFinished(env.runId, [
       ...progressEvents(env, reports),
       {

@@ -74,6 +74,9 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
         connection: this.redis.dedicated(`worker:${queue}`),
         prefix: this.redis.prefix,
         concurrency: this.config.WORKER_CONCURRENCY,
+        // a dead worker's jobs run again within lock + check (15 s at most by default)
+        lockDuration: this.config.WORKER_LOCK_MS,
+        stalledInterval: this.config.WORKER_STALLED_CHECK_MS,
       });
       worker.on('error', (err) => this.logger.error({ err, queue }, 'worker error'));
       this.workers.push(worker);
@@ -82,6 +85,11 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
     await Promise.all(this.workers.map((w) => w.waitUntilReady()));
     for (const gate of this.gates) gate.start();
     this.logger.log(`consuming ${[...queues].join(', ')} (${this.handlers.size} job kinds)`);
+  }
+
+  /** Whether this process is consuming its queues (started, not stopping). */
+  get consuming(): boolean {
+    return this.workers.length > 0 && !this.stopping && this.workers.every((w) => w.isRunning());
   }
 
   async beforeApplicationShutdown() {

@@ -1,9 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import { RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '../config/config';
+import type { CallRequest } from '../http/access.guard';
 import { requestIdOf } from '../http/middleware';
 
 /** Whether request lines ("request completed", info level) are written at this log level. */
@@ -25,11 +26,14 @@ const redact = {
 
 const roots = new WeakMap<AppConfig, Logger>();
 
-/** The process's logger when no request lines are written (one per config). */
-function rootLogger(config: AppConfig): Logger {
+/**
+ * The process's logger (one per config), writing to stdout, or to `destination` when the first call
+ * for this config gives one (tests read the lines).
+ */
+export function rootLogger(config: AppConfig, destination?: DestinationStream): Logger {
   let root = roots.get(config);
   if (!root) {
-    root = pino({ level: config.LOG_LEVEL, redact });
+    root = destination ? pino({ level: config.LOG_LEVEL, redact }, destination) : pino({ level: config.LOG_LEVEL, redact });
     roots.set(config, root);
   }
   return root;
@@ -48,16 +52,41 @@ export const loggerModule = (config: AppConfig) =>
     forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
   });
 
+/** A request's own logger, made only when the request logs something (its id, method and path bound). */
+function lazyRequestLogger(root: Logger, req: Request): Logger {
+  let child: Logger | undefined;
+  const real = () =>
+    (child ??= root.child({ req: { id: req.id, method: req.method, url: pathOf(req) }, service: 'sparkhouse-api' }));
+  return new Proxy({} as Logger, {
+    get: (_target, key) => {
+      const logger = real();
+      const value = Reflect.get(logger, key, logger) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(logger) : value;
+    },
+  });
+}
+
+/** A request's path without its query string (which may carry emails or codes). */
+function pathOf(req: Request): string {
+  const url = req.originalUrl;
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+/** The route of a request line: its declared call's path (no ids), else its path. */
+const routeOf = (req: Request & CallRequest): string => (req.call ? `/api${req.call.path}` : pathOf(req));
+
 /**
- * Each request's logger (req.log). At info level and below, pino-http writes a request line per
- * request with the whole request (headers redacted). Above info no request lines are written, and a
- * request's own lines (warnings, errors) carry its id, method and url through a child logger that is
- * only made when the request logs something, instead of serialising every request. Must run after
- * the request id is set and before the routes.
+ * Each request's logger (req.log), and its request line. At `info` one compact line per request when
+ * its answer is sent (or the connection closes first): method, route, status, duration in ms and
+ * request id; no headers, no bodies (5xx answers at `error`). At `debug` and `trace` pino-http's full
+ * line with the whole request and response (credentials redacted). Above `info` no request lines.
+ * A request's own lines (warnings, errors) carry its id, method and path through a child logger made
+ * only when the request logs something. Must run after the request id is set and before the routes.
  */
 export function requestLoggerMiddleware(config: AppConfig): (req: Request, res: Response, next: NextFunction) => void {
   const root = rootLogger(config);
-  if (writesRequestLines(config.LOG_LEVEL)) {
+  if (config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace') {
     return pinoHttp({
       logger: root,
       genReqId: (req) => (req as Request & { id?: string }).id ?? requestIdOf(req as Request),
@@ -65,17 +94,23 @@ export function requestLoggerMiddleware(config: AppConfig): (req: Request, res: 
       customProps: () => ({ service: 'sparkhouse-api' }),
     }) as unknown as (req: Request, res: Response, next: NextFunction) => void;
   }
-  return (req: Request, _res: Response, next: NextFunction) => {
-    let child: Logger | undefined;
-    const real = () =>
-      (child ??= root.child({ req: { id: req.id, method: req.method, url: req.originalUrl }, service: 'sparkhouse-api' }));
-    req.log = new Proxy({} as Logger, {
-      get: (_target, key) => {
-        const logger = real();
-        const value = Reflect.get(logger, key, logger) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(logger) : value;
-      },
-    });
+  const lines = writesRequestLines(config.LOG_LEVEL);
+  return (req: Request, res: Response, next: NextFunction) => {
+    req.log = lazyRequestLogger(root, req);
+    if (lines && !req.originalUrl.startsWith('/api/health')) {
+      const started = process.hrtime.bigint();
+      const done = () => {
+        res.off('finish', done);
+        res.off('close', done);
+        const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
+        const line = { reqId: req.id, method: req.method, route: routeOf(req), status: res.statusCode, ms };
+        if (!res.writableFinished) root.info({ ...line, aborted: true }, 'request aborted');
+        else if (res.statusCode >= 500) root.error(line, 'request failed');
+        else root.info(line, 'request completed');
+      };
+      res.once('finish', done);
+      res.once('close', done);
+    }
     next();
   };
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Pool, type QueryResultRow } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
+import { isConnectionLost } from '../../../platform/database/connection-errors';
 import type { PreparedQuery } from './product-list.query';
 
 /**
@@ -24,7 +25,13 @@ export class CataloguePool implements OnModuleDestroy {
   }
 
   async query<T extends QueryResultRow>(q: PreparedQuery): Promise<T[]> {
-    return (await this.pool.query<T>(q)).rows;
+    try {
+      return (await this.pool.query<T>(q)).rows;
+    } catch (err) {
+      // a backend terminated while the pool still held it: these are reads, sent once more on a fresh connection
+      if (!isConnectionLost(err)) throw err;
+      return (await this.pool.query<T>(q)).rows;
+    }
   }
 
   async onModuleDestroy() {

@@ -114,7 +114,7 @@ export class CreatorAppsQueries {
 
   /** The app stream's version; `sent` is told when the query reaches the database (not while it waits for a connection). */
   private async streamVersion(appId: string, sent: () => void): Promise<number> {
-    const client = await this.orm.pool.connect();
+    const { client, release } = await this.orm.checkout();
     try {
       sent();
       const { rows: found } = await client.query<{ v: number | null }>(
@@ -123,7 +123,7 @@ export class CreatorAppsQueries {
       );
       return found[0]?.v ?? 0;
     } finally {
-      client.release();
+      release();
     }
   }
 

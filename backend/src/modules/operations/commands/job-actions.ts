@@ -36,12 +36,15 @@ export class JobActions {
   ) {}
 
   async retry(runId: string): Promise<{ runId: string; status: JobRunStatus }> {
+    // a run left queued or running whose job is gone from its queue (lost queue data) may be retried too
+    const lost = await this.isLost(runId);
     await this.orm.em.fork().transactional((tem) =>
       this.events.appendIf(tem, jobStreamId(runId), (stream) => {
         const requested = stream[0];
         if (requested?.type !== JobRequested.type) throw notFound('No such job run.');
         const end = lastEnd(stream);
-        if (!isRunFinished(stream) || (end?.type !== 'JobFailed' && end?.type !== 'JobCanceled')) {
+        const finished = isRunFinished(stream);
+        if (!(finished ? end?.type === 'JobFailed' || end?.type === 'JobCanceled' : lost)) {
           throw conflict('Only a failed or canceled run can be retried.');
         }
         const p = requested.payload as EventPayload<typeof JobRequested>;
@@ -104,9 +107,10 @@ export class JobActions {
 
   async remove(runId: string): Promise<{ runId: string; status: JobRunStatus }> {
     const { job, status, run } = await this.bullJob(runId);
-    if (!job) throw conflict('The job is no longer in its queue.');
-    if ((await job.getState()) === 'active') throw conflict('The job is running: cancel it instead.');
-    await job.remove();
+    if (!job && status !== 'queued' && status !== 'running') throw conflict('The job is no longer in its queue.');
+    if (job && (await job.getState()) === 'active') throw conflict('The job is running: cancel it instead.');
+    // a run whose job was lost from its queue has nothing to remove there, and is recorded as canceled all the same
+    await job?.remove();
     if (status === 'queued' || status === 'running') {
       await this.lifecycle.canceled(
         {
@@ -119,6 +123,17 @@ export class JobActions {
       return { runId, status: 'canceled' };
     }
     return { runId, status };
+  }
+
+  /** Whether the run is still queued or running while its job is no longer in its queue. */
+  private async isLost(runId: string): Promise<boolean> {
+    const [run] = await rows<{ queue: string; status: JobRunStatus }>(
+      this.orm.em.fork(),
+      'select queue, status from job_run where run_id = ?',
+      [runId],
+    );
+    if (!run || (run.status !== 'queued' && run.status !== 'running')) return false;
+    return !(await this.queues.queue(run.queue as never).getJob(runId));
   }
 
   private async bullJob(runId: string) {

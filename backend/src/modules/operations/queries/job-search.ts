@@ -121,9 +121,10 @@ export class JobSearch {
       queueState,
       cancelRequested: row.cancel_requested,
       actions: {
-        retry: row.status === 'failed' || row.status === 'canceled',
+        // a run left queued or running whose job is gone from its queue (lost queue data) may be retried or removed
+        retry: row.status === 'failed' || row.status === 'canceled' || (!finished && queueState === null),
         promote: queueState === 'delayed',
-        remove: queueState !== null && queueState !== 'active',
+        remove: (queueState !== null && queueState !== 'active') || (!finished && queueState === null),
         cancel: !finished,
       },
     };

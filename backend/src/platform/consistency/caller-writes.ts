@@ -1,0 +1,109 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Principal } from '../auth/principal';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { formatToken, parseToken, type LogPosition } from '../events/log-position';
+import { RedisConnections } from '../jobs/redis-connections';
+
+/** Longest a read or a write waits for Redis here before going on without it. */
+const REDIS_WAIT_MS = 250;
+/** At most one warning per this long when Redis does not answer. */
+const WARN_EVERY_MS = 30_000;
+
+/**
+ * Keeps the newest position of the log that sets the key to the later of the stored token and the
+ * given one (compared as (transaction id, position), decimal texts) and renews its time to live.
+ */
+const REMEMBER_LATER = `
+local function cmp(a, b)
+  if #a ~= #b then return #a < #b and -1 or 1 end
+  if a == b then return 0 end
+  return a < b and -1 or 1
+end
+local keep = ARGV[1]
+local current = redis.call('GET', KEYS[1])
+if current then
+  local ct, cp = string.match(current, '^(%d+)%.(%d+)$')
+  local nt, np = string.match(ARGV[1], '^(%d+)%.(%d+)$')
+  if ct and nt then
+    local c = cmp(ct, nt)
+    if c > 0 or (c == 0 and cmp(cp, np) > 0) then keep = current end
+  end
+end
+redis.call('SET', KEYS[1], keep, 'PX', ARGV[2])
+return keep`;
+
+/**
+ * The newest event each caller (a user, or an anonymous visitor's anon_ id) has committed, for
+ * READ_YOUR_WRITES_REMEMBER_MS, in Redis so that every API node knows it: a caller's read on any node
+ * waits until the read models have applied it (read-your-writes with nothing asked of the client).
+ * Redis being away never fails a call: the write is answered without being remembered (its
+ * consistency token still works), the read is answered without waiting.
+ */
+@Injectable()
+export class CallerWrites {
+  private readonly logger = new Logger('CallerWrites');
+  private defined = false;
+  private warnedAt = 0;
+
+  constructor(
+    private readonly redis: RedisConnections,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Whose writes are remembered: callers the server can tell apart (users and anonymous visitors). */
+  static owner(principal: Principal | null | undefined): string | null {
+    if (principal?.kind === 'user') return `u:${principal.id}`;
+    if (principal?.kind === 'anonymous') return `a:${principal.id}`;
+    return null;
+  }
+
+  /** Records that `owner` committed up to `at` (kept if a later write of theirs is already recorded). */
+  async remember(owner: string, at: LogPosition): Promise<void> {
+    const client = this.redis.shared() as ReturnType<RedisConnections['shared']> & {
+      rememberLaterWrite?: (key: string, token: string, ttlMs: number) => Promise<string>;
+    };
+    if (!this.defined) {
+      client.defineCommand('rememberLaterWrite', { numberOfKeys: 1, lua: REMEMBER_LATER });
+      this.defined = true;
+    }
+    await this.bounded(
+      client.rememberLaterWrite!(this.key(owner), formatToken(at), this.config.READ_YOUR_WRITES_REMEMBER_MS),
+      undefined,
+    );
+  }
+
+  /** The newest position `owner` committed within the remembered time, or null. */
+  async lastWrite(owner: string): Promise<LogPosition | null> {
+    const token = await this.bounded(this.redis.shared().get(this.key(owner)), null);
+    return token ? parseToken(token) : null;
+  }
+
+  private key(owner: string) {
+    return `${this.redis.prefix}:read-your-writes:${owner}`;
+  }
+
+  private async bounded<T>(work: Promise<T>, fallback: T): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), REDIS_WAIT_MS)));
+    try {
+      const outcome = await Promise.race([work, late]);
+      if (outcome === 'late') {
+        this.warn(new Error(`Redis did not answer within ${REDIS_WAIT_MS} ms`));
+        return fallback;
+      }
+      return outcome;
+    } catch (err) {
+      this.warn(err);
+      return fallback;
+    } finally {
+      clearTimeout(timer);
+      work.catch(() => undefined);
+    }
+  }
+
+  private warn(err: unknown) {
+    if (Date.now() - this.warnedAt < WARN_EVERY_MS) return;
+    this.warnedAt = Date.now();
+    this.logger.warn({ err }, "callers' own writes cannot be remembered or looked up: reads go on without waiting for them");
+  }
+}
