@@ -38,5 +38,8 @@ export const APP_PRICING = {
   maxTrialDays: 90,
 } as const;
 
+/** The Sparkhouse membership's plans: the subscription a user's membershipStatus follows (spec 3, 4). */
+export const MEMBERSHIP_PLANS = { storefrontSlug: 'sparkhouse', appSlug: 'membership' } as const;
+
 /** The creator platform's plans (storefront 'sparkhouse', app 'creator-platform'): a tier of them lets a creator publish. */
 export const CREATOR_PLATFORM_PLANS = { storefrontSlug: 'sparkhouse', appSlug: 'creator-platform' } as const;

@@ -36,9 +36,17 @@ function article(expected: string): string {
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }
 
-/** Joins a field path and its message: sentences from contracts stand alone, defaults follow the field. */
+/**
+ * Joins a field path and its message: sentences from contracts stand alone, defaults follow the field, and
+ * a message that already names its field ("testingStepId is required") is not prefixed with it again.
+ */
 export function describeIssue(path: readonly PropertyKey[], message: string): string {
   const field = path.map(String).join('.');
   if (!field || /^[A-Z]/.test(message)) return message;
+  const last = path.length > 0 ? String(path[path.length - 1]) : field;
+  if (message.startsWith(`${field} `) || message.startsWith(`${last} `)) return message;
   return `${field} ${message}`;
 }
+
+/** "a PDF", "an audio", "an image": the indefinite article for a word. */
+export const withArticle = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);

@@ -59,7 +59,10 @@ test("/_app, the spec's name for the application shell, opens the home page", as
 });
 
 test('an unknown page shows the not-found page, an unknown API route a JSON 404', async ({ page, request }) => {
-  await page.goto('/no/such/page');
+  const answer = await page.goto('/no/such/page');
+  // the server knows the app's pages: an unknown one is a 404 with a title that says so
+  expect(answer?.status()).toBe(404);
+  await expect(page).toHaveTitle('Page not found · Sparkhouse');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(/not found|doesn.t exist|could not find/i).first()).toBeVisible();
   const res = await request.get('/api/no/such/route');

@@ -3,7 +3,7 @@ import { defineEvent } from './envelope';
 
 /*
  * Facts of commerce. Streams: `cart-<userId>`, `checkout-<sessionId>`, `subscription-<subscriptionId>`,
- * `credit-<userId>`, `price-options-<storefrontSlug>-<appSlug>`. Purchases themselves are the catalogue's
+ * `credit-<userId>`, `customer-<userId>`, `price-options-<storefrontSlug>-<appSlug>`. Purchases themselves are the catalogue's
  * PurchaseCompleted / PurchaseRefunded (stream `purchase-<userId>-<productId>`), appended by commerce.
  */
 
@@ -141,7 +141,16 @@ export const SubscriptionStatusChanged = defineEvent(
     status: subscriptionStatus,
     currentPeriodEnd: z.string().nullable(),
     trialEnd: z.string().nullable(),
+    /** Set to end when the current period does (absent in events recorded before it was tracked). */
+    cancelAtPeriodEnd: z.boolean().optional(),
   }),
+);
+
+/** The user's customer at the payment provider was created (once per user). Stream `customer-<userId>`. */
+export const StripeCustomerCreated = defineEvent(
+  'StripeCustomerCreated',
+  1,
+  z.object({ userId: z.string(), customerId: z.string() }),
 );
 
 export const SubscriptionCanceled = defineEvent(
@@ -185,6 +194,7 @@ export const commerceEvents = [
   SubscriptionTrialEnded,
   SubscriptionStatusChanged,
   SubscriptionCanceled,
+  StripeCustomerCreated,
   CreditGranted,
   CreditSpent,
 ] as const;

@@ -122,6 +122,31 @@ export const EmailCollected = defineEvent(
   }),
 );
 
+/**
+ * The user's membership status (spec 4: active, inactive, suspended) moved, following their Sparkhouse
+ * membership subscription: active while it is paid or trialing, suspended when a payment failed
+ * (past_due, unpaid), inactive once it has ended. Appended by the users area's membership reactor.
+ */
+export const MembershipStatusChanged = defineEvent(
+  'MembershipStatusChanged',
+  1,
+  z.object({
+    userId: z.string(),
+    status: z.enum(['active', 'inactive', 'suspended']),
+    previousStatus: z.enum(['active', 'inactive', 'suspended']),
+    /** The subscription whose change moved it, and that subscription's status then. */
+    subscriptionId: z.string(),
+    subscriptionStatus: z.string(),
+  }),
+);
+
+/** The user's payment-provider customer (User.stripeCustomerId), recorded when commerce created it. */
+export const StripeCustomerRecorded = defineEvent(
+  'StripeCustomerRecorded',
+  1,
+  z.object({ userId: z.string(), stripeCustomerId: z.string() }),
+);
+
 export const userEvents = [
   UserProfileCreated,
   VipStatusChanged,
@@ -133,4 +158,6 @@ export const userEvents = [
   OnboardingLinkRedeemed,
   EmailConfirmationRequested,
   EmailCollected,
+  MembershipStatusChanged,
+  StripeCustomerRecorded,
 ] as const;

@@ -39,7 +39,7 @@ describe('chaos: PostgreSQL connections lost under load', () => {
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as any };
   }
 
   /** Terminates every backend of the product's database but this test's own; answers how many. */

@@ -71,9 +71,3 @@ export class AppendSignals implements OnModuleInit {
       });
   }
 }
-
-/** Database links a nested transaction (a savepoint) to its parent under a private symbol. */
-function parentOf(trx: object): object | undefined {
-  const key = Object.getOwnPropertySymbols(trx).find((s) => s.description === 'parentTransaction');
-  return key ? ((trx as Record<symbol, object | undefined>)[key] ?? undefined) : undefined;
-}

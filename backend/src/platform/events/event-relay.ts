@@ -45,14 +45,13 @@ class Wakeup {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        self.resolve = null;
-        self.pending = false;
+        this.resolve = null;
+        this.pending = false;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.resolve = done;
     });
   }
@@ -144,7 +143,10 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
         );
         // the tail starts at the log's readable head: subscribers behind it read the table until they reach it
         const tail = new LogTail((await readableHead(this.processor.orm.em.fork())) ?? ORIGIN, TAIL_CAPACITY);
-        await Promise.all([this.readLoop(tail, cursors), ...subscribers.map((s) => this.deliverLoop(s, cursors.get(s.name)!, tail))]);
+        await Promise.all([
+          this.readLoop(tail, cursors),
+          ...subscribers.map((s) => this.deliverLoop(s, cursors.get(s.name)!, tail)),
+        ]);
         // cursors moved before the end are saved now, so a restart does not deliver them again
         await this.flusher.flush();
         // leadership lost (connection dropped): start again from a clean connection
@@ -230,7 +232,11 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
    * Moves one subscriber forward by a batch: from the tail when it holds the subscriber's next events,
    * else from the table. A batch without an event the subscriber handles only moves its cursor.
    */
-  private async step(subscriber: EventSubscriber, cursor: SubscriberCursor, tail: LogTail): Promise<'more' | 'done' | 'busy' | 'held'> {
+  private async step(
+    subscriber: EventSubscriber,
+    cursor: SubscriberCursor,
+    tail: LogTail,
+  ): Promise<'more' | 'done' | 'busy' | 'held'> {
     const batchSize = this.config.EVENT_RELAY_BATCH_SIZE;
     if (cursor.stale) await this.reload(cursor);
     const batch = tail.after(cursor.at, batchSize);

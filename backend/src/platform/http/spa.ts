@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { isWebRoute } from '@sparkhouse/contracts';
 import { withHints, type PageHints } from './page-hints';
+
+/** The app's page for a path it has no page for: its own not-found page, with a title that says so, as a 404. */
+function sendNotFound(res: Response, indexHtml: string) {
+  res.status(404);
+  res.setHeader('Cache-Control', 'no-cache');
+  res.type('html').send(indexHtml.replace(/<title>[^<]*<\/title>/, '<title>Page not found · Sparkhouse</title>'));
+}
 import type { RenderedHtml, ServerRendering } from './server-rendering';
 
 /** Files whose name carries their content hash (Vite's assets/): they never change, so browsers keep them. */
@@ -88,6 +96,7 @@ export function spa(
       if (!fs.existsSync(index)) {
         return res.status(503).type('text/plain').send('The web app has not been built yet. Run `npm start`, which builds it.');
       }
+      if (!isWebRoute(req.path)) return sendNotFound(res, fs.readFileSync(index, 'utf8'));
       const tags = hints?.tagsFor(req.path) ?? '';
       if (rendering?.renders(req.path)) {
         const indexHtml = withHints(fs.readFileSync(index, 'utf8'), tags);

@@ -1,3 +1,4 @@
+import { CAMPAIGN_PARAMS } from '../attribution/attribution';
 import type { CartItem } from './cart-rules';
 
 /** A catalogue product as a cart item (spec section 3: id, title, creatorName, priceInfo). */
@@ -36,9 +37,23 @@ export function membershipCartItem(priceInCents: number, currency = 'USD'): Cart
   };
 }
 
-/** /cart (or /checkout) with the current query params carried over (spec section 2). */
+/**
+ * The query params a cart or checkout link carries on (spec section 2): the campaign attribution (utm_*,
+ * ref, code, friend, ..., and p for the VIP audience) and the purchase's session, school and discount —
+ * what payment_info is built from. Anything else of the page (a session_id, a builder's appId or tab) stays there.
+ */
+export const CARRIED_PARAMS: ReadonlySet<string> = new Set([
+  ...CAMPAIGN_PARAMS,
+  'session_slug',
+  'school_slug',
+  'school',
+  'discount_code',
+]);
+
+/** /cart (or /checkout) with the page's carried query params (attribution, p) and nothing else. */
 export function withCurrentParams(path: string, search: string): string {
-  const params = new URLSearchParams(search);
+  const params = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(search)) if (CARRIED_PARAMS.has(key)) params.append(key, value);
   const text = params.toString();
   return text ? `${path}?${text}` : path;
 }

@@ -6,6 +6,7 @@ import { CARD_COLUMNS, toCard, toProduct, type CardRow } from '../infra/product-
 import { type ListOrder, type ProductListFilter } from '../infra/product-list.query';
 import { productListPage } from '../infra/product-search';
 import { rows } from '../../../platform/database/sql';
+import { cardOf, loadProducts, productView } from '../infra/product-facts';
 import { filterKey } from '../infra/list-cache-key';
 import { SingleFlightCache } from '../../../platform/cache/single-flight-cache';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
@@ -107,6 +108,15 @@ export class ProductBrowseQueries {
       [storefrontSlug, classSlug],
     );
     return row ? toProduct(row) : null;
+  }
+
+  /**
+   * Cards of the given ids as the products' own streams tell them (the write side), in the order given;
+   * unknown ids are left out. For deciding money: a price changed a moment ago is the price charged,
+   * however far the browse read model trails.
+   */
+  async cardsFromLog(ids: readonly string[]): Promise<catalogue.ProductCard[]> {
+    return (await loadProducts(this.orm.em.fork(), ids)).map((s) => cardOf(productView(s)));
   }
 
   /** Cards of the given ids, in the order given; unknown ids are left out. */

@@ -4,7 +4,27 @@ import { CartUpdated, type commerce } from '@sparkhouse/contracts';
 import { ProductBrowseQueries } from '../../catalogue';
 import { EventStore } from '../../../platform/events/event-store';
 import { badRequest } from '../../../platform/http/errors';
+import type { Db } from '../../../platform/database/database';
+import { ownedPurchaseIds } from '../domain/purchase-plan';
 import { streams } from '../infra/streams';
+
+/**
+ * Takes bought products out of the user's saved cart, in the caller's transaction (the purchase's own):
+ * once a purchase is recorded, no read of the cart can show its items again.
+ */
+export async function removeFromCart(em: Db, events: EventStore, userId: string, productIds: readonly string[]) {
+  const bought = new Set(productIds);
+  await events.appendIf(em, streams.cart(userId), (stream) => {
+    const last = stream.findLast((e) => e.type === CartUpdated.type);
+    if (!last) return null;
+    const p = last.payload as { productIds: string[]; offerValid: boolean | null };
+    if (!p.productIds.some((id) => bought.has(id))) return null;
+    const productIds = p.productIds.filter((id) => !bought.has(id));
+    return [
+      { type: CartUpdated.type, payload: { userId, productIds, offerValid: p.offerValid, updatedAt: new Date().toISOString() } },
+    ];
+  });
+}
 
 /** Save the signed-in user's cart (product ids in order) and whether the offer was valid. */
 export class UpdateCart {
@@ -37,7 +57,12 @@ export class UpdateCartHandler implements ICommandHandler<UpdateCart, commerce.S
   ) {}
 
   async execute({ userId, productIds, offerValid }: UpdateCart): Promise<commerce.ServerCart> {
-    const ids = [...new Set(productIds)];
+    const em = this.orm.em.fork();
+    // what the user owns never goes back into the cart (a save from a page that had not seen the purchase yet)
+    const owned = new Set<string>();
+    for (const id of new Set(productIds))
+      if (ownedPurchaseIds(await this.events.readStream(em, streams.purchase(userId, id))).size > 0) owned.add(id);
+    const ids = [...new Set(productIds)].filter((id) => !owned.has(id));
     const items = await cartItems(this.products, ids);
     if (items.length !== ids.length) {
       const known = new Set(items.map((i) => i.id));

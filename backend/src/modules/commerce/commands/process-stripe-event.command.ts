@@ -15,6 +15,7 @@ import type Stripe from 'stripe';
 import { EventStore } from '../../../platform/events/event-store';
 import { rows, run } from '../../../platform/database/sql';
 import { foldCredit } from '../domain/credit';
+import { removeFromCart } from './cart.commands';
 import { ownedPurchaseIds } from '../domain/purchase-plan';
 import { foldSubscription, reconcileSubscription, type ProviderSubscription } from '../domain/subscription-state';
 import { forgetCheckout } from '../infra/checkout-claims';
@@ -113,6 +114,14 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
         const sub = await this.providerSubscription(subId);
         return (em) => this.renew(em, sub, invoice);
       }
+      case 'invoice.payment_failed': {
+        // a renewal (or the first payment after a trial) failed: the subscription is past_due at Stripe now
+        const invoice = (await stripe.invoices.retrieve(String(object.id))) as unknown as Record<string, any>;
+        const subId = idOf(invoice.subscription) ?? idOf(invoice.parent?.subscription_details?.subscription);
+        if (!subId) return null;
+        const sub = await this.providerSubscription(subId);
+        return (em) => this.reconcile(em, sub);
+      }
       case 'charge.refunded': {
         const charge = await stripe.charges.retrieve(String(object.id));
         if (!charge.refunded) return null; // partial refunds keep the purchase
@@ -164,6 +173,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
       currentPeriodEnd: isoOf(s.current_period_end ?? item?.current_period_end),
       startedAt: isoOf(s.start_date ?? s.created)!,
       canceledAt: isoOf(s.canceled_at ?? s.ended_at),
+      cancelAtPeriodEnd: s.cancel_at_period_end === true,
       metadata: s.metadata ?? {},
     };
   }
@@ -243,6 +253,14 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
         );
       }
     }
+    // the bought items leave the server cart in the same step
+    if (started.mode === 'payment')
+      await removeFromCart(
+        em,
+        this.events,
+        started.userId,
+        started.lines.map((l) => l.productId),
+      );
     if (started.mode === 'payment' && paymentIntentId) {
       // refunded before this completion was recorded: at Stripe now, or a charge.refunded processed earlier
       const [early] = await rows<{ charge_id: string }>(em, `select charge_id from commerce_refund where payment_intent_id = ?`, [

@@ -7,12 +7,13 @@ import { ProductBrowseQueries } from '../../catalogue';
 import { OfferQueries, priceForBuyer } from '../../offers';
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
+import { foldBuyer } from '../domain/buyer';
+import { removeFromCart } from './cart.commands';
 import { foldCredit } from '../domain/credit';
 import { ownedPurchaseIds, planPurchase, type PlannedProduct, type PurchasePlan } from '../domain/purchase-plan';
 import { CheckoutClaims, checkoutKey } from '../infra/checkout-claims';
 import { providerFailed, StripeSupport } from '../infra/stripe-support';
 import { purchaseIdOf, streams } from '../infra/streams';
-import { CommerceQueries } from '../queries/commerce.queries';
 
 /** payment_info as validated by the contract (spec 3: attribution, discount code, offer flags). */
 export type PaymentInfo = Partial<Record<(typeof ATTRIBUTION_FIELDS)[number] | 'discountCode', string | null>>;
@@ -68,7 +69,6 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
     private readonly events: EventStore,
     private readonly products: ProductBrowseQueries,
     private readonly offers: OfferQueries,
-    private readonly queries: CommerceQueries,
     private readonly stripe: StripeSupport,
     private readonly claims: CheckoutClaims,
   ) {}
@@ -77,10 +77,12 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
     const ids = [...new Set(c.productIds)];
     const successUrl = c.successUrl ? this.stripe.returnUrl(c.successUrl, 'success_url') : this.stripe.defaultSuccessUrl();
     const cancelUrl = c.cancelUrl ? this.stripe.returnUrl(c.cancelUrl, 'cancel_url') : this.stripe.defaultCancelUrl();
+    // money is decided from the write side (the products', offers' and buyer's own streams), never from
+    // read models that may trail a change made a moment ago (a price, an offer, a last-seen offer date)
     const [cards, terms, buyer] = await Promise.all([
-      this.products.cards(ids),
-      this.offers.terms(ids),
-      this.queries.buyer(c.userId),
+      this.products.cardsFromLog(ids),
+      this.offers.termsFromLog(ids),
+      this.events.readStream(this.orm.em.fork(), streams.user(c.userId)).then(foldBuyer),
     ]);
     const byId = new Map(cards.map((p) => [p.id, p]));
     const missing = ids.filter((id) => !byId.has(id));
@@ -282,6 +284,8 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
         });
         if (appended) granted.push(l.productId);
       }
+      // the granted items leave the server cart in the same transaction
+      await removeFromCart(tem, this.events, userId, granted);
       return granted;
     });
   }

@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
-import { CheckoutSessionStarted } from '@sparkhouse/contracts';
+import { CheckoutSessionStarted, SubscriptionStarted } from '@sparkhouse/contracts';
+import { rows } from '../../../platform/database/sql';
+import { foldSubscription, type SubscriptionState } from '../domain/subscription-state';
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
 import { plansFor } from '../domain/payment-options';
@@ -53,9 +55,8 @@ export class StartSubscriptionCheckoutHandler implements ICommandHandler<
       (o) => o.id === c.priceOptionId,
     );
     if (!option || (c.tierSlug !== null && option.tierSlug !== c.tierSlug)) throw notFound('No such price option.');
-    const mine = (await this.queries.subscriptions(c.userId)).filter(
-      (s) => s.storefrontSlug === c.storefrontSlug && s.appSlug === c.appSlug,
-    );
+    // from the write side: a subscription started or ended a moment ago decides the trial and the refusal
+    const mine = await this.subscriptionsFromLog(c.userId, c.storefrontSlug, c.appSlug);
     if (mine.some((s) => s.status !== 'canceled' && s.status !== 'incomplete_expired')) {
       throw conflict('You already have a subscription to this plan.');
     }
@@ -141,5 +142,19 @@ export class StartSubscriptionCheckoutHandler implements ICommandHandler<
         throw err;
       });
     return { url: session.url, sessionId: session.id };
+  }
+
+  /** The user's subscriptions to one app as their own streams tell them (not the read model, which may trail). */
+  private async subscriptionsFromLog(userId: string, storefrontSlug: string, appSlug: string) {
+    const em = this.orm.em.fork();
+    const started = await rows<{ stream_id: string }>(
+      em,
+      `select stream_id from domain_event where type = ? and payload->>'userId' = ?
+          and payload->>'storefrontSlug' = ? and payload->>'appSlug' = ?`,
+      [SubscriptionStarted.type, userId, storefrontSlug, appSlug],
+    );
+    const out: SubscriptionState[] = [];
+    for (const r of started) out.push(foldSubscription(await this.events.readStream(em, r.stream_id)));
+    return out;
   }
 }

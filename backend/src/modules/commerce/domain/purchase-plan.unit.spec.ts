@@ -106,6 +106,7 @@ describe('subscription reconciliation (out-of-order webhooks)', () => {
     currentPeriodEnd: '2026-12-01T00:00:00.000Z',
     startedAt: '2026-11-24T00:00:00.000Z',
     canceledAt: null,
+    cancelAtPeriodEnd: false,
     metadata: { userId: 'u1', storefrontSlug: 'sparkhouse', appSlug: 'membership', priceOptionId: 'membership-monthly' },
     ...o,
   });

@@ -8,6 +8,7 @@ export interface SubscriptionState {
   trialEnd: string | null;
   currentPeriodEnd: string | null;
   canceled: boolean;
+  cancelAtPeriodEnd: boolean;
   renewedInvoices: Set<string>;
 }
 
@@ -19,6 +20,7 @@ export function foldSubscription(stream: readonly { type: string; payload: unkno
     trialEnd: null,
     currentPeriodEnd: null,
     canceled: false,
+    cancelAtPeriodEnd: false,
     renewedInvoices: new Set(),
   };
   for (const e of stream) {
@@ -38,6 +40,7 @@ export function foldSubscription(stream: readonly { type: string; payload: unkno
         break;
       case 'SubscriptionStatusChanged':
         Object.assign(s, { status: p.status, trialEnd: p.trialEnd, currentPeriodEnd: p.currentPeriodEnd });
+        s.cancelAtPeriodEnd = p.cancelAtPeriodEnd === true;
         break;
       case 'SubscriptionRenewed':
         s.renewedInvoices.add(p.invoiceId);
@@ -61,6 +64,8 @@ export interface ProviderSubscription {
   currentPeriodEnd: string | null;
   startedAt: string;
   canceledAt: string | null;
+  /** Ends when its current period does instead of renewing. */
+  cancelAtPeriodEnd: boolean;
   metadata: Record<string, string>;
 }
 
@@ -104,7 +109,12 @@ export function reconcileSubscription(state: SubscriptionState, sub: ProviderSub
     });
   }
   const moved = sub.status !== state.status && out.length === 0;
-  if (moved || sub.currentPeriodEnd !== state.currentPeriodEnd || sub.trialEnd !== state.trialEnd) {
+  if (
+    moved ||
+    sub.currentPeriodEnd !== state.currentPeriodEnd ||
+    sub.trialEnd !== state.trialEnd ||
+    sub.cancelAtPeriodEnd !== state.cancelAtPeriodEnd
+  ) {
     out.push({
       type: 'SubscriptionStatusChanged',
       payload: {
@@ -113,6 +123,7 @@ export function reconcileSubscription(state: SubscriptionState, sub: ProviderSub
         status: sub.status,
         currentPeriodEnd: sub.currentPeriodEnd,
         trialEnd: sub.trialEnd,
+        cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
       },
     });
   }

@@ -3,7 +3,10 @@ import { Database } from '../../../platform/database/database';
 import type Stripe from 'stripe';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { ApiError, badRequest } from '../../../platform/http/errors';
-import { rows, run } from '../../../platform/database/sql';
+import { rows } from '../../../platform/database/sql';
+import { EventStore } from '../../../platform/events/event-store';
+import { StripeCustomerCreated } from '@sparkhouse/contracts';
+import { streams } from './streams';
 import { StripeGateway } from './stripe-gateway';
 
 /** The payment provider failed (network, 5xx, bad answer): the caller sees the spec's message with 502. */
@@ -17,6 +20,7 @@ export class StripeSupport {
   constructor(
     private readonly gateway: StripeGateway,
     private readonly orm: Database,
+    private readonly events: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -42,10 +46,18 @@ export class StripeSupport {
       { ...(email ? { email } : {}), metadata: { userId } },
       { idempotencyKey: `sparkhouse-customer-${userId}` },
     );
-    await run(this.orm.em.fork(), `insert into commerce_customer (user_id, customer_id) values (?, ?) on conflict do nothing`, [
-      userId,
-      customer.id,
-    ]);
+    // the first to record it also records the fact (User.stripeCustomerId follows it), in one transaction
+    await this.orm.em.fork().transactional(async (tem) => {
+      const inserted = await rows(
+        tem,
+        `insert into commerce_customer (user_id, customer_id) values (?, ?) on conflict do nothing returning user_id`,
+        [userId, customer.id],
+      );
+      if (inserted.length > 0)
+        await this.events.append(tem, streams.customer(userId), [
+          { type: StripeCustomerCreated.type, payload: { userId, customerId: customer.id } },
+        ]);
+    });
     return (await this.customerOf(userId)) ?? customer.id;
   }
 

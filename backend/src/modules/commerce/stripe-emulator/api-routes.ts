@@ -89,6 +89,16 @@ export function apiRoutes(store: EmulatorStore, engine: BillingEngine): Route[] 
     }),
 
     route('GET', '/v1/subscriptions/:id', get('subscription', 'sub')),
+    route('POST', '/v1/subscriptions/:id', async ({ params, body }) => {
+      const flag = optString(body, 'cancel_at_period_end');
+      if (flag !== undefined && flag !== 'true' && flag !== 'false')
+        throw invalid('Invalid boolean: cancel_at_period_end', 'cancel_at_period_end');
+      const sub = await engine.mustGet('subscription', params[0], 'sub');
+      return engine.updateSubscription(params[0], {
+        ...(flag === undefined ? {} : { cancelAtPeriodEnd: flag === 'true' }),
+        ...(body.metadata === undefined ? {} : { metadata: metadataFrom(body, sub.metadata) }),
+      });
+    }),
     route('DELETE', '/v1/subscriptions/:id', async ({ params }) => engine.cancelSubscription(params[0])),
     route('GET', '/v1/subscriptions', async ({ body }) => {
       const customer = optString(body, 'customer');

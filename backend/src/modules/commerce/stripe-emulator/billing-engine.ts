@@ -1,6 +1,6 @@
 import type { EmulatorStore, ObjectKind, StripeObject } from './emulator-store';
 import { base, eventOf, nowSeconds, periodEnd, type Interval } from './stripe-objects';
-import { invalid, noSuch } from './stripe-errors';
+import { cardDeclined, invalid, noSuch } from './stripe-errors';
 
 export interface CardDetails {
   brand: string;
@@ -8,6 +8,8 @@ export interface CardDetails {
   expMonth: number;
   expYear: number;
   name: string;
+  /** Stripe's 4000 0000 0000 0341: the card attaches, every charge to it fails. */
+  chargesFail?: boolean;
 }
 
 /**
@@ -110,6 +112,9 @@ export class BillingEngine {
   }
 
   private async payClaimed(session: StripeObject, card: CardDetails): Promise<StripeObject> {
+    // a card whose charges fail pays nothing now: only a subscription with a free trial starts with it
+    if (card.chargesFail && !(session.mode === 'subscription' && Number(session.subscription_data?.trial_period_days ?? 0) > 0))
+      throw cardDeclined();
     {
       const customer = session.customer
         ? await this.mustGet('customer', session.customer, 'cus', 'customer')
@@ -126,6 +131,7 @@ export class BillingEngine {
           funding: 'credit',
           country: 'US',
         },
+        _charges_fail: card.chargesFail === true,
       });
       await this.store.put('payment_method', pm);
       customer.invoice_settings = { default_payment_method: pm.id };
@@ -187,10 +193,15 @@ export class BillingEngine {
     return (await this.store.get('subscription', sub.id)) as StripeObject;
   }
 
-  /** Bills the subscription's current period: a paid invoice, charged to its card. */
+  /**
+   * Bills the subscription's current period: a paid invoice, charged to its card — or, when the card's
+   * charges fail, an open invoice (`invoice.payment_failed`) and the subscription `past_due`
+   * (`customer.subscription.updated`), as Stripe does after a failed renewal.
+   */
   private async invoice(sub: StripeObject, reason: string): Promise<StripeObject> {
     const amount = sub.items.data.reduce((s: number, i: StripeObject) => s + i.price.unit_amount * i.quantity, 0);
     const pm = await this.mustGet('payment_method', sub.default_payment_method, 'pm');
+    if (pm._charges_fail) return this.failedInvoice(sub, reason, amount);
     const { pi, charge } = await this.charge(sub.customer, pm, amount, sub.currency, `Subscription ${reason}`);
     const invoice = base('in', 'invoice', {
       customer: sub.customer,
@@ -222,6 +233,67 @@ export class BillingEngine {
     return invoice;
   }
 
+  private async failedInvoice(sub: StripeObject, reason: string, amount: number): Promise<StripeObject> {
+    const invoice = base('in', 'invoice', {
+      customer: sub.customer,
+      subscription: sub.id,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      status: 'open',
+      billing_reason: reason,
+      currency: sub.currency,
+      amount_due: amount,
+      amount_paid: 0,
+      amount_remaining: amount,
+      attempt_count: 1,
+      attempted: true,
+      payment_intent: null,
+      charge: null,
+      period_start: sub.current_period_start,
+      period_end: sub.current_period_end,
+      lines: { object: 'list', has_more: false, url: '', data: [] },
+    });
+    await this.store.put('invoice', invoice);
+    const pastDue = { ...sub, status: 'past_due', latest_invoice: invoice.id };
+    await this.store.put('subscription', pastDue);
+    await this.record('invoice.payment_failed', invoice);
+    await this.record('customer.subscription.updated', pastDue, { status: sub.status });
+    return invoice;
+  }
+
+  /**
+   * `POST /v1/subscriptions/:id`: the emulator's subset of an update — `cancel_at_period_end` (true: the
+   * subscription ends when its current period does, at the next renewal; false: it renews again) and metadata.
+   */
+  async updateSubscription(
+    subId: string,
+    fields: { cancelAtPeriodEnd?: boolean; metadata?: Record<string, string> },
+  ): Promise<StripeObject> {
+    const sub = await this.mustGet('subscription', subId, 'sub');
+    if (sub.status === 'canceled')
+      throw invalid(
+        'A canceled subscription can only update its cancellation_details and metadata.',
+        undefined,
+        'subscription_canceled',
+      );
+    const previous: Record<string, unknown> = {};
+    const next = { ...sub };
+    if (fields.cancelAtPeriodEnd !== undefined && fields.cancelAtPeriodEnd !== sub.cancel_at_period_end) {
+      previous.cancel_at_period_end = sub.cancel_at_period_end;
+      previous.cancel_at = sub.cancel_at ?? null;
+      next.cancel_at_period_end = fields.cancelAtPeriodEnd;
+      next.cancel_at = fields.cancelAtPeriodEnd ? sub.current_period_end : null;
+      next.canceled_at = fields.cancelAtPeriodEnd ? nowSeconds() : null;
+    }
+    if (fields.metadata) {
+      previous.metadata = sub.metadata;
+      next.metadata = fields.metadata;
+    }
+    if (Object.keys(previous).length === 0) return sub;
+    await this.store.put('subscription', next);
+    await this.record('customer.subscription.updated', next, previous);
+    return next;
+  }
+
   /** Test helper: ends a trial (→ active, billed) or renews the current period (billed again). */
   async advanceSubscription(subId: string, opts: { trialEnd?: boolean; renew?: boolean }): Promise<StripeObject> {
     const sub = await this.mustGet('subscription', subId, 'sub');
@@ -232,10 +304,14 @@ export class BillingEngine {
     let previous: Record<string, unknown>;
     if (opts.trialEnd) {
       if (sub.status !== 'trialing') throw invalid('The subscription is not trialing.', 'subscription');
+      // canceled at period end during its trial: it ends with the trial, nothing is billed
+      if (sub.cancel_at_period_end) return this.endSubscription(sub, nowSeconds());
       const now = nowSeconds();
       previous = { status: sub.status, trial_end: sub.trial_end, current_period_end: sub.current_period_end };
       next = { ...sub, status: 'active', trial_end: now, current_period_start: now, current_period_end: step(now) };
     } else if (opts.renew) {
+      // canceled at period end: the period ends and the subscription with it, nothing is billed
+      if (sub.cancel_at_period_end) return this.endSubscription(sub, sub.current_period_end);
       const start = sub.current_period_end;
       previous = { current_period_start: sub.current_period_start, current_period_end: sub.current_period_end };
       next = { ...sub, current_period_start: start, current_period_end: step(start) };
@@ -254,8 +330,11 @@ export class BillingEngine {
     const sub = await this.mustGet('subscription', subId, 'sub');
     if (sub.status === 'canceled')
       throw invalid(`No such subscription: '${subId}' is already canceled.`, undefined, 'subscription_canceled');
-    const now = nowSeconds();
-    const canceled = { ...sub, status: 'canceled', canceled_at: now, ended_at: now };
+    return this.endSubscription(sub, nowSeconds());
+  }
+
+  private async endSubscription(sub: StripeObject, at: number): Promise<StripeObject> {
+    const canceled = { ...sub, status: 'canceled', canceled_at: sub.canceled_at ?? at, ended_at: at };
     await this.store.put('subscription', canceled);
     await this.record('customer.subscription.deleted', canceled);
     return canceled;

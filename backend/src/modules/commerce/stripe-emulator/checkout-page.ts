@@ -29,7 +29,18 @@ function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
-async function pageFor(store: EmulatorStore, session: StripeObject, error?: string, name = ''): Promise<string> {
+/**
+ * The checkout page. Its form posts to `<session id>/pay` relative to the page's own address: from
+ * `…/checkout/<id>` that is `<id>/pay`, and from the page a declined payment answers (at `…/checkout/<id>/pay`)
+ * it is `pay` — so a retry posts to the same place, wherever the emulator is mounted.
+ */
+async function pageFor(
+  store: EmulatorStore,
+  session: StripeObject,
+  error?: string,
+  name = '',
+  onPayPath = false,
+): Promise<string> {
   const rows: string[] = [];
   for (const li of session._line_items as Array<{ price: StripeObject; quantity: number }>) {
     const product = await store.get('product', li.price.product);
@@ -47,13 +58,13 @@ async function pageFor(store: EmulatorStore, session: StripeObject, error?: stri
     `<h1>Pay${session.customer_email ? ` as ${esc(session.customer_email)}` : ''}</h1>
 <table>${rows.join('')}<tr class="total"><td>Total${trial ? ` after a ${esc(trial)}-day free trial` : ''}</td><td class="n">${money(session.amount_total, session.currency)}</td></tr></table>
 ${error ? `<div class="error" role="alert">${esc(error)}</div>` : ''}
-<form method="post" action="${esc(session.id)}/pay">
+<form method="post" action="${onPayPath ? 'pay' : `${esc(session.id)}/pay`}">
 <label>Card number<input name="card_number" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required></label>
 <label>Expiry (MM/YY)<input name="exp" autocomplete="cc-exp" placeholder="12/34" required></label>
 <label>CVC<input name="cvc" autocomplete="cc-csc" placeholder="123" required></label>
 <label>Name on card<input name="name" autocomplete="cc-name" value="${esc(name)}" required></label>
 <button type="submit">${trial ? 'Start trial' : 'Pay'}</button></form>
-${cancel}<p class="muted">Sparkhouse Stripe emulator — test mode. 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.</p>`,
+${cancel}<p class="muted">Sparkhouse Stripe emulator — test mode. 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0341 starts a trial whose payments then fail.</p>`,
   );
 }
 
@@ -77,7 +88,8 @@ function checkCard(form: Record<string, unknown>): { card?: CardDetails; error?:
   }
   if (!/^\d{3,4}$/.test(str('cvc'))) return { error: "Your card's security code is invalid.", status: 400 };
   if (!outcome.ok) return { error: 'Your card was declined.', status: 402 };
-  return { card: { brand: outcome.brand, last4: outcome.last4, expMonth: month, expYear: year, name: str('name') } };
+  const card = { brand: outcome.brand, last4: outcome.last4, expMonth: month, expYear: year, name: str('name') };
+  return { card: { ...card, chargesFail: outcome.chargesFail } };
 }
 
 /** GET /checkout/:id and POST /checkout/:id/pay. Answers false when the path is not one of them. */
@@ -110,7 +122,8 @@ export async function handleCheckoutPage(
   const form = parseForm(await readBody());
   const { card, error, status } = checkCard(form);
   if (!card) {
-    send(res, status ?? 400, await pageFor(deps.store, session, error, typeof form.name === 'string' ? form.name : ''));
+    const name = typeof form.name === 'string' ? form.name : '';
+    send(res, status ?? 400, await pageFor(deps.store, session, error, name, true));
     return true;
   }
   try {
@@ -119,7 +132,8 @@ export async function handleCheckoutPage(
     res.end();
   } catch (err) {
     if (!(err instanceof StripeApiError)) throw err;
-    send(res, 409, layout('Already paid', `<h1>${esc(err.message)}</h1>`));
+    if (err.code === 'card_declined') send(res, 402, await pageFor(deps.store, session, err.message, card.name, true));
+    else send(res, 409, layout('Already paid', `<h1>${esc(err.message)}</h1>`));
   }
   return true;
 }

@@ -116,6 +116,33 @@ describe('stripe emulator: checkout, subscriptions, refunds', () => {
     expect(await invalid.text()).toContain('Your card number is invalid.');
   });
 
+  it('retries from the page a decline answered, as a browser does: the form posts to the same session', async () => {
+    const session = await paymentSession({ customer_email: 'retry@example.com' });
+    // the first page's form posts to the session's pay address
+    const first = await (await fetch(session.url as string)).text();
+    expect(new URL(/<form method="post" action="([^"]+)"/.exec(first)![1], session.url as string).href).toBe(
+      `${session.url}/pay`,
+    );
+    // a card that attaches but cannot be charged declines a payment too
+    const declined = await payCheckout(session.url as string, '4000 0000 0000 0341');
+    expect(declined.status).toBe(402);
+    const html = await declined.text();
+    expect(html).toContain('Your card was declined.');
+    // the browser is at …/checkout/<id>/pay now: the form's action resolves against that address
+    const action = /<form method="post" action="([^"]+)"/.exec(html)![1];
+    const retryUrl = new URL(action, `${session.url}/pay`).href;
+    expect(retryUrl).toBe(`${session.url}/pay`);
+    const form = new URLSearchParams({ card_number: CARDS.ok, exp: '12/34', cvc: '123', name: 'Ada Lovelace' });
+    const paid = await fetch(retryUrl, {
+      method: 'POST',
+      body: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect((await stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe('paid');
+  });
+
   it('starts a trialing subscription from a subscription session with a 7-day trial', async () => {
     const customer = await stripe.customers.create({ email: 'sub@example.com' });
     const session = await stripe.checkout.sessions.create({

@@ -62,11 +62,14 @@ export function mergeMetadata(current: Record<string, string>, update: unknown, 
 }
 
 /** Test card numbers the hosted page understands. */
-export type CardOutcome = { ok: true; brand: string; last4: string } | { ok: false; reason: 'declined' | 'invalid_number' };
+export type CardOutcome =
+  { ok: true; brand: string; last4: string; chargesFail: boolean } | { ok: false; reason: 'declined' | 'invalid_number' };
 
 export function cardOutcome(rawNumber: string): CardOutcome {
   const digits = rawNumber.replace(/[\s-]/g, '');
-  if (digits === '4242424242424242') return { ok: true, brand: 'visa', last4: '4242' };
+  if (digits === '4242424242424242') return { ok: true, brand: 'visa', last4: '4242', chargesFail: false };
+  // Stripe's "attaches, then every charge fails": a trial starts, its first (and any later) payment fails
+  if (digits === '4000000000000341') return { ok: true, brand: 'visa', last4: '0341', chargesFail: true };
   if (digits === '4000000000000002') return { ok: false, reason: 'declined' };
   return { ok: false, reason: 'invalid_number' };
 }

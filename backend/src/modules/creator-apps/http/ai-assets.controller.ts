@@ -8,6 +8,7 @@ import {
   type CallResponse,
   type LandingPage,
   type UploadInput,
+  withArticle,
 } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
@@ -195,7 +196,7 @@ export class AiAssetsController {
     if (!key || !file || file.role !== 'original' || file.appId !== row.app_id) {
       throw new ApiError(400, 'VALIDATION_FAILED', `That is not the address of a file in this app's media library.`);
     }
-    if (file.type !== kind) throw new ApiError(400, 'VALIDATION_FAILED', `That file is a ${file.type}, not a ${what}.`);
+    if (file.type !== kind) throw new ApiError(400, 'VALIDATION_FAILED', `That file is ${withArticle(file.type)}, not ${withArticle(what)}.`);
     const outcome = await this.awaiter.requestAndAwait(
       'creator-apps.describe-media',
       { ownerId: row.owner_id, subjectId: row.app_id },

@@ -18,6 +18,8 @@ import { AppTokens } from './infra/app-tokens';
 import { Clock } from './infra/clock';
 import { UsersProjection } from './projections/users.projection';
 import { UserProfileQueries } from './queries/user-profiles.queries';
+import { UserSubscriptionsQueries } from './queries/user-subscriptions.queries';
+import { MembershipReactor } from './reactors/membership.reactor';
 
 /** Users: profiles, roles, VIP, offers seen, program info, anonymous linking (and emailed plan links), the /users calls. */
 @Module({
@@ -31,7 +33,9 @@ import { UserProfileQueries } from './queries/user-profiles.queries';
     UserChecksLimiter,
     OnboardingLinkLimiter,
     UserProfileQueries,
+    UserSubscriptionsQueries,
     UsersProjection,
+    MembershipReactor,
     CreateUserProfileHandler,
     ChangeVipStatusHandler,
     SetCreatorAccessHandler,

@@ -5,7 +5,7 @@ import { ProductBrowseQueries } from '../../catalogue';
 import { EventStore } from '../../../platform/events/event-store';
 import { notFound } from '../../../platform/http/errors';
 
-export const offerStream = (productId: string) => `offer-${productId}`;
+import { offerStream } from '../infra/streams';
 
 export class SetProductOffer {
   constructor(

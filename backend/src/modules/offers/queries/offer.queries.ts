@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../../platform/database/database';
-import type { commerce } from '@sparkhouse/contracts';
+import { ProductOfferSet, type commerce, type EventPayload } from '@sparkhouse/contracts';
+import { offerStream } from '../infra/streams';
 import { ProductBrowseQueries } from '../../catalogue';
 import { rows } from '../../../platform/database/sql';
 import type { OfferTerms } from '../domain/offer-price';
@@ -42,6 +43,33 @@ export class OfferQueries {
         },
       ]),
     );
+  }
+
+  /**
+   * Offer terms by product id as the offers' own streams tell them (the write side): what a quote or a
+   * purchase decides with, never trailing a change made a moment ago.
+   */
+  async termsFromLog(productIds: readonly string[]): Promise<Map<string, OfferTerms>> {
+    if (productIds.length === 0) return new Map();
+    const latest = await rows<{ stream_id: string; type: string; payload: EventPayload<typeof ProductOfferSet> }>(
+      this.orm.em.fork(),
+      `select distinct on (stream_id) stream_id, type, payload from domain_event
+        where stream_id in (select ? || x from jsonb_array_elements_text(?::jsonb) x)
+        order by stream_id, stream_version desc`,
+      [offerStream(''), JSON.stringify(productIds)],
+    );
+    const out = new Map<string, OfferTerms>();
+    for (const e of latest) {
+      if (e.type !== ProductOfferSet.type) continue; // removed
+      const p = e.payload;
+      out.set(p.productId, {
+        offerKey: p.offerKey,
+        crossedPriceApplicableFrom: p.crossedPriceApplicableFrom,
+        specialOnlyVip: p.specialOnlyVip,
+        shouldNotHideDiscount: p.shouldNotHideDiscount,
+      });
+    }
+    return out;
   }
 
   /** The offers of some products, with their prices from the catalogue (offer price, full price). */

@@ -4,7 +4,7 @@ import { ProductOfferSet, ProductPublished } from '@sparkhouse/contracts';
 import { SeedsDemoData, type Seeder } from '../../../platform/database/seeders';
 import { EventStore } from '../../../platform/events/event-store';
 import { rows } from '../../../platform/database/sql';
-import { offerStream } from '../commands/offer.commands';
+import { offerStream } from '../infra/streams';
 
 const DAY_MS = 86_400_000;
 

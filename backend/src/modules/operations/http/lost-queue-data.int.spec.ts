@@ -45,7 +45,7 @@ describe('runs whose queue data was lost (real PostgreSQL and Redis)', () => {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, body: (await res.json()) as any };
   };
   const detail = async (runId: string) => (await call('viewer', 'GET', `/operations/jobs/${runId}`)).body.response;
   const queue = () => app.get(JobQueues).queue(QUEUES.operations);

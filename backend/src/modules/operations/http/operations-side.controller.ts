@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../../platform/http/errors';
 import { WebhookDeliveries } from '../../commerce';
 import { EmailOutbox } from '../../../platform/mail/email-outbox';
 import { OperationsDirectory } from '../../identity';
-import { AlertRules } from '../alerts/alert-rules';
+import { AlertRules } from '../commands/alert-rules';
 
 /**
  * The operations side of the product: alert rules, the email outbox, Stripe webhook deliveries,

@@ -26,7 +26,9 @@ export class JobRunQueries implements JobRunAccess {
    * catching up, from its JobRequested event: whoever just started a run can always read it back.
    */
   async get(runId: string): Promise<JobRunView | null> {
-    const [row] = await rows<JobRunRow>(this.orm.em.fork(), `select ${VIEW_COLUMNS} from job_run where run_id = ?::uuid`, [runId]);
+    const [row] = await rows<JobRunRow>(this.orm.em.fork(), `select ${VIEW_COLUMNS} from job_run where run_id = ?::uuid`, [
+      runId,
+    ]);
     return row ? toView(row) : this.justRequested(runId);
   }
 

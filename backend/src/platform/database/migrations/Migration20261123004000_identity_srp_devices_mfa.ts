@@ -35,7 +35,9 @@ export class Migration20261123004000_identity_srp_devices_mfa extends Migration 
     this.addSql(`
       alter table identity_code add constraint identity_code_purpose_check
         check (purpose in ('sign-up', 'password-reset', 'email-verification', 'phone-verification', 'sms-mfa', 'custom-challenge'));`);
-    this.addSql(`create table identity_pool_secret (name text primary key, value text not null, created_at timestamptz not null default now());`);
+    this.addSql(
+      `create table identity_pool_secret (name text primary key, value text not null, created_at timestamptz not null default now());`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { badRequest } from '../../../../platform/http/errors';
 import { normalizeEmail } from '../domain/password-policy';
 import { EmailOutbox } from '../../../../platform/mail/email-outbox';
 
@@ -13,6 +14,10 @@ export class DevOutboxController {
 
   @Get()
   async read(@Query('to') to: unknown) {
+    // PostgreSQL cannot hold a NUL (or any control character) in text: no address has one
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+    if (typeof to === 'string' && /[\u0000-\u001f\u007f]/.test(to))
+      throw badRequest('to must be an email address or a phone number.');
     const phone = typeof to === 'string' && /^\+[1-9]\d{6,14}$/.test(to.trim()) ? to.trim() : null;
     const address = phone ?? (typeof to === 'string' ? normalizeEmail(to) : null);
     return { messages: address ? await this.outbox.readFor(address) : [] };

@@ -197,5 +197,11 @@ describe('identity provider tokens and bad input', () => {
     }
     const dev = await (await fetch(`${base}/api/dev/outbox?to=TOK@example.com`)).json();
     expect(dev.messages[0]).toMatchObject({ to: 'tok@example.com', code: expect.stringMatching(/^\d{6}$/) });
+    // a NUL byte (or another control character) in the address: 400, like every other call
+    for (const to of ['tok%00@example.com', '%00', 'tok@example.com%0A']) {
+      const bad = await fetch(`${base}/api/dev/outbox?to=${to}`);
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).message).toBe('to must be an email address or a phone number.');
+    }
   });
 });

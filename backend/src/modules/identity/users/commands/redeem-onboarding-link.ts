@@ -1,5 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { errorCodes, LINK_REFUSALS, LINKED_TO_ANOTHER_ACCOUNT, OnboardingLinkRedeemed, type EventPayload } from '@sparkhouse/contracts';
+import {
+  errorCodes,
+  LINK_REFUSALS,
+  LINKED_TO_ANOTHER_ACCOUNT,
+  OnboardingLinkRedeemed,
+  type EventPayload,
+} from '@sparkhouse/contracts';
 import type { Principal } from '../../../../platform/auth/principal';
 import { Database } from '../../../../platform/database/database';
 import { EventStore } from '../../../../platform/events/event-store';

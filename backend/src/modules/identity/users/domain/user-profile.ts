@@ -1,7 +1,9 @@
 import {
   CreatorAccessChanged,
+  MembershipStatusChanged,
   OfferSeenRecorded,
   ProgramInfoSaved,
+  StripeCustomerRecorded,
   UserProfileCreated,
   VipStatusChanged,
   type CallResponse,
@@ -95,6 +97,10 @@ export function evolve(state: UserProfileState | null, e: UserStreamEvent): User
       const seen = { expirationDateSeen: p.expirationDateSeen, lastSeenCurrentOffer: p.lastSeenCurrentOffer };
       return { ...next, offersSeenInfo: { ...state.offersSeenInfo, [p.offerKey]: seen } };
     }
+    case MembershipStatusChanged.type:
+      return { ...next, membershipStatus: (e.payload as P<typeof MembershipStatusChanged>).status };
+    case StripeCustomerRecorded.type:
+      return { ...next, stripeCustomerId: (e.payload as P<typeof StripeCustomerRecorded>).stripeCustomerId };
     default:
       return next;
   }

@@ -121,7 +121,11 @@ describe('users: profiles, roles and VIP (real API process)', () => {
   });
 
   it('answers checkUserExists true for a sign-up whose email was never confirmed (its owner logs in to confirm it)', async () => {
-    const signUp = await rawCall(base, 'SignUp', { ClientId: CLIENT_ID, Username: 'halfway@example.com', Password: 'a good password' });
+    const signUp = await rawCall(base, 'SignUp', {
+      ClientId: CLIENT_ID,
+      Username: 'halfway@example.com',
+      Password: 'a good password',
+    });
     expect(signUp.status).toBe(200);
     expect((await api.call('GET', '/users/checkUserExists?email=halfway@example.com')).body.response).toEqual({ exists: true });
   });

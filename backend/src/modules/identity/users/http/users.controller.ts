@@ -16,6 +16,8 @@ import { isVip, toUserView, type UserProfileState } from '../domain/user-profile
 import { AppTokens } from '../infra/app-tokens';
 import { UserChecksLimiter } from '../infra/user-checks-limiter';
 import { UserProfileQueries } from '../queries/user-profiles.queries';
+import { UserSubscriptionsQueries } from '../queries/user-subscriptions.queries';
+import { membershipFacts } from '../domain/membership';
 import { principal } from './principal';
 
 const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -26,6 +28,7 @@ export class UsersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly profiles: UserProfileQueries,
+    private readonly subscriptions: UserSubscriptionsQueries,
     private readonly appTokens: AppTokens,
     private readonly checks: UserChecksLimiter,
   ) {}
@@ -55,17 +58,23 @@ export class UsersController {
     return { exists: await this.profiles.emailExists(query.email) };
   }
 
+  /** Spec 4's rules over the user's real subscriptions (commerce's facts) and class enrolments. */
   @Endpoint(users.getMembershipInfo)
   async membership() {
-    const profile = await this.profiles.profile(signedIn(principal()).id);
+    const userId = signedIn(principal()).id;
+    const [profile, subscriptions, classes] = await Promise.all([
+      this.profiles.profile(userId),
+      this.subscriptions.of(userId),
+      this.profiles.classesEnrolled(userId),
+    ]);
+    const facts = membershipFacts(subscriptions, classes, Date.now());
     return {
       membershipStatus: profile?.membershipStatus ?? 'inactive',
-      // subscriptions and enrolments belong to modules not built yet
-      hasActiveSubscription: false,
-      hasActiveOrTrialSubscription: false,
+      hasActiveSubscription: facts.hasActiveSubscription,
+      hasActiveOrTrialSubscription: facts.hasActiveOrTrialSubscription,
       isVip: profile ? isVip(profile) : false,
-      hasActiveClass: false,
-      hasAnyClass: false,
+      hasActiveClass: facts.hasActiveClass,
+      hasAnyClass: facts.hasAnyClass,
     };
   }
 

@@ -21,10 +21,7 @@ interface LinkRow {
 
 /** The onboarding_link write model (see the migration). Always inside the command's transaction. */
 export const onboardingLinks = {
-  async insert(
-    em: Db,
-    link: Omit<StoredOnboardingLink, 'usedAt'> & { tokenHash: string; requestedAt: Date },
-  ): Promise<void> {
+  async insert(em: Db, link: Omit<StoredOnboardingLink, 'usedAt'> & { tokenHash: string; requestedAt: Date }): Promise<void> {
     await run(
       em,
       `insert into onboarding_link (link_id, token_hash, anonymous_id, user_id, storefront_slug, app_slug, requested_at, expires_at)

@@ -5,6 +5,8 @@ import {
   ClassEnrolled,
   CreatorAccessChanged,
   EmailCollected,
+  MembershipStatusChanged,
+  StripeCustomerRecorded,
   OfferSeenRecorded,
   ProgramInfoSaved,
   UserProfileCreated,
@@ -38,6 +40,8 @@ export class UsersProjection implements Projection {
     AnonymousIdLinked.type,
     EmailCollected.type,
     ClassEnrolled.type,
+    MembershipStatusChanged.type,
+    StripeCustomerRecorded.type,
   ];
 
   async truncate(em: Db) {

@@ -9,7 +9,7 @@ import { RedisConnections } from '../../../platform/jobs/redis-connections';
 import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
 import { EmailOutbox } from '../../../platform/mail/email-outbox';
 import { OperationsDirectory } from '../../identity';
-import { alertStream, AlertRules } from './alert-rules';
+import { alertStream, AlertRules } from '../commands/alert-rules';
 
 /** What a rule measures now, and whether its condition holds. */
 export function conditionHolds(rule: Pick<AlertRule, 'threshold'>, value: number): boolean {

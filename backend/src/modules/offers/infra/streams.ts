@@ -1,0 +1,2 @@
+/** Stream ids of the offers' facts (contracts/events/offers.ts). */
+export const offerStream = (productId: string) => `offer-${productId}`;
