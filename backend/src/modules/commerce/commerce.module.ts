@@ -8,15 +8,16 @@ import { StartPurchaseHandler } from './commands/start-purchase.command';
 import { StartSubscriptionCheckoutHandler } from './commands/start-subscription-checkout.command';
 import { CartController } from './http/cart.controller';
 import { PaymentsController } from './http/payments.controller';
-import { StripeWebhookEndpoint } from './http/stripe-webhook.endpoint';
+import { StripeWebhookEndpoint } from './webhooks/stripe-webhook.endpoint';
 import { CheckoutClaims } from './infra/checkout-claims';
 import { StripeGateway } from './infra/stripe-gateway';
 import { StripeSupport } from './infra/stripe-support';
 import { WebhookDeliveries } from './infra/webhook-deliveries';
-import { WebhookInbox } from './infra/webhook-inbox';
+import { WebhookInbox } from './webhooks/webhook-inbox';
 import { WebhookTraffic } from './infra/webhook-traffic';
 import { CheckoutPushReactor } from './projections/checkout-push.reactor';
 import { CommerceProjection } from './projections/commerce.projection';
+import { CardDataQuery } from './queries/card-data.query';
 import { CommerceQueries } from './queries/commerce.queries';
 import { PlansSeeder } from './seed/plans.seeder';
 
@@ -37,6 +38,7 @@ import { PlansSeeder } from './seed/plans.seeder';
     WebhookInbox,
     WebhookTraffic,
     CommerceQueries,
+    CardDataQuery,
     CommerceProjection,
     CheckoutPushReactor,
     UpdateCartHandler,

@@ -1,4 +1,4 @@
-import { CAMPAIGN_PARAMS } from '../attribution/attribution';
+import { CAMPAIGN_PARAMS } from '../attribution';
 import type { CartItem } from './cart-rules';
 
 /** A catalogue product as a cart item (spec section 3: id, title, creatorName, priceInfo). */

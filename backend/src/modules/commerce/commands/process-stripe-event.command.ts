@@ -108,6 +108,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
         return (em) => this.reconcile(em, sub);
       }
       case 'invoice.paid': {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Stripe objects as the API version sends them (read field by field)
         const invoice = (await stripe.invoices.retrieve(String(object.id))) as unknown as Record<string, any>;
         const subId = idOf(invoice.subscription) ?? idOf(invoice.parent?.subscription_details?.subscription);
         if (!subId || invoice.status !== 'paid') return null;
@@ -116,6 +117,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
       }
       case 'invoice.payment_failed': {
         // a renewal (or the first payment after a trial) failed: the subscription is past_due at Stripe now
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Stripe objects as the API version sends them (read field by field)
         const invoice = (await stripe.invoices.retrieve(String(object.id))) as unknown as Record<string, any>;
         const subId = idOf(invoice.subscription) ?? idOf(invoice.parent?.subscription_details?.subscription);
         if (!subId) return null;
@@ -163,6 +165,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
 
   private async providerSubscription(id: string): Promise<ProviderSubscription> {
     const stripe = await this.support.stripe();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Stripe objects as the API version sends them (read field by field)
     const s = (await stripe.subscriptions.retrieve(id)) as unknown as Record<string, any>;
     const item = s.items?.data?.[0];
     return {
@@ -281,6 +284,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
   }
 
   /** A paid period: the subscription is brought up to date, the renewal and the period's credit recorded once per invoice. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Stripe objects as the API version sends them (read field by field)
   private async renew(em: Db, sub: ProviderSubscription, invoice: Record<string, any>) {
     await this.reconcile(em, sub);
     const state = foldSubscription(await this.events.readStream(em, streams.subscription(sub.id)));

@@ -24,6 +24,7 @@ export function foldSubscription(stream: readonly { type: string; payload: unkno
     renewedInvoices: new Set(),
   };
   for (const e of stream) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads of several subscription events, read field by field
     const p = e.payload as Record<string, any>;
     switch (e.type) {
       case 'SubscriptionStarted':

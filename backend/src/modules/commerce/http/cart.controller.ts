@@ -6,7 +6,7 @@ import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint
 import { cartItems, UpdateCart } from '../commands/cart.commands';
 import { StartPurchase, type StartPurchaseResult } from '../commands/start-purchase.command';
 import { centsToDollars } from '../domain/credit';
-import { StripeSupport } from '../infra/stripe-support';
+import { CardDataQuery } from '../queries/card-data.query';
 import { CommerceQueries } from '../queries/commerce.queries';
 import { caller } from './caller';
 
@@ -28,7 +28,7 @@ export class CartController {
     private readonly commands: CommandBus,
     private readonly queries: CommerceQueries,
     private readonly products: ProductBrowseQueries,
-    private readonly stripe: StripeSupport,
+    private readonly cards: CardDataQuery,
   ) {}
 
   @Endpoint(commerce.updateCart)
@@ -76,12 +76,6 @@ export class CartController {
 
   @Endpoint(commerce.getCardData)
   async cardData() {
-    const customer = await this.stripe.customerOf(caller().id);
-    if (!customer) return { cardData: null };
-    const stripe = await this.stripe.stripe();
-    const methods = await stripe.paymentMethods.list({ customer, type: 'card', limit: 1 });
-    const card = methods.data[0]?.card;
-    if (!card) return { cardData: null };
-    return { cardData: { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } };
+    return { cardData: await this.cards.cardOf(caller().id) };
   }
 }

@@ -3,8 +3,8 @@ import { eventually } from '../../../test-support';
 import { useCatalogueApi } from '../../../test-support/catalogue-api';
 import { ProcessStripeEventHandler, RetryLater } from '../commands/process-stripe-event.command';
 import { LOCAL_WEBHOOK_SECRET } from '../infra/stripe-gateway';
-import { MAX_ATTEMPTS, WebhookInbox } from '../infra/webhook-inbox';
-import { signPayload } from '../stripe-emulator';
+import { MAX_ATTEMPTS, WebhookInbox } from '../webhooks/webhook-inbox';
+import { signPayload } from '../infra/stripe-emulator';
 import { sql } from '../test/commerce-test-kit';
 
 /*

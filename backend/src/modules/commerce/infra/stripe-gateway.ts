@@ -6,7 +6,7 @@ import type Stripe from 'stripe';
 import { APP_CONFIG, developmentTools, type AppConfig } from '../../../platform/config/config';
 import { ApiError } from '../../../platform/http/errors';
 import { RawRoutes } from '../../../platform/http/raw-routes';
-import { createStripeEmulator, PgEmulatorStore, PgWebhookOutbox, type SqlRunner, type StripeEmulator } from '../stripe-emulator';
+import { createStripeEmulator, PgEmulatorStore, PgWebhookOutbox, type SqlRunner, type StripeEmulator } from './stripe-emulator';
 
 /** Webhook secret of the built-in emulator when none is configured (local only: the emulator signs with it). */
 export const LOCAL_WEBHOOK_SECRET = 'whsec_sparkhouse_local_emulator';

@@ -20,6 +20,7 @@ export interface WebhookDeliveryRow extends WebhookDeliveryRecord {
 }
 
 /** Text as PostgreSQL keeps it (no NUL characters). */
+// eslint-disable-next-line no-control-regex -- NUL is what it removes
 const storable = (text: string | null) => (text === null ? null : text.replace(/\u0000/g, ''));
 
 /**
@@ -97,9 +98,13 @@ export class WebhookDeliveries implements BeforeApplicationShutdown {
   async list(q: { outcome?: string; eventId?: string; before?: string; limit: number }): Promise<WebhookDeliveryRow[]> {
     const where: string[] = [];
     const params: unknown[] = [];
-    if (q.outcome) (where.push('outcome = ?'), params.push(q.outcome));
-    if (q.eventId) (where.push('event_id = ?'), params.push(q.eventId));
-    if (q.before) (where.push('id < ?::bigint'), params.push(q.before));
+    const filter = (condition: string, value: unknown) => {
+      where.push(condition);
+      params.push(value);
+    };
+    if (q.outcome) filter('outcome = ?', q.outcome);
+    if (q.eventId) filter('event_id = ?', q.eventId);
+    if (q.before) filter('id < ?::bigint', q.before);
     const found = await rows<{
       id: string;
       event_id: string | null;

@@ -23,7 +23,7 @@ import {
 } from '@sparkhouse/contracts';
 import { runsOfType, Subscribes, type Projection } from '../../../platform/events/subscribers';
 import { run, textArray } from '../../../platform/database/sql';
-import { COMMERCE_PROJECTION } from '../queries/commerce.queries';
+import { COMMERCE_PROJECTION } from '../domain/read-models';
 
 type P<D> = EventPayload<D>;
 

@@ -6,8 +6,10 @@ import type { PriceOptionRow } from '../domain/payment-options';
 import { trialInfo } from '../domain/subscription-state';
 import { logHead, subscribersReached } from '../../../platform/events/read-your-writes';
 
+import { COMMERCE_PROJECTION } from '../domain/read-models';
+
 /** The commerce projection's name (its checkpoint says how far commerce's read models are). */
-export const COMMERCE_PROJECTION = 'commerce.read-models';
+export { COMMERCE_PROJECTION };
 /** How long a call on an app waits for an app created a moment ago to reach commerce's read model. */
 const APP_CATCH_UP_MS = 3_000;
 
@@ -77,6 +79,7 @@ export class CommerceQueries {
     { live = false } = {},
   ): Promise<(PriceOptionRow & { stripeProductId: string })[]> {
     const table = live ? 'commerce_live_price_option' : 'commerce_price_option';
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows and JSON columns read field by field
     const found = await rows<Record<string, any>>(
       this.em(),
       `select * from ${table} where storefront_slug = ? and app_slug = ? order by position`,
@@ -198,7 +201,9 @@ export class CommerceQueries {
     return Math.max(0, Number(r?.total ?? 0));
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows and JSON columns read field by field
   async buyer(userId: string): Promise<{ email: string | null; isVip: boolean; offersSeen: Record<string, any> }> {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows and JSON columns read field by field
     const [r] = await rows<{ email: string | null; vip_products: Record<string, boolean>; offers_seen: Record<string, any> }>(
       this.em(),
       `select email, vip_products, offers_seen from commerce_buyer where user_id = ?`,

@@ -7,7 +7,7 @@ import { rows } from '../../../platform/database/sql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { LOCAL_WEBHOOK_SECRET, StripeGateway } from '../infra/stripe-gateway';
 import { PlansSeeder } from '../seed/plans.seeder';
-import { signPayload } from '../stripe-emulator';
+import { signPayload } from '../infra/stripe-emulator';
 
 /** What the kit needs of the test API (test-support's useCatalogueApi). */
 interface Api {

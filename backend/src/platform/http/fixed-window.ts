@@ -1,6 +1,6 @@
 import { errorCodes } from '@sparkhouse/contracts';
-import { ApiError } from '../../../../platform/http/errors';
-import type { RedisConnections } from '../../../../platform/jobs/redis-connections';
+import { ApiError } from './errors';
+import type { RedisConnections } from '../jobs/redis-connections';
 
 /** Counts one more request under `key` in a fixed window of `windowSeconds`; answers the count so far. */
 export async function countInWindow(redis: RedisConnections, key: string, windowSeconds: number): Promise<number> {

@@ -16,6 +16,7 @@ export type ObjectKind =
   | 'event';
 
 /** A Stripe API object as stored and served (JSON only, no class instances). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Stripe objects carry any field of the API
 export type StripeObject = { id: string; object: string; created: number; [field: string]: any };
 
 /** A remembered answer to a POST sent with an `Idempotency-Key`. */

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { AccessTokens, type AccessTokenClaims } from '../../../../platform/auth/access-tokens';
-import type { SignedInUser } from '../commands/caller';
+import type { Principal } from '../../../../platform/auth/principal';
+
+type SignedInUser = Extract<Principal, { kind: 'user' }>;
 
 /** Audience and token_use of app tokens: the API refuses them as access tokens (token_use is not 'access'). */
 export const APP_TOKEN_AUDIENCE = 'sparkhouse-apps';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
 import { RedisConnections } from '../../../../platform/jobs/redis-connections';
-import { countInWindow, tooManyRequests } from './fixed-window';
+import { countInWindow, tooManyRequests } from '../../../../platform/http/fixed-window';
 
 /**
  * checkUserExists tells whether an email has an account (the sign-up form needs it), so it is the

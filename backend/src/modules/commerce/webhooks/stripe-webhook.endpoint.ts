@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { RawRoutes } from '../../../platform/http/raw-routes';
 import { StripeGateway, WEBHOOK_PATH } from '../infra/stripe-gateway';
 import { WebhookDeliveries, type WebhookDeliveryRecord } from '../infra/webhook-deliveries';
-import { WebhookInbox } from '../infra/webhook-inbox';
+import { WebhookInbox } from './webhook-inbox';
 import { WebhookTraffic } from '../infra/webhook-traffic';
 
 const MAX_BODY = 512 * 1024;

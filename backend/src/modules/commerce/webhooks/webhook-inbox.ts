@@ -4,9 +4,9 @@ import { Database } from '../../../platform/database/database';
 import type Stripe from 'stripe';
 import { rows, run } from '../../../platform/database/sql';
 import { ProcessStripeEvent, RetryLater, type ProcessOutcome } from '../commands/process-stripe-event.command';
-import { GroupCommit } from './group-commit';
-import { WebhookDeliveries } from './webhook-deliveries';
-import { WebhookTraffic } from './webhook-traffic';
+import { GroupCommit } from '../infra/group-commit';
+import { WebhookDeliveries } from '../infra/webhook-deliveries';
+import { WebhookTraffic } from '../infra/webhook-traffic';
 
 /** How often every API process looks for events due (a retry's time came, or a crashed process left them). */
 export const INBOX_SWEEP_MS = 1000;
