@@ -2,7 +2,8 @@
 // browser), then every test: the jest projects (contracts, backend, workers, frontend) and the
 // Playwright journeys in Chromium (the creator AI journeys twice: the second time their calls never
 // wait for their jobs). Exits non-zero when anything fails.
-//   SPARKHOUSE_TEST_ONLY=jest|e2e runs one half; extra arguments go to jest (or, with e2e, to Playwright).
+//   Before them, the architecture checks: ESLint (0 warnings) and dependency-cruiser (no import cycle).
+//   SPARKHOUSE_TEST_ONLY=jest|e2e runs one half (without the checks); extra arguments go to jest (or, with e2e, to Playwright).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -37,6 +38,29 @@ try {
   if (only !== 'jest') buildFrontend();
   fs.mkdirSync(dataDir, { recursive: true });
   const env = { ...process.env, TEST_DATABASE_URL: pg.url, REDIS_URL: redis.url, SPARKHOUSE_SKIP_BUILD: '1' };
+
+  if (!only) {
+    // The architecture, checked by tools: ESLint (with the import boundaries of docs/architecture.md,
+    // 0 warnings) and dependency-cruiser (no import circle in any package, type-only imports included).
+    const check = (name, bin, args) => {
+      log(`checking ${name}...`);
+      const r = spawnSync(process.execPath, [path.join(root, bin), ...args], { cwd: root, stdio: 'inherit' });
+      if (r.status === 0) totals.passed += 1;
+      else {
+        totals.failed += 1;
+        failed = true;
+      }
+    };
+    check('lint (eslint, 0 warnings)', 'node_modules/eslint/bin/eslint.js', ['.', '--max-warnings', '0']);
+    check('import cycles (dependency-cruiser)', 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs', [
+      '--config',
+      '.dependency-cruiser.cjs',
+      'contracts/src',
+      'backend/src',
+      'workers/src',
+      'frontend/src',
+    ]);
+  }
 
   if (only !== 'e2e') {
     log('running the jest projects (contracts, backend, workers, frontend)...');
