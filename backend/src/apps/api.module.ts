@@ -6,15 +6,22 @@ import { GeneratedMediaController } from '../platform/media/generated-media.cont
 import { MediaFilesController } from '../platform/media/media-files.controller';
 import { PlatformModule } from '../platform/platform.module';
 import { RealtimeModule } from '../platform/realtime/realtime.module';
+import { devkitModules } from './devkit';
 import { domainModules } from './domain-modules';
 
-/** The API process: platform, HTTP, socket.io and every module. */
+/** The API process: platform, HTTP, socket.io, every module and, outside production, the devkit. */
 @Module({})
 export class ApiModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ApiModule,
-      imports: [PlatformModule.forRoot(config), RealtimeModule, ...domainModules, IdentityDevToolsModule.forRoot(config)],
+      imports: [
+        PlatformModule.forRoot(config),
+        RealtimeModule,
+        ...domainModules,
+        IdentityDevToolsModule.forRoot(config),
+        ...devkitModules(config),
+      ],
       controllers: [HealthController, GeneratedMediaController, MediaFilesController],
     };
   }

@@ -1,6 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { developmentTools, type AppConfig } from '../../platform/config/config';
-import { StandInProviderController } from './federation/stand-in/stand-in-provider.controller';
 import { DevOutboxController } from './provider/http/dev-outbox.controller';
 import { FEDERATED_ACCOUNTS } from './federation/infra/federated-accounts';
 import { FederationModule } from './federation/federation.module';
@@ -22,9 +21,9 @@ const federation = FederationModule.with({ provide: FEDERATED_ACCOUNTS, useExist
 export class IdentityModule {}
 
 /**
- * The identity module's development stand-ins served over HTTP: the mail outbox reader
- * (/api/dev/outbox) and the stand-in Google/Apple provider (/api/identity/stand-in/...). The API
- * process mounts each one only where `developmentTools(config)` allows: never in production.
+ * The identity module's development tool served over HTTP: the mail outbox reader (/api/dev/outbox).
+ * The API process mounts it only where `developmentTools(config)` allows: never in production. (The
+ * stand-in Google/Apple provider is the devkit's: backend/src/devkit/sign-in.)
  */
 @Module({})
 export class IdentityDevToolsModule {
@@ -33,10 +32,7 @@ export class IdentityDevToolsModule {
     return {
       module: IdentityDevToolsModule,
       imports: [IdentityModule],
-      controllers: [
-        ...(tools.mailOutbox ? [DevOutboxController] : []),
-        ...(tools.signInStandIn ? [StandInProviderController] : []),
-      ],
+      controllers: tools.mailOutbox ? [DevOutboxController] : [],
     };
   }
 }

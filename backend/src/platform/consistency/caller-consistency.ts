@@ -38,7 +38,7 @@ export class CallerConsistency implements OnApplicationBootstrap {
     if (call.method !== 'GET' && !call.readsOwnWrites) return;
     const owner = CallerWrites.owner(ctx.principal);
     if (!owner) return;
-    const at = await this.writes.lastWrite(owner);
+    const at = await this.writes.lastWriteOf(ctx);
     if (at) await this.watermark.waitFor(at);
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
+import type { RequestContext } from '../context/request-context';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { formatToken, parseToken, type LogPosition } from '../events/log-position';
 import { RedisConnections } from '../jobs/redis-connections';
@@ -76,6 +77,17 @@ export class CallerWrites {
   async lastWrite(owner: string): Promise<LogPosition | null> {
     const token = await this.bounded(this.redis.shared().get(this.key(owner)), null);
     return token ? parseToken(token) : null;
+  }
+
+  /**
+   * The remembered last write of this request's caller, looked up once per request (SharedAnswers may
+   * have asked already) and kept on the context as `ownWrite` (null: none).
+   */
+  async lastWriteOf(ctx: RequestContext): Promise<LogPosition | null> {
+    if (ctx.ownWrite !== undefined) return ctx.ownWrite;
+    const owner = CallerWrites.owner(ctx.principal);
+    ctx.ownWrite = owner ? await this.lastWrite(owner) : null;
+    return ctx.ownWrite;
   }
 
   private key(owner: string) {

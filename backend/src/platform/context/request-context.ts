@@ -16,6 +16,12 @@ export interface RequestContext {
   written?: LogPosition;
   /** The HTTP exchange this call serves (absent in jobs, event handlers and start-up work). */
   http?: { req: Request; res: Response };
+  /**
+   * The caller's last write remembered by CallerWrites (READ_YOUR_WRITES_REMEMBER_MS), once looked up;
+   * null when they have none. Caches shared by every caller must not answer a read that has one (their
+   * pages may predate it; e.g. the catalogue's listing pages).
+   */
+  ownWrite?: LogPosition | null;
   /** When the request arrived (performance.now()): a read sent after it sees every write the caller made before asking. */
   arrivedAt?: number;
 }

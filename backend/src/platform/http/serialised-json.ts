@@ -16,10 +16,14 @@ export class SerialisedJson<T = unknown> {
    * @param sharedUntil when set (epoch ms): until then this is the answer for every caller of the
    *   same URL of a public GET call, whoever asks — e.g. a page of a per-process listing cache until
    *   its TTL runs out. Such answers are served again by URL before routing (see SharedAnswers).
+   * @param staleUntil when set with sharedUntil (epoch ms): until then, past sharedUntil, the answer may
+   *   still go out stale by URL while one request refreshes it — at most as long as its producer's cache
+   *   would itself serve it stale.
    */
   constructor(
     readonly value: T,
     readonly sharedUntil?: number,
+    readonly staleUntil?: number,
   ) {
     this.bytes = Buffer.from(JSON.stringify(value), 'utf8');
     this.etag = weakEtag(this.bytes);
@@ -36,7 +40,11 @@ export class SerialisedJson<T = unknown> {
 
   /** The same answer in the envelope style ({ status, response }), serialised once too. */
   inEnvelope(): SerialisedJson<{ status: 'success'; response: T }> {
-    this.enveloped ??= new SerialisedJson({ status: 'success' as const, response: this.value }, this.sharedUntil);
+    this.enveloped ??= new SerialisedJson(
+      { status: 'success' as const, response: this.value },
+      this.sharedUntil,
+      this.staleUntil,
+    );
     return this.enveloped;
   }
 }

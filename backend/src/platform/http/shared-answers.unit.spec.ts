@@ -1,8 +1,15 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { Principal } from '../auth/principal';
+import { CallerWrites } from '../consistency/caller-writes';
+import { requestContext, type RequestContext } from '../context/request-context';
 import { SerialisedJson, weakEtag } from './serialised-json';
-import { SharedAnswers } from './shared-answers';
+import { REFRESH_RETRY_MS, SharedAnswers } from './shared-answers';
 
 class ClockedAnswers extends SharedAnswers {
+  constructor(writes?: CallerWrites) {
+    super(writes);
+  }
+
   at = 1_000;
   protected override now() {
     return this.at;
@@ -15,7 +22,11 @@ function fakeExchange(url: string, headers: Record<string, string> = {}, method 
     headers: {},
     ended: false,
   };
+  const onClose: (() => void)[] = [];
   const res = {
+    once: (event: string, fn: () => void) => {
+      if (event === 'close') onClose.push(fn);
+    },
     get statusCode() {
       return sent.status;
     },
@@ -38,7 +49,14 @@ function fakeExchange(url: string, headers: Record<string, string> = {}, method 
     },
   } as unknown as Request;
   const next = jest.fn() as unknown as NextFunction & jest.Mock;
-  return { req, res, next, sent };
+  /** The exchange ends (Node emits 'close' once a response has been sent or abandoned). */
+  const close = () => onClose.splice(0).forEach((fn) => fn());
+  return { req, res, next, sent, close };
+}
+
+/** Runs `fn` as a request of this caller would (the request context the API's middleware opens). */
+function as<T>(principal: Principal | null, fn: () => T): T {
+  return requestContext.run({ requestId: 'r', timeZone: 'UTC', principal, causationId: null }, fn);
 }
 
 describe('SerialisedJson', () => {
@@ -58,6 +76,7 @@ describe('SerialisedJson', () => {
     const e = s.inEnvelope();
     expect(JSON.parse(e.body)).toEqual({ status: 'success', response: { a: 1 } });
     expect(e.sharedUntil).toBe(5_000);
+    expect(new SerialisedJson({ a: 1 }, 5_000, 7_000).inEnvelope().staleUntil).toBe(7_000);
     expect(s.inEnvelope()).toBe(e);
   });
 });
@@ -131,5 +150,125 @@ describe('SharedAnswers', () => {
     shared.remember('/api/new', new SerialisedJson({ n: 4 }, 5_000));
     expect(shared.size).toBe(2);
     expect(shared.lookup('/api/later')?.value).toEqual({ n: 3 });
+  });
+
+  describe('stale-while-revalidate (an answer with staleUntil)', () => {
+    const url = '/api/getProducts?limit=4';
+    /** Fresh until 2_000, may go out stale until 4_000. */
+    const setUp = () => {
+      const shared = new ClockedAnswers();
+      const old = new SerialisedJson({ n: 'old' }, 2_000, 4_000);
+      shared.remember(url, old);
+      shared.at = 2_500;
+      return { shared, old };
+    };
+    const ask = (shared: SharedAnswers, headers: Record<string, string> = {}, principal: Principal | null = null) => {
+      const x = fakeExchange(url, headers);
+      as(principal, () => shared.use(x.req, x.res, x.next));
+      return x;
+    };
+
+    it('routes exactly one request at a time to refresh a stale URL and answers the others with the stale bytes', () => {
+      const { shared, old } = setUp();
+      const refresher = ask(shared);
+      expect(refresher.next).toHaveBeenCalledTimes(1);
+      expect(refresher.sent.ended).toBe(false);
+      const others = [ask(shared), ask(shared), ask(shared)];
+      for (const o of others) {
+        expect(o.next).not.toHaveBeenCalled();
+        expect(o.sent).toMatchObject({ status: 200, body: old.body, ended: true });
+      }
+      // the refresh brings a fresh answer: it is served, and nothing is routed
+      const fresh = new SerialisedJson({ n: 'new' }, 5_000, 7_000);
+      shared.remember(url, fresh);
+      refresher.close();
+      const after = ask(shared);
+      expect(after.next).not.toHaveBeenCalled();
+      expect(after.sent.body).toBe(fresh.body);
+    });
+
+    it('retries a refresh that brought nothing fresher only after a short gap, never two at once', () => {
+      const { shared, old } = setUp();
+      const first = ask(shared);
+      expect(first.next).toHaveBeenCalledTimes(1);
+      shared.remember(url, old); // the producer's cache answered its stale copy again
+      first.close();
+      const tooSoon = ask(shared);
+      expect(tooSoon.next).not.toHaveBeenCalled();
+      expect(tooSoon.sent.body).toBe(old.body);
+      shared.at += REFRESH_RETRY_MS;
+      const second = ask(shared);
+      expect(second.next).toHaveBeenCalledTimes(1);
+      expect(ask(shared).next).not.toHaveBeenCalled();
+    });
+
+    it('never answers past staleUntil, even while a refresh is under way', () => {
+      const { shared } = setUp();
+      ask(shared); // the refresh that never comes back
+      shared.at = 3_999;
+      expect(ask(shared).sent.ended).toBe(true);
+      shared.at = 4_000;
+      const late = ask(shared);
+      expect(late.next).toHaveBeenCalledTimes(1);
+      expect(late.sent.ended).toBe(false);
+      expect(shared.size).toBe(0);
+      expect(ask(shared).next).toHaveBeenCalledTimes(1);
+    });
+
+    it('answers no caller who has a write of their own to see, fresh or stale; others get the kept answer', async () => {
+      const written = new Set(['u:writer', 'a:anon_writer']);
+      const lookedUp: string[] = [];
+      const writes = {
+        lastWriteOf: async (ctx: RequestContext) => {
+          const owner = CallerWrites.owner(ctx.principal)!;
+          lookedUp.push(owner);
+          return written.has(owner) ? { transactionId: '9', position: '99' } : null;
+        },
+      } as unknown as CallerWrites;
+      const shared = new ClockedAnswers(writes);
+      shared.remember(url, new SerialisedJson({ n: 'kept' }, 2_000, 4_000));
+      const askAs = async (principal: Principal | null, headers: Record<string, string> = {}) => {
+        const x = fakeExchange(url, headers);
+        as(principal, () => shared.use(x.req, x.res, x.next));
+        await new Promise((resolve) => setImmediate(resolve)); // the (immediate) look-up of the caller's writes
+        expect(x.sent.ended || x.next.mock.calls.length > 0).toBe(true);
+        return x;
+      };
+      const writer = { kind: 'user' as const, id: 'writer', roles: [] };
+      const reader = { kind: 'user' as const, id: 'reader', roles: [] };
+      for (const at of [1_500, 2_500]) {
+        shared.at = at; // fresh, then stale with a refresh under way
+        if (at === 2_500) await askAs(null); // routed to refresh it, left running
+        for (const routed of [await askAs(writer), await askAs({ kind: 'anonymous', id: 'anon_writer' })]) {
+          expect(routed.next).toHaveBeenCalledTimes(1);
+          expect(routed.sent.ended).toBe(false);
+        }
+        for (const served of [await askAs(reader), await askAs({ kind: 'anonymous', id: 'anon_reader' }), await askAs(null)]) {
+          expect(served.next).not.toHaveBeenCalled();
+          expect(JSON.parse(served.sent.body!)).toEqual({ n: 'kept' });
+        }
+      }
+      expect(lookedUp).toContain('u:writer');
+      expect(lookedUp).toContain('a:anon_reader');
+
+      const noLookups = new ClockedAnswers(); // without CallerWrites nobody identified gets a kept answer
+      noLookups.remember(url, new SerialisedJson({ n: 'kept' }, 2_000, 4_000));
+      const x = fakeExchange(url);
+      as(reader, () => noLookups.use(x.req, x.res, x.next));
+      expect(x.next).toHaveBeenCalledTimes(1);
+    });
+
+    it('remembers an answer only until its staleUntil', () => {
+      const shared = new ClockedAnswers();
+      shared.remember(url, new SerialisedJson({ n: 1 }, 900, 1_000)); // already past both
+      expect(shared.size).toBe(0);
+      shared.remember(url, new SerialisedJson({ n: 1 }, 900, 1_500)); // stale, but may still go out
+      expect(shared.size).toBe(1);
+      expect(shared.lookup(url)).toBeUndefined(); // lookup names fresh answers only
+      shared.remember(url, new SerialisedJson({ n: 2 }, 3_000, 5_000));
+      const anyone = fakeExchange(url);
+      shared.use(anyone.req, anyone.res, anyone.next);
+      expect(anyone.sent.body).toBe(JSON.stringify({ n: 2 }));
+    });
   });
 });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { SharedAnswers } from '../../../platform/http/shared-answers';
-import { publish, useCatalogueApi } from '../../../test-support/catalogue-api';
+import { productBody, publish, useCatalogueApi } from '../../../test-support/catalogue-api';
 
 /** A GET with exactly these headers (fetch adds Cache-Control: no-cache, which disables 304s). */
 function rawGet(url: string, headers: Record<string, string> = {}) {
@@ -71,5 +71,30 @@ describe('catalogue listings answered again by URL (listing cache on, real API p
     const wrongZone = await rawGet(url, { 'x-time-zone': 'Not/A_Zone' });
     expect(wrongZone.status).toBe(400);
     expect(JSON.parse(wrongZone.body).message).toMatch(/X-Time-Zone/);
+  });
+
+  it("shows a caller's own new product at once, while callers without writes keep getting the kept page", async () => {
+    const titles = (body: unknown) =>
+      (JSON.parse(String(body)) as { products: { title: string }[] }).products.map((p) => p.title).sort();
+    await publish(api, { title: 'Own Writes First', topics: ['ownwrites'] });
+    const path = '/getProducts?topics=ownwrites';
+    expect(titles((await rawGet(`${base}${path}`)).body)).toEqual(['Own Writes First']);
+    expect(shared.lookup(`/api${path}`)).toBeDefined();
+
+    // the admin's write is remembered for them (no token sent back): their next read must show it
+    const created = await api.admin(
+      'POST',
+      '/catalogue/admin/products',
+      productBody({ title: 'Own Writes Second', topics: ['ownwrites'] }),
+    );
+    expect(created.status).toBe(201);
+    const own = await api.get(path, 'admin-1');
+    expect(own.status).toBe(200);
+    expect(own.body.products.map((p: { title: string }) => p.title).sort()).toEqual(['Own Writes First', 'Own Writes Second']);
+
+    // everyone else, signed in or not, still gets the page kept for 60 s (the cache really is in the way)
+    expect(titles((await rawGet(`${base}${path}`)).body)).toEqual(['Own Writes First']);
+    const reader = await api.get(path, 'reader-1');
+    expect(reader.body.products.map((p: { title: string }) => p.title)).toEqual(['Own Writes First']);
   });
 });

@@ -11,6 +11,7 @@ import { filterKey } from '../infra/list-cache-key';
 import { SingleFlightCache } from '../../../platform/cache/single-flight-cache';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { SerialisedJson } from '../../../platform/http/serialised-json';
+import { requestContext } from '../../../platform/context/request-context';
 
 /** At most this many products in a home-page row, and no next page. */
 export const HOMEPAGE_ROW_SIZE = 8;
@@ -22,9 +23,12 @@ export class ProductBrowseQueries {
    * Listing pages, kept for CATALOGUE_LIST_CACHE_MS per process (0 turns it off), serialised once per
    * fill: every request that reuses a page sends the same JSON text and ETag. A page is the same for
    * every caller until its TTL runs out (sharedUntil), so the HTTP layer may answer its URL again
-   * without routing (platform/http/shared-answers) — never past the time this cache holds it fresh.
+   * without routing (platform/http/shared-answers), and past that stale (staleUntil) for exactly as
+   * long as this cache serves it stale itself: a page's data is never more than 2 × the TTL old.
    */
   readonly listCache: SingleFlightCache<string, SerialisedJson<catalogue.ProductPage>>;
+  /** How long past its freshness the listing cache serves a page stale (and SharedAnswers with it). */
+  private readonly staleForMs: number;
 
   constructor(
     private readonly orm: Database,
@@ -36,9 +40,10 @@ export class ProductBrowseQueries {
     // TTLs 0-20 % shorter, so pages filled together do not refresh together every time; one background
     // refresh at a time, so expiring pages never take every core from the API (their stale copies are
     // served meanwhile)
+    this.staleForMs = ttlMs;
     this.listCache = new SingleFlightCache({
       ttlMs,
-      serveStaleForMs: ttlMs,
+      serveStaleForMs: this.staleForMs,
       ttlJitter: 0.2,
       maxBackgroundRefreshes: 1,
       maxEntries: 5000,
@@ -46,31 +51,47 @@ export class ProductBrowseQueries {
   }
 
   list(f: ProductListFilter): Promise<SerialisedJson<catalogue.ProductPage>> {
-    return this.listCache.get(filterKey(f as unknown as Record<string, unknown>), async (freshUntil) => {
-      const { rows: found, searchedFor } = await productListPage((q) => this.pool.query(q), f);
-      const page = found.slice(0, f.limit);
-      return new SerialisedJson(
-        {
-          products: page.map(toCard),
-          lastProductId: found.length > f.limit ? page[page.length - 1].id : null,
-          // the search as typed matched nothing: say what was searched for instead ("photgraphy" -> "photography")
-          ...(searchedFor && searchedFor !== f.search?.trim().toLowerCase() ? { searchedFor } : {}),
-        },
-        freshUntil,
-      );
-    });
+    // a caller who has just written reads past the cache (its pages may predate the write), unshared
+    if (requestContext.current()?.ownWrite) return this.page(f);
+    return this.listCache.get(filterKey(f as unknown as Record<string, unknown>), (freshUntil) =>
+      this.page(f, freshUntil, freshUntil + this.staleForMs),
+    );
   }
 
   /** The home-page rows and their "see all" pages: one order, no filters. */
   row(order: ListOrder, q: { isForHomepage?: boolean; limit: number; lastProductId?: string }) {
     if (q.isForHomepage) {
       const f: ProductListFilter = { order, limit: Math.min(q.limit, HOMEPAGE_ROW_SIZE) };
-      return this.listCache.get(filterKey({ ...f, homepageRow: true }), async (freshUntil) => {
-        const full = await this.list(f);
-        return new SerialisedJson({ ...full.value, lastProductId: null }, Math.min(freshUntil, full.sharedUntil ?? freshUntil));
-      });
+      const asRow = (full: SerialisedJson<catalogue.ProductPage>, freshUntil?: number) =>
+        new SerialisedJson(
+          { ...full.value, lastProductId: null },
+          freshUntil === undefined ? undefined : Math.min(freshUntil, full.sharedUntil ?? freshUntil),
+          freshUntil === undefined
+            ? undefined
+            : Math.min(freshUntil + this.staleForMs, full.staleUntil ?? freshUntil + this.staleForMs),
+        );
+      if (requestContext.current()?.ownWrite) return this.list(f).then((full) => asRow(full));
+      return this.listCache.get(filterKey({ ...f, homepageRow: true }), async (freshUntil) =>
+        asRow(await this.list(f), freshUntil),
+      );
     }
     return this.list({ order, limit: q.limit, lastProductId: q.lastProductId });
+  }
+
+  /** One listing page read from the read model; shared by every caller until `sharedUntil` when given. */
+  private async page(f: ProductListFilter, sharedUntil?: number, staleUntil?: number) {
+    const { rows: found, searchedFor } = await productListPage((q) => this.pool.query(q), f);
+    const page = found.slice(0, f.limit);
+    return new SerialisedJson<catalogue.ProductPage>(
+      {
+        products: page.map(toCard),
+        lastProductId: found.length > f.limit ? page[page.length - 1].id : null,
+        // the search as typed matched nothing: say what was searched for instead ("photgraphy" -> "photography")
+        ...(searchedFor && searchedFor !== f.search?.trim().toLowerCase() ? { searchedFor } : {}),
+      },
+      sharedUntil,
+      staleUntil,
+    );
   }
 
   async byId(id: string): Promise<catalogue.Product | null> {

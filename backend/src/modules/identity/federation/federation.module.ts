@@ -1,11 +1,13 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { HostedLoginController } from './hosted-login.controller';
 import { HostedLogin } from './hosted-login.service';
-import { StandInProvider } from './stand-in/stand-in-provider';
 import { Upstreams } from './upstreams';
 import { FEDERATED_ACCOUNTS } from './infra/federated-accounts';
 
-/** Hosted login (OAuth code flow with PKCE) and Google/Apple sign-in, with a local stand-in for both. */
+/**
+ * Hosted login (OAuth code flow with PKCE) and Google/Apple sign-in; outside production a stand-in for
+ * both comes in through the SocialSignIn port (the devkit's).
+ */
 @Module({})
 export class FederationModule {
   /** `accounts` is the account store's implementation of FederatedAccounts. */
@@ -13,10 +15,8 @@ export class FederationModule {
     return {
       module: FederationModule,
       imports,
-      // the stand-in provider's pages (StandInProviderController) are mounted by IdentityDevToolsModule
       controllers: [HostedLoginController],
-      providers: [StandInProvider, Upstreams, HostedLogin, accounts],
-      exports: [StandInProvider],
+      providers: [Upstreams, HostedLogin, accounts],
     };
   }
 }

@@ -2,13 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DevkitModule } from '../../../devkit';
 import { PlatformModule } from '../../../platform/platform.module';
 import { createTestDatabase, testConfig } from '../../../test-support';
 import { FEDERATED_ACCOUNTS, type FederatedAccounts, type IssuedTokens, type SocialProvider } from './infra/federated-accounts';
 import { FederationModule } from './federation.module';
 import { NO_EMAIL_MESSAGE } from './hosted-login.service';
 import { randomToken, s256 } from './pkce';
-import { StandInProviderController } from './stand-in/stand-in-provider.controller';
 import { walkHostedLogin, type Person } from './test/hosted-login-flow';
 
 /** An account store that remembers who signed in: the real one is tested with the identity provider. */
@@ -42,10 +42,13 @@ describe('hosted login: OAuth code flow with PKCE through the Google/Apple stand
   beforeAll(async () => {
     db = await createTestDatabase();
     const config = testConfig(db.url, { RUN_PROJECTIONS: 'false' });
-    // the stand-in's pages are mounted as the API process mounts them outside production
+    // the stand-in comes from the devkit, as the API process wires it in outside production
     @Module({
-      imports: [PlatformModule.forRoot(config), FederationModule.with({ provide: FEDERATED_ACCOUNTS, useValue: accounts })],
-      controllers: [StandInProviderController],
+      imports: [
+        PlatformModule.forRoot(config),
+        FederationModule.with({ provide: FEDERATED_ACCOUNTS, useValue: accounts }),
+        DevkitModule.forRoot(config),
+      ],
     })
     class TestModule {}
     app = await NestFactory.create<NestExpressApplication>(TestModule, { logger: false });

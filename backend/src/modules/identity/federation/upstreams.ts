@@ -1,9 +1,9 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { APP_CONFIG, developmentTools, type AppConfig } from '../../../platform/config/config';
 import type { SocialProvider } from './infra/federated-accounts';
-import { StandInProvider, type StandInName } from './stand-in/stand-in-provider';
+import { SOCIAL_SIGN_IN, type SocialSignIn, type StandInName } from './social-sign-in';
 
 export interface UpstreamClaims {
   subject: string;
@@ -52,12 +52,12 @@ class StandInUpstream implements Upstream {
 
   constructor(
     private readonly name: StandInName,
-    private readonly standIn: StandInProvider,
+    private readonly standIn: SocialSignIn,
     private readonly clientId: string,
   ) {}
 
   async authorizeUrl(p: { state: string; nonce: string; codeChallenge: string }) {
-    return `/api/identity/stand-in/${this.name}/authorize?${authorizeQuery(this.clientId, this.redirectUri, p)}`;
+    return `${this.standIn.authorizePath(this.name)}?${authorizeQuery(this.clientId, this.redirectUri, p)}`;
   }
 
   async exchange(p: { code: string; codeVerifier: string; nonce: string }) {
@@ -144,20 +144,20 @@ class OidcUpstream implements Upstream {
 }
 
 /**
- * Google and Apple: the real ones when configured, else (outside production) the local stand-in; in
- * production an unconfigured one is unavailable.
+ * Google and Apple: the real ones when configured, else (outside production) the stand-in behind the
+ * SocialSignIn port; in production, where no stand-in is wired in, an unconfigured one is unavailable.
  */
 @Injectable()
 export class Upstreams {
   private readonly byName: Record<SocialProvider, Upstream | null>;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, standIn: StandInProvider) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Optional() @Inject(SOCIAL_SIGN_IN) socialSignIn?: SocialSignIn) {
     const callback = `${config.PUBLIC_URL}/api/identity/oauth2/idpresponse`;
-    const standInAllowed = developmentTools(config).signInStandIn;
+    const standIn = developmentTools(config).signInStandIn ? socialSignIn : undefined;
     this.byName = {
       Google: config.GOOGLE_CLIENT_ID
         ? new OidcUpstream('https://accounts.google.com', config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET ?? '', callback)
-        : standInAllowed
+        : standIn
           ? new StandInUpstream('google', standIn, config.IDENTITY_CLIENT_ID)
           : null,
       SignInWithApple: config.APPLE_CLIENT_ID
@@ -168,7 +168,7 @@ export class Upstreams {
             callback,
             'form_post',
           )
-        : standInAllowed
+        : standIn
           ? new StandInUpstream('apple', standIn, config.IDENTITY_CLIENT_ID)
           : null,
     };

@@ -5,6 +5,7 @@ import { Database } from '../../../platform/database/database';
 import { rows } from '../../../platform/database/sql';
 import { JobLifecycle } from '../../../platform/jobs/job-lifecycle';
 import { JobQueues } from '../../../platform/jobs/job-queues';
+import { OneNodeRounds } from '../../../platform/jobs/one-node-rounds';
 import { RedisConnections } from '../../../platform/jobs/redis-connections';
 
 /** Why a run the reconciler found is failed (the console shows it; Retry runs it again). */
@@ -33,41 +34,32 @@ interface Candidate {
 @Injectable()
 export class JobRunReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('JobRunReconciler');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly rounds: OneNodeRounds;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly orm: Database,
     private readonly queues: JobQueues,
     private readonly lifecycle: JobLifecycle,
-    private readonly redis: RedisConnections,
-  ) {}
+    redis: RedisConnections,
+  ) {
+    this.rounds = new OneNodeRounds(redis, {
+      key: `${config.REDIS_PREFIX}:jobs:reconcile-round`,
+      everyMs: config.JOBS_RECONCILE_MS,
+      work: async () => {
+        const failed = await this.reconcile();
+        if (failed > 0) this.logger.warn(`${failed} run(s) whose job was lost from its queue recorded as failed`);
+      },
+      failed: (err) => this.logger.error({ err }, 'reconciling job runs with their queues failed'),
+    });
+  }
 
   onApplicationBootstrap() {
-    if (!this.config.RUN_PROJECTIONS) return; // API processes reconcile; workers do not
-    this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().finally(() => (this.running = null));
-    }, this.config.JOBS_RECONCILE_MS);
-    this.timer.unref();
+    if (this.config.RUN_PROJECTIONS) this.rounds.start(); // API processes reconcile; workers do not
   }
 
   async onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private async tick() {
-    try {
-      const key = `${this.config.REDIS_PREFIX}:jobs:reconcile-round`;
-      const won = await this.redis.shared().set(key, '1', 'PX', Math.max(100, this.config.JOBS_RECONCILE_MS - 50), 'NX');
-      if (won !== 'OK') return;
-      const failed = await this.reconcile();
-      if (failed > 0) this.logger.warn(`${failed} run(s) whose job was lost from its queue recorded as failed`);
-    } catch (err) {
-      this.logger.error({ err }, 'reconciling job runs with their queues failed');
-    }
+    await this.rounds.stop();
   }
 
   /** One round: answers how many runs were recorded as failed. */

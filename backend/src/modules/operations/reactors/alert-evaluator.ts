@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { rows, run } from '../../../platform/database/sql';
 import { EventStore } from '../../../platform/events/event-store';
 import { JobQueues } from '../../../platform/jobs/job-queues';
+import { OneNodeRounds } from '../../../platform/jobs/one-node-rounds';
 import { RedisConnections } from '../../../platform/jobs/redis-connections';
 import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
 import { EmailOutbox } from '../../../platform/mail/email-outbox';
@@ -37,8 +38,7 @@ export function describeAlert(rule: Pick<AlertRule, 'name' | 'kind' | 'queue' | 
 @Injectable()
 export class AlertEvaluator implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Alerts');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly rounds: OneNodeRounds;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -46,35 +46,25 @@ export class AlertEvaluator implements OnApplicationBootstrap, OnApplicationShut
     private readonly events: EventStore,
     private readonly rules: AlertRules,
     private readonly queues: JobQueues,
-    private readonly redis: RedisConnections,
+    redis: RedisConnections,
     private readonly publisher: RealtimePublisher,
     private readonly outbox: EmailOutbox,
     private readonly directory: OperationsDirectory,
-  ) {}
+  ) {
+    this.rounds = new OneNodeRounds(redis, {
+      key: `${config.REDIS_PREFIX}:alerts:round`,
+      everyMs: config.ALERTS_EVALUATE_MS,
+      work: () => this.evaluateAll(new Date()),
+      failed: (err) => this.logger.error({ err }, 'alert evaluation failed'),
+    });
+  }
 
   onApplicationBootstrap() {
-    if (!this.config.RUN_PROJECTIONS) return; // API processes evaluate; workers do not
-    this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().finally(() => (this.running = null));
-    }, this.config.ALERTS_EVALUATE_MS);
-    this.timer.unref();
+    if (this.config.RUN_PROJECTIONS) this.rounds.start(); // API processes evaluate; workers do not
   }
 
   async onApplicationShutdown() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private async tick() {
-    try {
-      const key = `${this.config.REDIS_PREFIX}:alerts:round`;
-      const won = await this.redis.shared().set(key, '1', 'PX', Math.max(100, this.config.ALERTS_EVALUATE_MS - 50), 'NX');
-      if (won !== 'OK') return;
-      await this.evaluateAll(new Date());
-    } catch (err) {
-      this.logger.error({ err }, 'alert evaluation failed');
-    }
+    await this.rounds.stop();
   }
 
   /** One round over every enabled rule. */

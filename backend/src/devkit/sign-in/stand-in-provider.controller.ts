@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { StandInProvider, type StandInName } from './stand-in-provider';
+import type { StandInName } from '../../modules/identity';
+import { StandInProvider } from './stand-in-provider';
 import { standInPage } from './stand-in-page';
 
 const PROVIDERS = new Set(['google', 'apple']);

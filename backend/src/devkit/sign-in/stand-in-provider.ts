@@ -1,11 +1,13 @@
-import { createPublicKey, generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, type JsonWebKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
-import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
-import { RedisConnections } from '../../../../platform/jobs/redis-connections';
-import { randomToken, s256 } from '../pkce';
+import type { SocialSignIn, StandInName } from '../../modules/identity';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/config';
+import { RedisConnections } from '../../platform/jobs/redis-connections';
 
-export type StandInName = 'google' | 'apple';
+/** RFC 7636: the S256 challenge of a verifier. */
+const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+const randomToken = () => randomBytes(32).toString('base64url');
 
 export interface StandInIdentity {
   email: string;
@@ -29,11 +31,15 @@ const CODE_TTL_S = 120;
  * by every node (kept in Redis) and speaks the standard code flow: authorize, token, jwks.
  */
 @Injectable()
-export class StandInProvider {
+export class StandInProvider implements SocialSignIn {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly redis: RedisConnections,
   ) {}
+
+  authorizePath(name: StandInName) {
+    return `/api/identity/stand-in/${name}/authorize`;
+  }
 
   issuer(name: StandInName) {
     return `${this.config.PUBLIC_URL}/api/identity/stand-in/${name}`;
