@@ -110,6 +110,17 @@ test('a visitor adds a class to the cart, signs up, pays with 4242 and finds the
   await expect(page).toHaveURL(/\/library$/);
   await expect(page.getByRole('main')).toContainText(product.title);
 
+  // the dashboards say the same: the class is owned, with its progress; a learner has no apps section
+  for (const path of ['/dashboard', '/dashboard/classes']) {
+    await page.goto(path);
+    const owned = page.getByRole('list', { name: 'Classes you own' });
+    await expect(owned.getByRole('listitem').filter({ hasText: product.title })).toBeVisible({ timeout: STUCK_MS });
+    await expect(owned.getByRole('progressbar', { name: `Progress in ${product.title}` })).toBeVisible();
+    await expect(page.getByText('You do not own a class yet')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Live classes' })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Your apps' })).toHaveCount(0);
+
   // and the purchase is the account's, not the page's
   const token = await accessToken(request, email);
   const owned = await request.get(`/api/getUserPurchaseForProduct?product_id=${product.id}`, {

@@ -19,6 +19,12 @@ export function fetchBasicUserInfo(signal?: AbortSignal): Promise<User> {
   return callApi(users.getBasicUserInfo, { signal });
 }
 
+export type MembershipInfo = CallResponse<typeof users.getMembershipInfo>;
+
+export function fetchMembershipInfo(signal?: AbortSignal): Promise<MembershipInfo> {
+  return callApi(users.getMembershipInfo, { signal });
+}
+
 export type NewBackendUser = CallBody<typeof users.createUser>;
 
 /**

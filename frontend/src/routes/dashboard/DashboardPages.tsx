@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { EmptyState, ErrorState, libraryQuery, LoadingState, SignInPrompt, useSignInState } from '../../features/catalogue';
-import { CreatorAppsSection } from '../../features/creator';
+import { creatorHasAnyAppQuery, CreatorAppsSection } from '../../features/creator';
+import { useUser } from '../../features/user';
 import { buttonClassName, PageHeader } from '../../ui';
 import { LibraryList, LibrarySkeleton } from '../library/LibraryList';
 import { EnrolledClasses } from './EnrolledClasses';
@@ -54,23 +55,47 @@ export function ContinueWatching({ max = 3 }: { max?: number }) {
   return <LibraryList items={started} label="Continue watching" />;
 }
 
-/** "Continue watching" on the dashboard, only once there is something to continue (else the classes come first). */
-function ContinueWatchingSection() {
+/** The classes the person owns (bought or included), with their progress; a few at most when `max` is given. */
+export function OwnedClasses({ max }: { max?: number }) {
   const query = useQuery(libraryQuery());
-  if (query.isSuccess && !query.data.items.some((i) => i.percentComplete < 100)) return null;
+  if (query.isPending) return <LibrarySkeleton />;
+  if (query.isError)
+    return <ErrorState title="Could not load your classes" error={query.error} onRetry={() => void query.refetch()} />;
+  const owned = query.data.items.filter((i) => i.owned);
+  if (owned.length === 0)
+    return (
+      <EmptyState title="You do not own a class yet">
+        <p className="muted">Classes you buy appear here with your progress.</p>
+        <Link to="/browse" className={buttonClassName('primary')}>
+          Find a class
+        </Link>
+      </EmptyState>
+    );
+  return <LibraryList items={max ? owned.slice(0, max) : owned} label="Classes you own" />;
+}
+
+function OwnedClassesSection({ max }: { max?: number }) {
   return (
-    <section aria-labelledby="continue-title" className="dashboard__section">
+    <section aria-labelledby="owned-classes-title" className="dashboard__section">
       <div className="section__head">
-        <h2 id="continue-title" className="section-title">
-          Continue watching
+        <h2 id="owned-classes-title" className="section-title">
+          Your classes
         </h2>
         <Link to="/library" className="link-arrow">
           Library
         </Link>
       </div>
-      <ContinueWatching />
+      <OwnedClasses max={max} />
     </section>
   );
+}
+
+/** "Your apps" only for creators: a creator profile, or apps of their own (made in the builder before one). */
+function CreatorAppsForCreators() {
+  const { user } = useUser();
+  const hasAny = useQuery(creatorHasAnyAppQuery());
+  if (!user?.creatorInfo && hasAny.data !== true) return null;
+  return <CreatorAppsSection />;
 }
 
 export function DashboardShell({
@@ -115,11 +140,11 @@ export function DashboardPage() {
     <DashboardShell
       title="Dashboard"
       eyebrow="Dashboard"
-      lead="Your classes, your apps and what to watch next."
+      lead="Your classes with your progress, your live classes with their dates."
       nav={<DashboardNav links={CLASSIC_LINKS} />}
     >
-      <CreatorAppsSection />
-      <ContinueWatchingSection />
+      <CreatorAppsForCreators />
+      <OwnedClassesSection max={3} />
       <section className="dashboard__section">
         <EnrolledClasses limit={3} />
         <Link to="/dashboard/classes" className="link-arrow">
@@ -135,10 +160,13 @@ export function DashboardClassesPage() {
     <DashboardShell
       title="Your classes"
       eyebrow="Dashboard"
-      lead="A class is active until its end date has passed."
+      lead="The classes you own, and your live classes: one is active until its end date has passed."
       nav={<DashboardNav links={CLASSIC_LINKS} />}
     >
-      <EnrolledClasses />
+      <OwnedClassesSection />
+      <section className="dashboard__section">
+        <EnrolledClasses />
+      </section>
     </DashboardShell>
   );
 }

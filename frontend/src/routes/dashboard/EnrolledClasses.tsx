@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
   classPath,
-  EmptyState,
   enrolledClassesQuery,
   ErrorState,
   isClassActive,
@@ -10,7 +9,6 @@ import {
   type EnrolledClass,
 } from '../../features/catalogue';
 import { formatRelativeTime } from '../../features/format';
-import { buttonClassName } from '../../ui';
 import './dashboard.css';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -49,12 +47,12 @@ export function EnrolledClasses({ limit }: { limit?: number }) {
   const classes = query.data.classes;
   if (classes.length === 0)
     return (
-      <EmptyState title="You are not enrolled in a class yet">
-        <p className="muted">Live classes you join appear here with their dates.</p>
-        <Link to="/browse" className={buttonClassName('primary')}>
-          Find a class
-        </Link>
-      </EmptyState>
+      <section aria-labelledby="live-classes-title">
+        <h2 id="live-classes-title" className="section-title">
+          Live classes
+        </h2>
+        <p className="muted">No live class yet. Live classes you join appear here with their dates.</p>
+      </section>
     );
   const active = classes.filter((c) => isClassActive(c, now));
   const past = classes.filter((c) => !isClassActive(c, now));

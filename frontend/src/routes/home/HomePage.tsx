@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { homeContentQuery } from '../../features/catalogue';
 import { useConsoleAccess } from '../../features/operations';
-import { useUser } from '../../features/user';
+import { membershipInfoQuery, useUser } from '../../features/user';
 import { buttonClassName } from '../../ui';
 import { AppIdeaBuilder } from './AppIdeaBuilder';
 import { useHomeBanner } from './HomeBanner';
@@ -26,7 +26,10 @@ const BROWSE_VIEWS = [
 ];
 
 export function HomePage() {
-  const { hasActiveOrTrialSubscription } = useUser();
+  // the server's reading of the membership rules (GET /users/getMembershipInfo), the one the server acts on
+  const { user } = useUser();
+  const membership = useQuery({ ...membershipInfoQuery(user?.userId ?? ''), enabled: Boolean(user) });
+  const hasActiveOrTrialSubscription = Boolean(user) && membership.data?.hasActiveOrTrialSubscription === true;
   const home = useQuery(homeContentQuery());
   const banner = useHomeBanner(home.data?.banner);
   const { access } = useConsoleAccess();

@@ -4,9 +4,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { AuthContext, type AuthContextValue } from '../../features/auth/AuthContext';
 import { setAccessToken } from '../../api/token-store';
+import { SIGNED_OUT_USER, UserContext } from '../../features/user/UserContext';
+import type { User } from '../../features/user';
 import { HomePage } from './HomePage';
 
-jest.mock('./HomeHero', () => ({ HomeHero: () => null }));
+jest.mock('./HomeHero', () => ({ HomeHero: ({ actions }: { actions: React.ReactNode }) => actions }));
 jest.mock('./ProductShelf', () => ({ ProductShelf: () => null }));
 jest.mock('./AppIdeaBuilder', () => ({ AppIdeaBuilder: () => null }));
 jest.mock('./VipOffer', () => ({ VipOffer: () => null }));
@@ -14,9 +16,15 @@ jest.mock('./HomeBanner', () => ({ useHomeBanner: () => () => null }));
 jest.mock('../../features/payments/MembershipOffer', () => ({ MembershipOffer: () => null }));
 
 let role: string | null = null;
+let membership = { membershipStatus: 'inactive', hasActiveSubscription: false, hasActiveOrTrialSubscription: false };
 const fetchMock = jest.fn((url: RequestInfo | URL) => {
   const path = String(url).split('?')[0];
-  const body = path === '/api/operations/me' ? { status: 'success', response: { role, canAct: true } } : {};
+  const body =
+    path === '/api/operations/me'
+      ? { status: 'success', response: { role, canAct: true } }
+      : path === '/api/users/getMembershipInfo'
+        ? { status: 'success', response: { ...membership, isVip: false, hasActiveClass: false, hasAnyClass: false } }
+        : {};
   return Promise.resolve({ ok: true, status: 200, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
 });
 beforeEach(() => {
@@ -28,12 +36,16 @@ afterEach(() => setAccessToken(null));
 function renderHome(signedIn: boolean) {
   if (signedIn) setAccessToken('token');
   const value = { signedIn, session: null } as unknown as AuthContextValue;
+  // the subscriptions the client read itself say nothing here: the hero follows the server's membership answer
+  const user = signedIn ? { ...SIGNED_OUT_USER, user: { userId: 'u-1' } as User } : SIGNED_OUT_USER;
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <AuthContext.Provider value={value}>
-        <MemoryRouter>
-          <HomePage />
-        </MemoryRouter>
+        <UserContext.Provider value={user}>
+          <MemoryRouter>
+            <HomePage />
+          </MemoryRouter>
+        </UserContext.Provider>
       </AuthContext.Provider>
     </QueryClientProvider>,
   );
@@ -52,5 +64,22 @@ describe('the home page', () => {
     renderHome(true);
     expect(await screen.findByRole('heading', { name: 'Operations console' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('link', { name: 'Open the console' }).getAttribute('href')).toBe('/ops'));
+  });
+
+  it('offers the dashboard to a member by the server’s membership answer, the catalogue otherwise', async () => {
+    membership = { membershipStatus: 'active', hasActiveSubscription: true, hasActiveOrTrialSubscription: true };
+    renderHome(true);
+    expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/users/getMembershipInfo'))).toBe(true);
+  });
+
+  it('offers a signed-in learner without a membership the catalogue', async () => {
+    membership = { membershipStatus: 'inactive', hasActiveSubscription: false, hasActiveOrTrialSubscription: false };
+    renderHome(true);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/users/getMembershipInfo'))).toBe(true),
+    );
+    expect(screen.getByRole('link', { name: 'Explore Classes' })).toHaveAttribute('href', '/browse');
+    expect(screen.queryByRole('link', { name: 'Go to Dashboard' })).toBeNull();
   });
 });
