@@ -139,7 +139,8 @@ test('a creator sets monthly and annual prices, sees what goes live, buys a crea
   await expect(page).toHaveURL(/\/dashboard\/builder\?appId=[^&]+&mode=publish&payment_success=true&tier=pro/, {
     timeout: STUCK_MS,
   });
-  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+  // ('Payment received' shows only while the webhook is still on its way: delivered in milliseconds, the
+  // plan is often recorded before the page opens, and the app publishes at once)
   await expect(page.getByText('Published. Visitors now see this version.')).toBeVisible({ timeout: STUCK_MS });
   await expect(page.getByRole('status').filter({ hasText: 'Everything is published' })).toBeVisible({ timeout: STUCK_MS });
   await expect(page).not.toHaveURL(/payment_success/);
