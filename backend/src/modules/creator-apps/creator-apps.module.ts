@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { CatalogueModule } from '../catalogue';
+import { StorefrontsController } from './http/storefronts.controller';
+import { CreatorPublicPages } from './http/public-pages';
+import { PublicPagesQueries } from './queries/public-pages.query';
 import { ChangeAppThemeHandler } from './commands/change-app-theme.command';
 import { CreateAppHandler } from './commands/create-app.command';
 import { PublishAppHandler } from './commands/publish-app.command';
@@ -49,6 +53,8 @@ import { RequestPersonalizedPlanHandler } from './commands/request-personalized-
 import { SaveOnboardingUserStateHandler } from './commands/save-onboarding-user-state.command';
 import { creatorPlansProjection } from './projections/creator-plans.projection';
 import { creatorStudioProjection } from './projections/creator-studio.projection';
+import { appAddressesProjection } from './projections/app-addresses.projection';
+import { UpdateStorefrontHandler } from './commands/update-storefront.command';
 import { subscriberProviders } from '../../platform/events/define-projection';
 import { BrainstormQueries } from './queries/brainstorm.query';
 import { CreatorAppsQueries } from './queries/creator-apps.query';
@@ -69,6 +75,7 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
  * media-files reactor deleting removed files.
  */
 @Module({
+  imports: [CatalogueModule],
   controllers: [
     AppsController,
     AppBuilderController,
@@ -76,6 +83,7 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     AiAssetsController,
     SimulatorItemsController,
     AppMediaController,
+    StorefrontsController,
   ],
   providers: [
     ...subscriberProviders(
@@ -84,6 +92,7 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
       appVisitorsProjection,
       appMediaProjection,
       simulatorItemsProjection,
+      appAddressesProjection,
     ),
     AppMediaQueries,
     SaveAppMediaHandler,
@@ -108,8 +117,11 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     BrainstormQueries,
     UnpublishedChangesQueries,
     PublishingQueries,
+    PublicPagesQueries,
+    CreatorPublicPages,
     CreateAppHandler,
     UpdateAppDetailsHandler,
+    UpdateStorefrontHandler,
     SetAppIsIdeaHandler,
     ChangeAppThemeHandler,
     RecordAppOpenedHandler,

@@ -13,3 +13,5 @@ export const VISITORS_PROJECTION = 'creator-apps.visitors';
 export const MEDIA_PROJECTION = 'creator-apps.media';
 /** app_simulator_item: what the builder's simulator captured and produced. */
 export const SIMULATOR_PROJECTION = 'creator-apps.simulator';
+/** creator_app_address, creator_storefront_address, creator_storefront_page: public addresses and storefronts. */
+export const ADDRESSES_PROJECTION = 'creator-apps.addresses';
