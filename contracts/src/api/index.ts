@@ -11,12 +11,28 @@ import * as creatorAi from './creator-ai';
 import * as simulatorItems from './simulator-items';
 import * as appMedia from './app-media';
 import * as storefronts from './storefronts';
+import * as memberApp from './member-app';
 
-export { operations, system, users, catalogue, commerce, offers, creatorApps, appVisitors, creatorAi, simulatorItems, appMedia, storefronts };
+export {
+  operations,
+  system,
+  users,
+  catalogue,
+  commerce,
+  offers,
+  creatorApps,
+  appVisitors,
+  creatorAi,
+  simulatorItems,
+  appMedia,
+  storefronts,
+  memberApp,
+};
 export * from './commerce-schemas';
 export * from './operations-console-schemas';
 export * from './simulator-items-schemas';
 export * from './storefronts-schemas';
+export * from './member-app-schemas';
 export type { AiInfo } from './system';
 
 /** Every call, for the OpenAPI document and the contract tests. */
@@ -33,4 +49,5 @@ export const apiCalls: readonly CallDefinition[] = [
   ...(Object.values(simulatorItems) as CallDefinition[]),
   ...(Object.values(appMedia) as CallDefinition[]),
   ...(Object.values(storefronts) as CallDefinition[]),
+  ...(Object.values(memberApp) as CallDefinition[]),
 ];

@@ -20,6 +20,7 @@ interface Namespaces {
   simulatorItems: typeof contracts.simulatorItems;
   appMedia: typeof contracts.appMedia;
   storefronts: typeof contracts.storefronts;
+  memberApp: typeof contracts.memberApp;
 }
 const routes = table as unknown as { [N in keyof Namespaces]: RoutesOf<Namespaces[N]> };
 
@@ -36,6 +37,7 @@ export const {
   simulatorItems,
   appMedia,
   storefronts,
+  memberApp,
 } = routes;
 
 /** Every route, for looking a call up by method and path. */

@@ -61,6 +61,16 @@ import { CreatorAppsQueries } from './queries/creator-apps.query';
 import { PublishingQueries } from './queries/publishing.query';
 import { UnpublishedChangesQueries } from './queries/unpublished-changes.query';
 import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
+import { MemberAppController } from './http/member-app.controller';
+import { memberAppProjection } from './projections/member-app.projection';
+import { MemberAppQueries } from './queries/member-app.query';
+import { UnsubscribeSecret } from './queries/unsubscribe-secret.query';
+import { CompleteSessionHandler } from './commands/complete-session.command';
+import { CompletePhaseHandler } from './commands/complete-phase.command';
+import { RecordCheckInHandler } from './commands/record-check-in.command';
+import { SaveReminderSettingsHandler } from './commands/save-reminder-settings.command';
+import { SaveLessonProgressHandler } from './commands/save-lesson-progress.command';
+import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
 
 /**
  * Creator apps: apps built from a prompt (blueprint, onboarding flow, landing page, image) by
@@ -84,6 +94,7 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     SimulatorItemsController,
     AppMediaController,
     StorefrontsController,
+    MemberAppController,
   ],
   providers: [
     ...subscriberProviders(
@@ -93,7 +104,16 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
       appMediaProjection,
       simulatorItemsProjection,
       appAddressesProjection,
+      memberAppProjection,
     ),
+    MemberAppQueries,
+    UnsubscribeSecret,
+    CompleteSessionHandler,
+    CompletePhaseHandler,
+    RecordCheckInHandler,
+    SaveReminderSettingsHandler,
+    SaveLessonProgressHandler,
+    MarkAppLessonHandler,
     AppMediaQueries,
     SaveAppMediaHandler,
     UpdateAppMediaHandler,

@@ -15,3 +15,8 @@ export const MEDIA_PROJECTION = 'creator-apps.media';
 export const SIMULATOR_PROJECTION = 'creator-apps.simulator';
 /** creator_app_address, creator_storefront_address, creator_storefront_page: public addresses and storefronts. */
 export const ADDRESSES_PROJECTION = 'creator-apps.addresses';
+/**
+ * The member app: app_member_access, app_member_contact, app_member_progress, app_member_phase,
+ * app_member_day, app_member_checkin, app_member_reminder, app_member_lesson_progress, app_lesson.
+ */
+export const MEMBERS_PROJECTION = 'creator-apps.members';
