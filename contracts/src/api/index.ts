@@ -10,8 +10,10 @@ import * as appVisitors from './app-visitors';
 import * as creatorAi from './creator-ai';
 import * as simulatorItems from './simulator-items';
 import * as appMedia from './app-media';
+import * as appInsights from './app-insights';
 
-export { operations, system, users, catalogue, commerce, offers, creatorApps, appVisitors, creatorAi, simulatorItems, appMedia };
+export { operations, system, users, catalogue, commerce, offers, creatorApps, appVisitors, creatorAi, simulatorItems, appMedia, appInsights };
+export * from './app-insights-schemas';
 export * from './commerce-schemas';
 export * from './operations-console-schemas';
 export * from './simulator-items-schemas';
@@ -30,4 +32,5 @@ export const apiCalls: readonly CallDefinition[] = [
   ...(Object.values(creatorAi) as CallDefinition[]),
   ...(Object.values(simulatorItems) as CallDefinition[]),
   ...(Object.values(appMedia) as CallDefinition[]),
+  ...(Object.values(appInsights) as CallDefinition[]),
 ];

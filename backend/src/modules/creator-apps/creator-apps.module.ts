@@ -43,6 +43,9 @@ import { CreateTestFlowHandler } from './commands/create-test-flow.command';
 import { DeleteTestFlowHandler } from './commands/delete-test-flow.command';
 import { UpdateTestFlowHandler } from './commands/update-test-flow.command';
 import { appVisitorsProjection } from './projections/app-visitors.projection';
+import { appInsightsProjection } from './projections/app-insights.projection';
+import { AppInsightsQueries } from './queries/app-insights.query';
+import { AppInsightsController } from './http/app-insights.controller';
 import { AppVisitorsQueries } from './queries/app-visitors.query';
 import { CompleteOnboardingHandler } from './commands/complete-onboarding.command';
 import { RequestPersonalizedPlanHandler } from './commands/request-personalized-plan.command';
@@ -76,6 +79,7 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     AiAssetsController,
     SimulatorItemsController,
     AppMediaController,
+    AppInsightsController,
   ],
   providers: [
     ...subscriberProviders(
@@ -84,7 +88,9 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
       appVisitorsProjection,
       appMediaProjection,
       simulatorItemsProjection,
+      appInsightsProjection,
     ),
+    AppInsightsQueries,
     AppMediaQueries,
     SaveAppMediaHandler,
     UpdateAppMediaHandler,

@@ -13,3 +13,5 @@ export const VISITORS_PROJECTION = 'creator-apps.visitors';
 export const MEDIA_PROJECTION = 'creator-apps.media';
 /** app_simulator_item: what the builder's simulator captured and produced. */
 export const SIMULATOR_PROJECTION = 'creator-apps.simulator';
+/** app_insights_*: the creator's Insights (funnel by day, onboarding pages, subscriptions, check-ins). */
+export const INSIGHTS_PROJECTION = 'creator-apps.insights';
