@@ -12,6 +12,7 @@ import * as simulatorItems from './simulator-items';
 import * as appMedia from './app-media';
 import * as storefronts from './storefronts';
 import * as memberApp from './member-app';
+import * as appInsights from './app-insights';
 
 export {
   operations,
@@ -27,7 +28,9 @@ export {
   appMedia,
   storefronts,
   memberApp,
+  appInsights,
 };
+export * from './app-insights-schemas';
 export * from './commerce-schemas';
 export * from './operations-console-schemas';
 export * from './simulator-items-schemas';
@@ -50,4 +53,5 @@ export const apiCalls: readonly CallDefinition[] = [
   ...(Object.values(appMedia) as CallDefinition[]),
   ...(Object.values(storefronts) as CallDefinition[]),
   ...(Object.values(memberApp) as CallDefinition[]),
+  ...(Object.values(appInsights) as CallDefinition[]),
 ];

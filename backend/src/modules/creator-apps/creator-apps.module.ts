@@ -47,6 +47,9 @@ import { CreateTestFlowHandler } from './commands/create-test-flow.command';
 import { DeleteTestFlowHandler } from './commands/delete-test-flow.command';
 import { UpdateTestFlowHandler } from './commands/update-test-flow.command';
 import { appVisitorsProjection } from './projections/app-visitors.projection';
+import { appInsightsProjection } from './projections/app-insights.projection';
+import { AppInsightsQueries } from './queries/app-insights.query';
+import { AppInsightsController } from './http/app-insights.controller';
 import { AppVisitorsQueries } from './queries/app-visitors.query';
 import { CompleteOnboardingHandler } from './commands/complete-onboarding.command';
 import { RequestPersonalizedPlanHandler } from './commands/request-personalized-plan.command';
@@ -95,6 +98,7 @@ import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
     AppMediaController,
     StorefrontsController,
     MemberAppController,
+    AppInsightsController,
   ],
   providers: [
     ...subscriberProviders(
@@ -114,6 +118,8 @@ import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
     SaveReminderSettingsHandler,
     SaveLessonProgressHandler,
     MarkAppLessonHandler,
+      appInsightsProjection,
+    AppInsightsQueries,
     AppMediaQueries,
     SaveAppMediaHandler,
     UpdateAppMediaHandler,

@@ -20,3 +20,5 @@ export const ADDRESSES_PROJECTION = 'creator-apps.addresses';
  * app_member_day, app_member_checkin, app_member_reminder, app_member_lesson_progress, app_lesson.
  */
 export const MEMBERS_PROJECTION = 'creator-apps.members';
+/** app_insights_*: the creator's Insights (funnel by day, onboarding pages, subscriptions, check-ins). */
+export const INSIGHTS_PROJECTION = 'creator-apps.insights';
