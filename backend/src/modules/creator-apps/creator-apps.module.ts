@@ -3,6 +3,8 @@ import { CatalogueModule } from '../catalogue';
 import { StorefrontsController } from './http/storefronts.controller';
 import { CreatorPublicPages } from './http/public-pages';
 import { PublicPagesQueries } from './queries/public-pages.query';
+import { StoreShareImageHandler } from './commands/store-share-image.command';
+import { ShareImagesReactor } from './reactors/share-images.reactor';
 import { ChangeAppThemeHandler } from './commands/change-app-theme.command';
 import { CreateAppHandler } from './commands/create-app.command';
 import { PublishAppHandler } from './commands/publish-app.command';
@@ -145,6 +147,8 @@ import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
     PublishingQueries,
     PublicPagesQueries,
     CreatorPublicPages,
+    StoreShareImageHandler,
+    ShareImagesReactor,
     CreateAppHandler,
     UpdateAppDetailsHandler,
     UpdateStorefrontHandler,
