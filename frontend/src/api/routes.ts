@@ -19,6 +19,7 @@ interface Namespaces {
   creatorAi: typeof contracts.creatorAi;
   simulatorItems: typeof contracts.simulatorItems;
   appMedia: typeof contracts.appMedia;
+  appInsights: typeof contracts.appInsights;
 }
 const routes = table as unknown as { [N in keyof Namespaces]: RoutesOf<Namespaces[N]> };
 
@@ -34,6 +35,7 @@ export const {
   creatorAi,
   simulatorItems,
   appMedia,
+  appInsights,
 } = routes;
 
 /** Every route, for looking a call up by method and path. */
