@@ -23,13 +23,17 @@ export const DayChart = memo(function DayChart({
   description,
   days,
   series,
-  format = (v) => String(v),
+  format,
+  minTop = 1,
 }: {
   title: string;
   description: string;
   days: string[];
   series: DaySeries[];
+  /** How a value reads (default: whole numbers only, as counts). */
   format?: (v: number) => string;
+  /** The y axis goes at least this high (1 for counts; 100 cents for money, so an empty chart reads $0–$1). */
+  minTop?: number;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useTheme();
@@ -45,19 +49,19 @@ export const DayChart = memo(function DayChart({
         height: HEIGHT,
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(minTop, max)] } },
         axes: [
           { ...axis, values: (_u, ticks) => ticks.map((t) => new Date(t * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })) },
-          { ...axis, size: 64, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? format(t) : '')) },
+          { ...axis, size: 64, values: (_u, ticks) => ticks.map((t) => (format ? format(t) : Number.isInteger(t) ? String(t) : '')) },
         ],
         series: [
-          { value: (_u, t) => (t == null ? '' : new Date(t * 1000).toISOString().slice(0, 10)) },
+          { label: 'Day', value: (_u, t) => (t == null ? '' : new Date(t * 1000).toISOString().slice(0, 10)) },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,
             width: 2,
             points: { show: days.length <= 31, size: 5 },
-            value: (_u: uPlot, v: number | null) => (v == null ? '' : format(v)),
+            value: (_u: uPlot, v: number | null) => (v == null ? '' : format ? format(v) : String(v)),
           })),
         ],
       },
@@ -70,7 +74,7 @@ export const DayChart = memo(function DayChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [days, series, theme, format]);
+  }, [days, series, theme, format, minTop]);
   return (
     <figure className="insights-chart">
       <figcaption>{title}</figcaption>

@@ -68,7 +68,7 @@ function Pages({ pages }: { pages: AppInsights['pages'] }) {
       {pages.length === 0 ? (
         <p className="insights-card__note">No visitor has started the onboarding yet.</p>
       ) : (
-        <div className="insights-table-wrap" tabIndex={0} role="region" aria-label="Drop-off per onboarding page">
+        <div className="insights-table-wrap" tabIndex={0} role="region" aria-label="Table of pages reached and stopped on">
           <table className="insights-table">
             <thead>
               <tr>
@@ -113,7 +113,7 @@ function Cohorts({ report }: { report: AppInsights }) {
       {cohorts.length === 0 ? (
         <p className="insights-card__note">No members in the last 12 weeks yet.</p>
       ) : (
-        <div className="insights-table-wrap" tabIndex={0} role="region" aria-label="Weekly retention by sign-up cohort">
+        <div className="insights-table-wrap" tabIndex={0} role="region" aria-label="Table of cohorts by week">
           <table className="insights-table insights-table--cohorts">
             <thead>
               <tr>
@@ -210,6 +210,7 @@ function Report({ report }: { report: AppInsights }) {
           days={days}
           series={revenueSeries}
           format={formatCents}
+          minTop={100}
         />
       </div>
       <Cohorts report={report} />
