@@ -21,6 +21,7 @@ interface Namespaces {
   appMedia: typeof contracts.appMedia;
   storefronts: typeof contracts.storefronts;
   memberApp: typeof contracts.memberApp;
+  appInsights: typeof contracts.appInsights;
 }
 const routes = table as unknown as { [N in keyof Namespaces]: RoutesOf<Namespaces[N]> };
 
@@ -38,6 +39,7 @@ export const {
   appMedia,
   storefronts,
   memberApp,
+  appInsights,
 } = routes;
 
 /** Every route, for looking a call up by method and path. */

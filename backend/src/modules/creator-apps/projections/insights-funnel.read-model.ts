@@ -100,7 +100,7 @@ async function landingViews(events: DomainEvent<'AppLandingViewed'>[], tx: Db) {
     at: e.payload.viewedAt,
   }));
   await run(tx, 'create temporary table if not exists insights_views (app_id text, visitor_id text, at timestamptz) on commit delete rows');
-  await run(tx, 'truncate insights_views');
+  await run(tx, 'delete from insights_views'); // an earlier run of the same transaction
   await run(
     tx,
     `with v as (select * from jsonb_to_recordset(?::jsonb) as r(event_id uuid, storefront_slug text, app_slug text, visitor_id text, at timestamptz)),
