@@ -17,6 +17,7 @@ export const WEB_ROUTES = [
   '/dashboard/builder',
   '/apps/:storefrontSlug/:appSlug/onboarding',
   '/apps/:storefrontSlug/:appSlug/onboarding/link',
+  '/apps/:storefrontSlug/:appSlug/app',
   '/build',
   '/creator',
   '/v2/dashboard',
