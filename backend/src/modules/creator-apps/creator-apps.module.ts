@@ -65,6 +65,9 @@ import { RecordCheckInHandler } from './commands/record-check-in.command';
 import { SaveReminderSettingsHandler } from './commands/save-reminder-settings.command';
 import { SaveLessonProgressHandler } from './commands/save-lesson-progress.command';
 import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
+import { EmailOutbox } from '../../platform/mail/email-outbox';
+import { SendMemberRemindersHandler } from './commands/send-member-reminders.command';
+import { MemberRemindersQueries } from './queries/member-reminders.query';
 
 /**
  * Creator apps: apps built from a prompt (blueprint, onboarding flow, landing page, image) by
@@ -105,6 +108,9 @@ import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
     SaveReminderSettingsHandler,
     SaveLessonProgressHandler,
     MarkAppLessonHandler,
+    SendMemberRemindersHandler,
+    MemberRemindersQueries,
+    EmailOutbox,
     AppMediaQueries,
     SaveAppMediaHandler,
     UpdateAppMediaHandler,
@@ -150,6 +156,6 @@ import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
     ReleaseBuildSlotHandler,
     RejectBuildResultHandler,
   ],
-  exports: [CreatorAppsQueries],
+  exports: [CreatorAppsQueries, MemberRemindersQueries],
 })
 export class CreatorAppsModule {}

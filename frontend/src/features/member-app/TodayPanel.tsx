@@ -5,7 +5,8 @@ import type { useMemberActions } from './member-app.queries';
 
 type Actions = ReturnType<typeof useMemberActions>;
 
-const MOODS = ['😞', '🙁', '😐', '🙂', '😄'];
+const MOODS = ['Low', 'Meh', 'Okay', 'Good', 'Great'];
+const EFFORTS = ['Easy', 'Light', 'Fair', 'Hard', 'All out'];
 
 /** Today: the current phase, today's step, what is done, the streak, and a one-tap check-in. */
 export function TodayPanel({ home, actions, readOnly }: { home: MemberHome; actions: Actions; readOnly: boolean }) {
@@ -118,16 +119,16 @@ export function QuickCheckIn({ actions }: { actions: Actions }) {
       </fieldset>
       <fieldset className="ma-scale">
         <legend>Effort</legend>
-        {[1, 2, 3, 4, 5].map((n) => (
+        {EFFORTS.map((label, i) => (
           <button
-            key={n}
+            key={label}
             type="button"
             className="ma-scale__choice"
-            aria-pressed={effort === n}
-            aria-label={`Effort ${n} of 5`}
-            onClick={() => setEffort(n)}
+            aria-pressed={effort === i + 1}
+            aria-label={`Effort ${i + 1} of 5`}
+            onClick={() => setEffort(i + 1)}
           >
-            {n}
+            {label}
           </button>
         ))}
       </fieldset>
