@@ -20,6 +20,7 @@ export const WEB_ROUTES = [
   '/apps/:storefrontSlug/:appSlug/onboarding/link',
   '/creators',
   '/creators/:storefrontSlug',
+  '/apps/:storefrontSlug/:appSlug/app',
   '/build',
   '/creator',
   '/v2/dashboard',

@@ -180,3 +180,26 @@ export const markAppLesson = defineCall({
   response: z.object({ lessons: z.array(appLessonSchema) }),
 });
 
+
+export const getMemberAppManifest = defineCall({
+  id: 'getMemberAppManifest',
+  module: mod,
+  method: 'GET',
+  path: '/apps/member/:storefrontSlug/:appSlug/manifest.webmanifest',
+  access: 'public',
+  style: 'legacy',
+  summary:
+    "The web app manifest of a published app's member app: its own name, icon (the app image), theme colour and start URL " +
+    '(/apps/{storefrontSlug}/{appSlug}/app), so "Add to home screen" installs it. Unknown or unpublished app: 404.',
+  params: slugParams,
+  response: z.object({
+    name: z.string(),
+    short_name: z.string(),
+    start_url: z.string(),
+    scope: z.string(),
+    display: z.literal('standalone'),
+    background_color: z.string(),
+    theme_color: z.string(),
+    icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string() })),
+  }),
+});

@@ -210,6 +210,14 @@ export const routes: RouteObject[] = [
               (m) => m.AppOnboardingPage,
             ),
           },
+          // the member app: an app's members use their plan, check-ins, lessons and reminders
+          {
+            path: '/apps/:storefrontSlug/:appSlug/app',
+            lazy: page(
+              () => import('../features/member-app/lazy'),
+              (m) => m.MemberAppPage,
+            ),
+          },
           // an emailed "Email me my plan" link (its token in the fragment): sign in, then the plan is linked
           {
             path: '/apps/:storefrontSlug/:appSlug/onboarding/link',

@@ -76,6 +76,9 @@ import { RecordCheckInHandler } from './commands/record-check-in.command';
 import { SaveReminderSettingsHandler } from './commands/save-reminder-settings.command';
 import { SaveLessonProgressHandler } from './commands/save-lesson-progress.command';
 import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
+import { EmailOutbox } from '../../platform/mail/email-outbox';
+import { SendMemberRemindersHandler } from './commands/send-member-reminders.command';
+import { MemberRemindersQueries } from './queries/member-reminders.query';
 
 /**
  * Creator apps: apps built from a prompt (blueprint, onboarding flow, landing page, image) by
@@ -122,6 +125,9 @@ import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
     SaveLessonProgressHandler,
     MarkAppLessonHandler,
     AppInsightsQueries,
+    SendMemberRemindersHandler,
+    MemberRemindersQueries,
+    EmailOutbox,
     AppMediaQueries,
     SaveAppMediaHandler,
     UpdateAppMediaHandler,
@@ -172,6 +178,6 @@ import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
     ReleaseBuildSlotHandler,
     RejectBuildResultHandler,
   ],
-  exports: [CreatorAppsQueries],
+  exports: [CreatorAppsQueries, MemberRemindersQueries],
 })
 export class CreatorAppsModule {}

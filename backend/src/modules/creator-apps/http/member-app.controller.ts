@@ -148,6 +148,25 @@ export class MemberAppController {
     return { mediaId: body.mediaId, positionInSeconds: body.positionInSeconds, percentComplete: body.percentComplete };
   }
 
+  @Endpoint(memberApp.getMemberAppManifest)
+  async getMemberAppManifest(@Input() { params }: CallInput<typeof memberApp.getMemberAppManifest>) {
+    const { row } = await this.apps.visibleBySlug(principal(), params.storefrontSlug, params.appSlug);
+    const base = `/apps/${row.storefront_slug}/${row.app_slug}`;
+    const image = row.app_image;
+    return {
+      name: row.name,
+      short_name: row.name.slice(0, 12),
+      start_url: `${base}/app`,
+      scope: `${base}/`,
+      display: 'standalone' as const,
+      background_color: '#ffffff',
+      theme_color: this.themeColor(row),
+      icons: image
+        ? [{ src: image.url, sizes: `${image.width}x${image.height}`, type: image.url.endsWith('.jpg') ? 'image/jpeg' : 'image/png', purpose: 'any' }]
+        : [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    };
+  }
+
   // ---------------------------------------------------------------- the creator's lessons
 
   @Endpoint(memberApp.getAppLessons)
@@ -200,6 +219,11 @@ export class MemberAppController {
     return { planId: plan.plan_id, phaseIds: plan.plan.plan.phases.filter(isValidPhase).map((p) => p.id!) };
   }
 
+  private themeColor(row: AppRow): string {
+    const colour = THEME_KEYS.map((k) => row.theme?.[k]).find((v): v is string => typeof v === 'string' && /^#[0-9a-f]{3,8}$/i.test(v));
+    return colour ?? DEFAULT_THEME;
+  }
+
   private reminderView(r: { slot: MemberHome['reminders']['slot']; weeklySummary: boolean; timeZone: string } | null) {
     return {
       slot: r?.slot ?? null,
@@ -213,14 +237,13 @@ export class MemberAppController {
     const appId = row.app_id;
     const tz = timeZone();
     const today = localDateIn(tz);
-    const colour = THEME_KEYS.map((k) => row.theme?.[k]).find((v): v is string => typeof v === 'string');
     const app = {
       appId,
       name: row.name,
       storefrontSlug: row.storefront_slug,
       appSlug: row.app_slug,
       imageUrl: row.app_image?.url ?? null,
-      themeColor: colour ?? DEFAULT_THEME,
+      themeColor: this.themeColor(row),
     };
     const access = await this.members.access(appId, userId);
     const accessView = {
