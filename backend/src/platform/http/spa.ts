@@ -11,6 +11,7 @@ function sendNotFound(res: Response, indexHtml: string) {
   res.type('html').send(indexHtml.replace(/<title>[^<]*<\/title>/, '<title>Page not found · Sparkhouse</title>'));
 }
 import type { RenderedHtml, ServerRendering } from './server-rendering';
+import type { PublicPages } from './public-pages';
 
 /** Files whose name carries their content hash (Vite's assets/): they never change, so browsers keep them. */
 const HASHED = /^\/assets\//;
@@ -56,12 +57,14 @@ function sendPrecompressed(req: Request, res: Response, next: NextFunction, file
  * Serves the built SPA: its files — the brotli or gzip copy made at build time when the browser takes
  * it (frontend/build/precompress.ts), hashed assets cached for a year — and index.html for any other
  * page route (client-side routing), with the page's preload hints in its head and, for a page the API
- * renders (ServerRendering), the page itself in its root.
+ * renders (ServerRendering), the page itself in its root; a public page (PublicPages) with its head,
+ * rendered, or its 404.
  */
 export function spa(
   distDir: string,
   hints?: Pick<PageHints, 'tagsFor'>,
   rendering?: Pick<ServerRendering, 'renders' | 'render'>,
+  publicPages?: Pick<PublicPages, 'serves' | 'answer'>,
 ) {
   const root = path.resolve(distDir);
   const index = path.join(root, 'index.html');
@@ -98,6 +101,14 @@ export function spa(
       }
       if (!isWebRoute(req.path)) return sendNotFound(res, fs.readFileSync(index, 'utf8'));
       const tags = hints?.tagsFor(req.path) ?? '';
+      if (publicPages?.serves(req.path)) {
+        publicPages.answer(req.path, withHints(fs.readFileSync(index, 'utf8'), tags)).then((page) => {
+          if (!page) return next();
+          res.status(page.status);
+          sendPage(req, res, page.html, page.rendered);
+        }, next);
+        return;
+      }
       if (rendering?.renders(req.path)) {
         const indexHtml = withHints(fs.readFileSync(index, 'utf8'), tags);
         rendering
