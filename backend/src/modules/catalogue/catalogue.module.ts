@@ -19,6 +19,7 @@ import { LearnerQueries } from './queries/learner.query';
 import { ProductBrowseQueries } from './queries/product-browse.query';
 import { RecommendationQueries } from './queries/recommendation.query';
 import { HomePageDelivery } from './http/home-page';
+import { CataloguePagesDelivery } from './http/catalogue-pages';
 import { HomeContentQueries } from './queries/home-content.query';
 import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
 
@@ -45,6 +46,7 @@ import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
     DemoCatalogueSeeder,
     HomeContentQueries,
     HomePageDelivery,
+    CataloguePagesDelivery,
   ],
   exports: [ProductBrowseQueries, LearnerQueries],
 })

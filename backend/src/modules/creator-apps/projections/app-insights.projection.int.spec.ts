@@ -25,7 +25,7 @@ const planResult = {
   regenerations: 0,
   generatedBy: 'local-generator',
 };
-const TABLES = appInsightsProjection.tables;
+const TABLES = appInsightsProjection.tables ?? [];
 
 /**
  * The creator's Insights are a function of the log: landing views (posted to the analytics collector),
