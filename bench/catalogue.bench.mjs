@@ -22,7 +22,7 @@ import pg from 'pg';
 import { ensureDatabase, ensurePostgres, ensureRedis, stopAll, withDatabase } from '../scripts/lib/services.mjs';
 import { backendDist, backendMain } from '../scripts/lib/paths.mjs';
 import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
-import { machine, markdownTable, parseOptions, serverEnv, sleep, waitCaughtUp } from './lib/harness.mjs';
+import { loadDemoCatalogue, machine, markdownTable, parseOptions, serverEnv, sleep, waitCaughtUp } from './lib/harness.mjs';
 import { cpuSecondsByName, cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
 import { fmt } from './lib/stats.mjs';
 
@@ -150,8 +150,7 @@ async function main() {
     } else {
       await ensureDatabase(databaseUrl, { fresh: true });
       await require(backendDist).migrateUp(databaseUrl);
-      const { loadBulkCatalogue } = require(path.join(backendDist, 'modules/catalogue/seed/bulk-catalogue-loader.js'));
-      loaded = await loadBulkCatalogue(databaseUrl, { products: opts.products, log });
+      loaded = await loadDemoCatalogue(databaseUrl, { products: opts.products, log });
       log(`loaded ${loaded.products} products and ${loaded.purchases} purchases in ${fmt(loaded.durationMs / 1000, 1)} s`);
     }
 

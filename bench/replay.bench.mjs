@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { backendDist } from '../scripts/lib/paths.mjs';
-import { cleanUp, guardRun, machine, markdownTable, openServices, parseOptions } from './lib/harness.mjs';
+import { cleanUp, guardRun, loadDemoCatalogue, machine, markdownTable, openServices, parseOptions } from './lib/harness.mjs';
 import { fmt } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -100,8 +100,7 @@ async function main() {
   let c = null;
   try {
     const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_replay', prefix, log });
-    const { loadBulkCatalogue } = require(path.join(backendDist, 'modules/catalogue/seed/bulk-catalogue-loader.js'));
-    const loaded = await loadBulkCatalogue(databaseUrl, { products: opts.products, log });
+    const loaded = await loadDemoCatalogue(databaseUrl, { products: opts.products, log });
     c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     await addMemberEvents(c);

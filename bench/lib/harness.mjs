@@ -2,6 +2,7 @@
 // waiting for the API and the worker, the results table, and cleaning up (Redis keys, its database).
 import os from 'node:os';
 import fs from 'node:fs';
+import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import IORedis from 'ioredis';
@@ -56,6 +57,17 @@ export function ensureCompiled(log) {
   if (fs.existsSync(backendMain) && fs.existsSync(workerMain)) return;
   log('compiled entry points missing: running npx tsc -b');
   execSync('npx tsc -b', { cwd: root, stdio: 'inherit' });
+}
+
+/**
+ * A big demo catalogue (`products` classes and half as many purchases) bulk-loaded into a database whose
+ * API is not serving yet: the devkit's generator, the catalogue's loader (events and the browse read model).
+ */
+export function loadDemoCatalogue(databaseUrl, { products, log }) {
+  const require = createRequire(import.meta.url);
+  const { loadBulkCatalogue } = require(path.join(backendDist, 'modules/catalogue/infra/bulk-catalogue-loader.js'));
+  const { bulkDemoCatalogue } = require(path.join(backendDist, 'devkit/demo-data/catalogue/bulk-demo-catalogue.js'));
+  return loadBulkCatalogue(databaseUrl, bulkDemoCatalogue({ products }), log);
 }
 
 /**

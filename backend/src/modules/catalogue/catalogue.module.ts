@@ -20,7 +20,6 @@ import { ProductBrowseQueries } from './queries/product-browse.query';
 import { RecommendationQueries } from './queries/recommendation.query';
 import { HomePageDelivery } from './http/home-page';
 import { HomeContentQueries } from './queries/home-content.query';
-import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
 
 /**
  * Catalogue: products (classes), collections and schools, purchases and ownership, enrolments,
@@ -42,7 +41,6 @@ import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
     GrantProductHandler,
     JoinWaitlistHandler,
     RecordProgressHandler,
-    DemoCatalogueSeeder,
     HomeContentQueries,
     HomePageDelivery,
   ],

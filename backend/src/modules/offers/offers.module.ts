@@ -4,7 +4,6 @@ import { RemoveProductOfferHandler, SetProductOfferHandler } from './commands/of
 import { OffersController } from './http/offers.controller';
 import { OffersProjection } from './projections/offers.projection';
 import { OfferQueries } from './queries/offer.queries';
-import { DemoOffersSeeder } from './seed/demo-offers.seeder';
 
 /**
  * Offers: the terms of product offers (spec 3 Offer) and the one rule deciding the price a buyer pays
@@ -13,7 +12,7 @@ import { DemoOffersSeeder } from './seed/demo-offers.seeder';
 @Module({
   imports: [CatalogueModule],
   controllers: [OffersController],
-  providers: [OffersProjection, OfferQueries, SetProductOfferHandler, RemoveProductOfferHandler, DemoOffersSeeder],
+  providers: [OffersProjection, OfferQueries, SetProductOfferHandler, RemoveProductOfferHandler],
   exports: [OfferQueries],
 })
 export class OffersModule {}
