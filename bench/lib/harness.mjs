@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import IORedis from 'ioredis';
 import { Queue } from 'bullmq';
 import { backendDist, backendMain, root, workerMain } from '../../scripts/lib/paths.mjs';
@@ -13,6 +14,18 @@ import { databaseName, ensureDatabase, ensurePostgres, ensureRedis, withDatabase
 import { killAllChildrenNow, startNode, stopAllChildren } from './processes.mjs';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Where every benchmark keeps its figures. */
+export const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'RESULTS.md');
+
+/** A benchmark's log: `[bench:<name>] message`. */
+export const benchLog = (name) => (msg) => console.log(`[bench:${name}] ${msg}`);
+
+/** Appends a benchmark's section (its lines) to bench/RESULTS.md and says so. */
+export function recordResults(lines, log) {
+  fs.appendFileSync(RESULTS_FILE, `${lines.join('\n')}\n`);
+  log(`figures appended to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+}
 
 /**
  * Command-line options: `numbers` maps a flag to the option that takes a positive integer
@@ -114,6 +127,18 @@ export async function startApiAndWorker({
   log(`API (pid ${api.pid}, port ${port}) ready; worker (pid ${worker.pid}) consuming`);
   return { api, worker };
 }
+
+/**
+ * The settings of a benchmark whose jobs ask the AI: no model and no images API, so the worker's AI is
+ * the devkit's local generator (deterministic, no network, no delay per answer) and app images are drawn.
+ */
+export const LOCAL_AI = { AI_BASE_URL: '', AI_API_KEY: '', AI_LOCAL_DELAY_MS: '0', IMAGE_API_BASE_URL: '', IMAGE_API_KEY: '' };
+
+/**
+ * The worker of such a benchmark: the API's environment, no projections, and outside production, the
+ * only place its devkit (the local generator) is loaded — a production worker without a model fails AI jobs.
+ */
+export const localAiWorkerEnv = (env) => ({ ...env, RUN_PROJECTIONS: 'false', NODE_ENV: 'development' });
 
 /** The environment of an API or worker process under measurement (production mode, quiet logs). */
 export function serverEnv({ port, databaseUrl, redisUrl, prefix, ...extra }) {
