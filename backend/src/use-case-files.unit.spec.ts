@@ -5,7 +5,7 @@ import path from 'node:path';
  * One use case, one place (issue 27): in a converted module, commands/ holds `<verb-noun>.command.ts`
  * files, queries/ `<name>.query.ts`, reactors/ `<name>.reactor.ts` (their specs beside them), and a
  * file holds at most one handler; a command or query handler lives in commands/ or queries/, a reactor
- * in reactors/. No event payload is cast (projections and reactors receive typed events), and index.ts
+ * in reactors/, a job's result handler in jobs/<job>.result.ts. No event payload is cast (projections and reactors receive typed events), and index.ts
  * exports the module and its commands and queries, nothing internal.
  */
 const modulesDir = path.join(__dirname, 'modules');
@@ -13,10 +13,12 @@ const modulesDir = path.join(__dirname, 'modules');
 /** Modules not converted yet. The list only shrinks: a module converted comes off it (the test says when). */
 const NOT_YET_CONVERTED = ['commerce', 'identity', 'operations'];
 
-const FOLDERS: Record<string, string> = { commands: 'command', queries: 'query', reactors: 'reactor' };
+const FOLDERS: Record<string, string> = { commands: 'command', queries: 'query', reactors: 'reactor', jobs: 'result' };
 const HANDLER = /@(?:CommandHandler|QueryHandler|EventsHandler)\(/g;
 /** Every reactor declares its kind (the Reactor interface asks for it), a class or an object alike. */
 const REACTOR = /\bkind\s*[:=]\s*'reactor'/g;
+/** A job's result handler: one per job, in jobs/<job>.result.ts. */
+const RESULT_HANDLER = /@StoresJobResult\(/g;
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -49,6 +51,9 @@ export function layoutProblems(rel: string, text: string): string[] {
     problems.push(`${rel}: a command or query handler lives in commands/ or queries/`);
   if (reactors > 1) problems.push(`${rel}: ${reactors} reactors in one file`);
   if (reactors > 0 && folder !== 'reactors') problems.push(`${rel}: a reactor lives in reactors/`);
+  const results = count(text, RESULT_HANDLER);
+  if (results > 1) problems.push(`${rel}: ${results} job result handlers in one file`);
+  if (results > 0 && folder !== 'jobs') problems.push(`${rel}: a job's result handler lives in jobs/<job>.result.ts`);
   return problems;
 }
 
@@ -111,5 +116,14 @@ describe('one use case, one place', () => {
     ]);
     expect(layoutProblems('http/apps.controller.ts', command('A'))).toHaveLength(1);
     expect(layoutProblems('domain/app-state.ts', '')).toEqual([]);
+    const result = (job: string) => `@StoresJobResult('${job}')\nexport class R {}\n`;
+    expect(layoutProblems('jobs/build-app.result.ts', result('creator-apps.build-app'))).toEqual([]);
+    expect(layoutProblems('jobs/results.ts', '')).toHaveLength(1);
+    expect(layoutProblems('jobs/images.result.ts', result('a') + result('b'))).toEqual([
+      'jobs/images.result.ts: 2 job result handlers in one file',
+    ]);
+    expect(layoutProblems('reactors/job-results.reactor.ts', result('a'))).toEqual([
+      "reactors/job-results.reactor.ts: a job's result handler lives in jobs/<job>.result.ts",
+    ]);
   });
 });

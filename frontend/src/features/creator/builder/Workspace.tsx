@@ -1,6 +1,6 @@
 import type { CreatorApp } from '@sparkhouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api';
 import { useJobRunLive } from '../../realtime';
@@ -39,8 +39,6 @@ const TABS = [
   { id: 'insights', label: 'Insights' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
-/** Documents a build wrote are stored moments after it completes: keep looking for them this long. */
-const AFTER_BUILD_MS = 20_000;
 
 function IdeaSwitch({ app }: { app: CreatorApp }) {
   const update = useUpdateIsIdea(app.appId);
@@ -63,27 +61,23 @@ function IdeaSwitch({ app }: { app: CreatorApp }) {
   );
 }
 
-/** Whether the app's latest build is running, or finished so recently that its documents may still be landing. */
+/**
+ * Whether the app's latest build is running. Its end is pushed once its documents are stored (with
+ * the consistency token useJobRunLive keeps), so the app read again then shows them.
+ */
 function useBuilding(app: CreatorApp): boolean {
   // followed even when the list says it ended: the list is cached, the run tells when it finished
   const live = useJobRunLive(app.build.runId);
   const queryClient = useQueryClient();
   const status = live.data?.status;
-  const [now, setNow] = useState(() => Date.now());
-  const finishedAt = live.data?.finishedAt ? Date.parse(live.data.finishedAt) : NaN;
-  const recent = Number.isFinite(finishedAt) && now - finishedAt < AFTER_BUILD_MS;
 
   useEffect(() => {
     if (status !== 'completed' && status !== 'failed' && status !== 'canceled') return;
     void queryClient.invalidateQueries({ queryKey: creatorKeys.app(app.appId) });
     void queryClient.invalidateQueries({ queryKey: creatorKeys.apps() });
-    if (!Number.isFinite(finishedAt)) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, finishedAt + AFTER_BUILD_MS - Date.now()));
-    return () => clearTimeout(timer);
-  }, [status, finishedAt, app.appId, queryClient]);
+  }, [status, app.appId, queryClient]);
 
   if (status === 'queued' || status === 'running') return true;
-  if (status === 'completed' && recent) return true;
   return !status && (app.build.status === 'queued' || app.build.status === 'running');
 }
 
