@@ -8,6 +8,7 @@ import { AppProviders } from './App';
 import type { AuthNavigation } from './features/auth';
 import { homeContentQuery } from './features/catalogue/catalogue.queries';
 import { routes } from './routes/router';
+import { publicPageQueries } from './server-rendered-pages';
 
 /**
  * The web app's server bundle (built by `vite build --ssr` into frontend/dist-server): the API process
@@ -34,7 +35,7 @@ function untilLive(html: string): string {
 }
 
 export const renderPage: RenderPage = async (path: string, answers: ServerRenderAnswers) => {
-  const queries = SERVER_RENDERED[path];
+  const queries = SERVER_RENDERED[path] ?? publicPageQueries(path);
   if (!queries) return null;
   const queryClient = createQueryClient();
   for (const { call, queryKey } of queries) {

@@ -20,6 +20,7 @@ import { AnalyzeUploadsProcessor } from './processors/creator/analyze-uploads.pr
 import { ImageFromInputsProcessor } from './processors/creator/image-from-inputs.processor';
 import { ReadUploadProcessor } from './processors/creator/read-upload.processor';
 import { MediaReader } from './media/media-reader';
+import { MemberReminderRounds } from './reminders/member-reminder-rounds';
 
 /** Every job processor. Each job of contracts/jobs has exactly one (checked at start-up). */
 export const processors = [
@@ -86,7 +87,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [PlatformModule.forRoot(config), ...domainModules],
-      providers: [...tools, ...processors],
+      providers: [...tools, ...processors, MemberReminderRounds],
     };
   }
 }

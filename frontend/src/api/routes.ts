@@ -19,6 +19,8 @@ interface Namespaces {
   creatorAi: typeof contracts.creatorAi;
   simulatorItems: typeof contracts.simulatorItems;
   appMedia: typeof contracts.appMedia;
+  storefronts: typeof contracts.storefronts;
+  memberApp: typeof contracts.memberApp;
   appInsights: typeof contracts.appInsights;
 }
 const routes = table as unknown as { [N in keyof Namespaces]: RoutesOf<Namespaces[N]> };
@@ -35,6 +37,8 @@ export const {
   creatorAi,
   simulatorItems,
   appMedia,
+  storefronts,
+  memberApp,
   appInsights,
 } = routes;
 

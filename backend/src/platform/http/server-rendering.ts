@@ -22,6 +22,8 @@ export interface RenderedHtml {
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** Rendered pages kept, by path, to send again while their answers are unchanged. */
+const KEPT_PAGES = 500;
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="(\/assets\/[\w.-]+\.css)"[^>]*>/g;
 
 /**
@@ -77,10 +79,22 @@ export class ServerRendering {
   /** The page's HTML rendered into `indexHtml`, or null to send the plain page. */
   async render(pagePath: string, indexHtml: string): Promise<RenderedHtml | null> {
     const load = this.answersByPath.get(pagePath);
-    const render = load && this.bundle();
-    if (!load || !render) return null;
+    if (!load || !this.bundle()) return null;
+    let answers: ServerRenderAnswers;
     try {
-      const answers = await load();
+      answers = await load();
+    } catch (err) {
+      this.logger.warn(`Sending ${pagePath} unrendered: ${(err as Error).message}`);
+      return null;
+    }
+    return this.renderWith(pagePath, indexHtml, answers);
+  }
+
+  /** The page at `pagePath` rendered from `answers` into `indexHtml` (a public page's), or null to send it plain. */
+  async renderWith(pagePath: string, indexHtml: string, answers: ServerRenderAnswers): Promise<RenderedHtml | null> {
+    const render = this.bundle();
+    if (!render) return null;
+    try {
       const key = `${JSON.stringify(answers)}\n${indexHtml}`;
       const last = this.lastByPath.get(pagePath);
       if (last?.key === key) return last.page;
@@ -95,7 +109,10 @@ export class ServerRendering {
         br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
         gzip: zlib.gzipSync(html, { level: 9 }),
       };
+      this.lastByPath.delete(pagePath);
       this.lastByPath.set(pagePath, { key, page });
+      // public pages are one per app or storefront: keep the most recently sent ones only
+      if (this.lastByPath.size > KEPT_PAGES) this.lastByPath.delete(this.lastByPath.keys().next().value!);
       return page;
     } catch (err) {
       this.logger.warn(`Sending ${pagePath} unrendered: ${(err as Error).message}`);

@@ -4,7 +4,7 @@ import { ProductOfferSet, type commerce, type EventPayload } from '@sparkhouse/c
 import { offerStream } from '../infra/streams';
 import { ProductBrowseQueries } from '../../catalogue';
 import { rows } from '../../../platform/database/sql';
-import type { OfferTerms } from '../domain/offer-price';
+import { priceForBuyer, type BuyerOfferContext, type BuyerPrice, type OfferTerms } from '../domain/offer-price';
 
 interface TermsRow {
   product_id: string;
@@ -16,6 +16,7 @@ interface TermsRow {
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
+/** The offers of products: their terms (read model, or the write side for money) and the price a buyer pays. */
 @Injectable()
 export class OfferQueries {
   constructor(
@@ -70,6 +71,18 @@ export class OfferQueries {
       });
     }
     return out;
+  }
+
+  /**
+   * The price a buyer pays for a product under its offer terms (domain/offer-price.ts: the same rule
+   * as the browser's offer visibility, so the price charged is the price shown).
+   */
+  priceForBuyer(
+    priceInfo: { priceInCents: number; crossedPriceInCents: number | null },
+    terms: OfferTerms | null,
+    buyer: BuyerOfferContext,
+  ): BuyerPrice {
+    return priceForBuyer(priceInfo, terms, buyer);
   }
 
   /** The offers of some products, with their prices from the catalogue (offer price, full price). */
