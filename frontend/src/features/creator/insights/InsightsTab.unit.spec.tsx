@@ -64,7 +64,10 @@ const failure = () =>
   }) as Response;
 
 let answers: (() => Response)[] = [];
-const fetchMock = jest.fn((_url: RequestInfo | URL) => Promise.resolve((answers.shift() ?? (() => envelope(report())))()));
+let failing = false;
+const fetchMock = jest.fn((_url: RequestInfo | URL) =>
+  Promise.resolve(failing ? failure() : (answers.shift() ?? (() => envelope(report())))()),
+);
 
 function renderTab() {
   render(
@@ -77,6 +80,8 @@ function renderTab() {
 }
 
 beforeEach(() => {
+  failing = false;
+  answers = [];
   fetchMock.mockClear();
   global.fetch = fetchMock as unknown as typeof fetch;
   setAccessToken('token');
@@ -85,10 +90,12 @@ afterEach(() => setAccessToken(null));
 
 describe('InsightsTab', () => {
   it('says what failed, retries, and then says there are no visitors yet', async () => {
-    answers = [failure, () => envelope(report())];
+    failing = true;
     renderTab();
     expect(screen.getByText(/Loading the numbers/)).toBeInTheDocument();
     expect(await screen.findByText('Could not load the Insights')).toBeInTheDocument();
+    expect(screen.getByText('The server is down')).toBeInTheDocument();
+    failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'No visitors yet' })).toBeInTheDocument();
     expect(String(fetchMock.mock.calls[0][0])).toBe(`/api/app-builder/getAppInsights?appId=${APP_ID}&days=30`);
