@@ -74,7 +74,7 @@ function Pages({ pages }: { pages: AppInsights['pages'] }) {
               <tr>
                 <th scope="col">Page</th>
                 <th scope="col">Reached</th>
-                <th scope="col">Stopped here</th>
+                <th scope="col">Stopped</th>
                 <th scope="col">Drop-off</th>
               </tr>
             </thead>
