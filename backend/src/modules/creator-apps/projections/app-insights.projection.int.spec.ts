@@ -25,7 +25,7 @@ const planResult = {
   regenerations: 0,
   generatedBy: 'local-generator',
 };
-const TABLES = appInsightsProjection.tables;
+const TABLES = appInsightsProjection.tables ?? [];
 
 /**
  * The creator's Insights are a function of the log: landing views (posted to the analytics collector),
@@ -228,6 +228,7 @@ describe('creator-apps.insights projection: the funnel from the log, and a repor
     expect(live.checkIns.cohorts).toEqual([
       { week: expect.any(String), members: 2, retention: [0.5] }, // A checked in, C did not
     ]);
+    expect(TABLES).toEqual(expect.arrayContaining(['app_insights_day', 'app_insights_visitor', 'app_insights_subscription']));
     const tables = await snapshot();
 
     // as if the report were added now: its read model empty, then rebuilt from the log alone
