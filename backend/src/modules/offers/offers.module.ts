@@ -6,7 +6,6 @@ import { SetProductOfferHandler } from './commands/set-product-offer.command';
 import { OffersController } from './http/offers.controller';
 import { offerTermsProjection } from './projections/offer-terms.projection';
 import { OfferQueries } from './queries/offer-terms.query';
-import { DemoOffersSeeder } from './seed/demo-offers.seeder';
 
 /**
  * Offers: the terms of product offers (spec 3 Offer) and the one rule deciding the price a buyer pays
@@ -20,7 +19,6 @@ import { DemoOffersSeeder } from './seed/demo-offers.seeder';
     OfferQueries,
     SetProductOfferHandler,
     RemoveProductOfferHandler,
-    DemoOffersSeeder,
   ],
   exports: [OfferQueries],
 })

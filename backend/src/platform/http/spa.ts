@@ -11,7 +11,7 @@ function sendNotFound(res: Response, indexHtml: string) {
   res.type('html').send(indexHtml.replace(/<title>[^<]*<\/title>/, '<title>Page not found · Sparkhouse</title>'));
 }
 import type { RenderedHtml, ServerRendering } from './server-rendering';
-import type { PublicPages } from './public-pages';
+import { notFoundHead, type PublicPages } from './public-pages';
 
 /** Files whose name carries their content hash (Vite's assets/): they never change, so browsers keep them. */
 const HASHED = /^\/assets\//;
@@ -57,7 +57,8 @@ function sendPrecompressed(req: Request, res: Response, next: NextFunction, file
  * Serves the built SPA: its files — the brotli or gzip copy made at build time when the browser takes
  * it (frontend/build/precompress.ts), hashed assets cached for a year — and index.html for any other
  * page route (client-side routing), with the page's preload hints in its head and, for a page the API
- * renders (ServerRendering), the page itself in its root.
+ * renders (ServerRendering), the page itself in its root; a public page (PublicPages) with its head,
+ * rendered, a 301 to where it moved, or its 404.
  */
 export function spa(
   distDir: string,
@@ -133,11 +134,12 @@ async function sendPublicPage(
   }
   const indexHtml = fs.readFileSync(index, 'utf8');
   if (answer.kind === 'not-found') {
-    sendNotFound(res, indexHtml);
+    res.status(404);
+    sendPage(req, res, publicPages.withHead(indexHtml, notFoundHead(req.path)));
     return true;
   }
   const html = publicPages.withHead(withHints(indexHtml, tags), answer.head);
-  const page = await rendering?.renderWith(req.path, html, answer.answers);
+  const page = await rendering?.renderWith(req.path, answer.answers, html);
   sendPage(req, res, page?.html ?? html, page ?? undefined);
   return true;
 }

@@ -19,7 +19,7 @@ export function landingHead(landing: AppLanding): PageHead {
     title: `${landing.name} · ${landing.creator.name} · Sparkhouse`,
     description: clip(description),
     canonicalPath: appPath(landing),
-    image: image ? { url: image.url, width: image.width, height: image.height, alt: landing.name } : null,
+    ...(image && { image: image.url, imageAlt: landing.name, imageWidth: image.width, imageHeight: image.height }),
     type: 'product',
   };
 }
@@ -31,7 +31,7 @@ export function storefrontHead(storefront: Storefront): PageHead {
     title: `${storefront.name} · Creator on Sparkhouse`,
     description: clip(storefront.bio || `${count} apps and classes by ${storefront.name} on Sparkhouse.`),
     canonicalPath: storefrontPath(storefront.storefrontSlug),
-    image: picture ? { url: picture.url, width: picture.width, height: picture.height, alt: storefront.name } : null,
+    ...(picture && { image: picture.url, imageAlt: storefront.name, imageWidth: picture.width, imageHeight: picture.height }),
     type: 'profile',
   };
 }

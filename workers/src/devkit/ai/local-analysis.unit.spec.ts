@@ -1,4 +1,5 @@
-import { analyzeLocally, countOf, filesOf, labelsOf, questionTerms, type FileMaterial } from './local-analysis';
+import type { FileMaterial } from '../../ai/ai-provider';
+import { analyzeLocally, countOf, filesOf, labelsOf, questionTerms } from './local-analysis';
 
 const blue: FileMaterial = { type: 'image', title: null, facts: ['PNG', '640×480', 'landscape', 'mostly blue'], text: '' };
 const yellow: FileMaterial = { type: 'image', title: null, facts: ['JPEG', '1200×1200', 'square', 'mostly yellow'], text: '' };

@@ -1,8 +1,13 @@
-import type { EventPayload, ProductPublished } from '@sparkhouse/contracts';
-import { coverUrl, DEMO_VIDEO_SECONDS, DEMO_VIDEO_URL } from '../domain/media-paths';
+import { assetVideoUrl, coverUrl, type EventPayload, type ProductPublished } from '@sparkhouse/contracts';
+import { seededRandom, type Random } from '../seeded-random';
 import { describeClass } from './demo-descriptions';
 import { CATEGORIES, FIRST_NAMES, LAST_NAMES, LESSON_WORDS, TITLE_PATTERNS } from './demo-vocabulary';
-import { seededRandom, type Random } from '../domain/seeded-random';
+
+/** The video every demo class plays (backend/assets, served by the catalogue; scripts/make-demo-video.mjs). */
+export const DEMO_VIDEO_FILE = 'demo-class.webm';
+export const DEMO_VIDEO_URL = assetVideoUrl(DEMO_VIDEO_FILE);
+/** Its real length in whole seconds (a test reads the file's Duration). */
+export const DEMO_VIDEO_SECONDS = 20;
 
 export type DemoProduct = EventPayload<typeof ProductPublished>;
 

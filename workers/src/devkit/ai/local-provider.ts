@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { AiProviderError, describeIssues, kindLabel, type AiProvider, type AiTask } from './ai-provider';
-import { createRng, extractIdea, hashString, titleCase } from './local-subject';
+import { AiProviderError, describeIssues, kindLabel, type AiProvider, type AiTask } from '../../ai/ai-provider';
+import { createRng, hashString } from '../../seeded-random';
+import { extractIdea, titleCase } from './local-subject';
 import { brainstorm, editorSuggestions } from './local-idea-templates';
 import { blueprint, editLandingPage, landingPage, onboarding } from './local-templates';
 import { LandingPageSchema } from '@sparkhouse/contracts';

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ASSETS_DIR } from '../http/media.controller';
-import { DEMO_VIDEO_FILE, DEMO_VIDEO_SECONDS, DEMO_VIDEO_URL } from '../domain/media-paths';
-import { demoProducts, shareSeconds } from './demo-catalogue-generator';
+import { ASSETS_DIR } from '../../../modules/catalogue/http/media.controller';
+import { DEMO_VIDEO_FILE, DEMO_VIDEO_SECONDS, DEMO_VIDEO_URL, demoProducts, shareSeconds } from './demo-catalogue-generator';
 
 describe('demo catalogue generator', () => {
   const products = [...demoProducts(60, 42, new Date('2026-11-01T00:00:00Z'))];

@@ -1,15 +1,5 @@
 import type { UploadsAnalysis } from '@sparkhouse/contracts';
-
-/** One file as an analysis sees it: what was read from it. */
-export interface FileMaterial {
-  type: 'image' | 'video' | 'audio' | 'pdf';
-  /** Its own title, when it has one (a PDF's, a recording's tag). */
-  title: string | null;
-  /** Facts read from the file ("PNG", "1200×800", "mostly deep blue", "12 pages"). */
-  facts: string[];
-  /** Its words, when it has any (a PDF's text). */
-  text: string;
-}
+import type { FileMaterial } from '../../ai/ai-provider';
 
 const NOUN: Record<FileMaterial['type'], [string, string]> = {
   image: ['image', 'images'],

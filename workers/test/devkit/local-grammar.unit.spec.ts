@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { SCHEMA_FOR_KIND, type AiTaskKind } from '../../src/ai/ai-provider';
-import { gerund, indefiniteArticle, pluralNoun } from '../../src/ai/local-english';
-import { audienceForms, subjectForms } from '../../src/ai/local-phrases';
-import { LocalProvider } from '../../src/ai/local-provider';
-import { extractIdea } from '../../src/ai/local-subject';
+import { gerund, indefiniteArticle, pluralNoun } from '../../src/devkit/ai/local-english';
+import { audienceForms, subjectForms } from '../../src/devkit/ai/local-phrases';
+import { LocalProvider } from '../../src/devkit/ai/local-provider';
+import { extractIdea } from '../../src/devkit/ai/local-subject';
 import { englishProblems, stringsOf } from './english-checks';
 
 /**

@@ -3,12 +3,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { SeedsDemoData, type Seeder } from '../../../platform/database/seeders';
-import { CreateCollection } from '../commands/create-collection.command';
-import { GrantProduct } from '../commands/grant-product.command';
-import { PublishProduct } from '../commands/publish-product.command';
-import { renderCovers, type CoverJob } from '../infra/cover-renderer';
+import { CreateCollection, GrantProduct, PublishProduct } from '../../../modules/catalogue';
+import { seededRandom } from '../seeded-random';
 import { DEMO_COVER_COUNT, demoCollections, demoProducts, type DemoProduct } from './demo-catalogue-generator';
-import { seededRandom } from '../domain/seeded-random';
+import { renderCovers, type CoverJob } from './demo-covers';
 
 /** Demo buyers: their purchases make products popular and give the recommender co-purchases. */
 const DEMO_BUYERS = 60;

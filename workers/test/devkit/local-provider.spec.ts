@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AI_TASK_KINDS, AiProviderError, SCHEMA_FOR_KIND, type AiTaskKind } from '../../src/ai/ai-provider';
-import { LocalProvider } from '../../src/ai/local-provider';
-import { extractIdea } from '../../src/ai/local-subject';
+import { LocalProvider } from '../../src/devkit/ai/local-provider';
+import { extractIdea } from '../../src/devkit/ai/local-subject';
 import {
   AppBlueprintSchema,
   BrainstormIdeasSchema,

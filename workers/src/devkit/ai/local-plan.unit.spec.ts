@@ -1,5 +1,6 @@
 import { personalizedPlan, planContext } from './local-plan';
-import { createRng, extractIdea } from './local-subject';
+import { createRng } from '../../seeded-random';
+import { extractIdea } from './local-subject';
 
 const ctx = (idea: string) => ({ ...extractIdea(idea), rng: createRng(7) });
 /** A phase's text (optional in the document's type; the local plan always writes one). */

@@ -1,12 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Database } from '../../../platform/database/database';
 import { ProductOfferSet, ProductPublished } from '@sparkhouse/contracts';
+import { Database } from '../../../platform/database/database';
 import { SeedsDemoData, type Seeder } from '../../../platform/database/seeders';
-import { EventStore } from '../../../platform/events/event-store';
 import { rows } from '../../../platform/database/sql';
-import { offerStream } from '../infra/streams';
+import { EventStore } from '../../../platform/events/event-store';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * An offer's stream, as contracts/src/events/offers.ts names it. The seeder appends the facts itself
+ * rather than send SetProductOffer, which looks the product up in a read model that the tooling
+ * process (no projections running) may not have built yet.
+ */
+const offerStream = (productId: string) => `offer-${productId}`;
 
 /**
  * Demo offers: every demo class published with a crossed price gets the "classLaunch" offer, live for

@@ -1,18 +1,5 @@
 import type { ContentDescription } from '@sparkhouse/contracts';
-
-/** What a description is grounded in: what was read from the content itself. */
-export interface ContentMaterial {
-  kind: 'link' | 'pdf' | 'video' | 'audio';
-  title: string | null;
-  /** The content's own summary (a page's meta description, a PDF's subject). */
-  summary: string | null;
-  siteName?: string | null;
-  headings: string[];
-  /** Its words: a page's visible text, a PDF's extracted text, a transcript. */
-  text: string;
-  /** Facts read from the file: duration, pages, dimensions ("12 pages", "3 min 20 s"). */
-  facts?: string[];
-}
+import type { ContentMaterial } from '../../ai/ai-provider';
 
 const KIND_NOUN: Record<ContentMaterial['kind'], string> = {
   link: 'web page',
