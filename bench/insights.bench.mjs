@@ -13,9 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { backendMain, root } from '../scripts/lib/paths.mjs';
+import { backendMain } from '../scripts/lib/paths.mjs';
 import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
 import {
+  benchLog,
   cleanUp,
   ensureCompiled,
   guardRun,
@@ -24,6 +25,7 @@ import {
   markdownTable,
   openServices,
   parseOptions,
+  recordResults,
   runMain,
   serverEnv,
   sleep,
@@ -35,8 +37,7 @@ import { freePort, startNode } from './lib/processes.mjs';
 import { fmt, summary } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(here, 'RESULTS.md');
-const log = (msg) => console.log(`[bench:insights] ${msg}`);
+const log = benchLog('insights');
 const TARGET_P99_MS = 100;
 const PROJECTION = 'creator-apps.insights';
 const EMAIL = 'bench-insights-creator@example.com';
@@ -404,8 +405,7 @@ async function main() {
         '',
         ...markdownTable(rows),
       ];
-      fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
-      log(`appended to ${path.relative(root, resultsFile)}`);
+      recordResults(lines, log);
     }
     await cleanUp(run, { prefix, log });
     clearTimeout(hardStop);
