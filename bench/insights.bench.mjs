@@ -13,9 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { backendMain, root } from '../scripts/lib/paths.mjs';
+import { backendMain } from '../scripts/lib/paths.mjs';
 import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
 import {
+  benchLog,
   cleanUp,
   ensureCompiled,
   guardRun,
@@ -24,6 +25,7 @@ import {
   markdownTable,
   openServices,
   parseOptions,
+  recordResults,
   runMain,
   serverEnv,
   sleep,
@@ -35,8 +37,7 @@ import { freePort, startNode } from './lib/processes.mjs';
 import { fmt, summary } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(here, 'RESULTS.md');
-const log = (msg) => console.log(`[bench:insights] ${msg}`);
+const log = benchLog('insights');
 const TARGET_P99_MS = 100;
 const PROJECTION = 'creator-apps.insights';
 const EMAIL = 'bench-insights-creator@example.com';
@@ -122,13 +123,13 @@ async function bulkAppend(databaseUrl, app, shape, { members, checkIns }) {
                    on commit drop`);
     const span = `89 * 86400.0`;
     // a visitor's first visit, spread over the period
-    const firstSeen = (i) => `now() - (${span} * (1 - (${i})::float8 / ${shape.visitors})) * interval '1 second'`;
+    const firstSeen = (i) => `now() - (${span} * (1 - (${i})::float8 / ${shape.visitors})) * interval '1 second'`; // shape.visitors: a number
     await c.query(
       `insert into bench_ev
-       select least(now(), ${firstSeen('g % $4')} + (g / $4) * interval '3 hours'),
-              'app-landing-' || $1 || '-' || $2, 'AppLandingViewed',
-              jsonb_build_object('storefrontSlug', $1::text, 'appSlug', $2::text, 'visitorId', 'anon_bench' || (g % $4),
-                                 'viewedAt', to_char(least(now(), ${firstSeen('g % $4')} + (g / $4) * interval '3 hours') at time zone 'UTC',
+       select least(now(), ${firstSeen('g % $4::int')} + (g / $4::int) * interval '3 hours'),
+              'app-landing-' || $1::text || '-' || $2::text, 'AppLandingViewed',
+              jsonb_build_object('storefrontSlug', $1::text, 'appSlug', $2::text, 'visitorId', 'anon_bench' || (g % $4::int),
+                                 'viewedAt', to_char(least(now(), ${firstSeen('g % $4::int')} + (g / $4::int) * interval '3 hours') at time zone 'UTC',
                                                      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
          from generate_series(0, $3::int - 1) g`,
       [app.storefrontSlug, app.appSlug, shape.views, shape.visitors],
@@ -136,7 +137,7 @@ async function bulkAppend(databaseUrl, app, shape, { members, checkIns }) {
     await c.query(
       `insert into bench_ev
        select least(now(), ${firstSeen('i')} + (10 + k) * interval '1 minute'),
-              'app-visitor-' || $1 || '-anon_bench' || i, 'OnboardingUserStateSaved',
+              'app-visitor-' || $1::text || '-anon_bench' || i, 'OnboardingUserStateSaved',
               jsonb_build_object('appId', $1::text, 'visitorId', 'anon_bench' || i, 'userState', jsonb_build_object('answers', '{}'::jsonb),
                                  'pagesInfo', jsonb_build_object('currentPageId', 'page-' || (k + 1),
                                                                  'completedPageIds', (select coalesce(jsonb_agg('page-' || (j + 1)), '[]'::jsonb)
@@ -146,7 +147,7 @@ async function bulkAppend(databaseUrl, app, shape, { members, checkIns }) {
     );
     await c.query(
       `insert into bench_ev
-       select least(now(), ${firstSeen('i')} + interval '20 minutes'), 'app-visitor-' || $1 || '-anon_bench' || i, 'OnboardingCompleted',
+       select least(now(), ${firstSeen('i')} + interval '20 minutes'), 'app-visitor-' || $1::text || '-anon_bench' || i, 'OnboardingCompleted',
               jsonb_build_object('appId', $1::text, 'visitorId', 'anon_bench' || i, 'finalUserState', '{}'::jsonb,
                                  'pagesInfo', jsonb_build_object('currentPageId', 'page-3', 'completedPageIds', '["page-1","page-2","page-3"]'::jsonb))
          from generate_series(0, $2::int - 1) i where i % 3 = 2`,
@@ -157,14 +158,14 @@ async function bulkAppend(databaseUrl, app, shape, { members, checkIns }) {
                           'intervalCount', 1, 'displayName', '${id}', 'description', '', 'features', '[]'::jsonb, 'planCategory', 'app',
                           'trialDays', ${trialDays}, 'periodCreditInCents', 0, 'tierSlug', null)`;
     await c.query(
-      `insert into bench_ev values (now() - interval '90 days', 'price-options-' || $1 || '-' || $2, 'PriceOptionsDefined',
+      `insert into bench_ev values (now() - interval '90 days', 'price-options-' || $1::text || '-' || $2::text, 'PriceOptionsDefined',
          jsonb_build_object('storefrontSlug', $1::text, 'appSlug', $2::text, 'appId', $3::text, 'stripeProductId', 'prod_bench',
                             'options', jsonb_build_array(${option('annual', 7999, 'year', 7)}, ${option('monthly', 999, 'month', 0)}),
                             'definedBy', 'bench'))`,
       [app.storefrontSlug, app.appSlug, app.appId],
     );
     // members: m signs up on day (m * 84 / M) of the last 84 days
-    const joined = (m) => `now() - (84 * 86400.0 * (1 - (${m})::float8 / $4)) * interval '1 second'`;
+    const joined = (m, count = '$4') => `now() - (84 * 86400.0 * (1 - (${m})::float8 / ${count}::int)) * interval '1 second'`;
     await c.query(
       `insert into bench_ev
        select ${joined('m')}, 'subscription-sub_bench' || m, 'SubscriptionStarted',
@@ -178,7 +179,7 @@ async function bulkAppend(databaseUrl, app, shape, { members, checkIns }) {
     );
     await c.query(
       `insert into bench_ev
-       select ${joined('m')} + case when m % 2 = 0 then interval '7 days' else interval '1 minute' end, 'subscription-sub_bench' || m,
+       select ${joined('m', '$1')} + case when m % 2 = 0 then interval '7 days' else interval '1 minute' end, 'subscription-sub_bench' || m,
               'SubscriptionRenewed',
               jsonb_build_object('subscriptionId', 'sub_bench' || m, 'userId', 'bench-member-' || m, 'invoiceId', 'in_bench' || m,
                                  'amountPaidInCents', case when m % 3 = 0 then 999 else 7999 end, 'periodStart', now()::text, 'periodEnd', now()::text)
@@ -187,18 +188,18 @@ async function bulkAppend(databaseUrl, app, shape, { members, checkIns }) {
     );
     await c.query(
       `insert into bench_ev
-       select ${joined('m')} + interval '10 days', 'subscription-sub_bench' || m, 'SubscriptionCanceled',
+       select ${joined('m', '$1')} + interval '10 days', 'subscription-sub_bench' || m, 'SubscriptionCanceled',
               jsonb_build_object('subscriptionId', 'sub_bench' || m, 'userId', 'bench-member-' || m, 'canceledAt', now()::text)
          from generate_series(0, $1::int - 1) m where m % 10 = 0`,
       [members],
     );
     await c.query(
       `insert into bench_ev
-       select at, 'app-member-' || $1 || '-bench-member-' || (g % $3), 'MemberCheckedIn',
-              jsonb_build_object('appId', $1::text, 'memberId', 'bench-member-' || (g % $3), 'clientId', 'check-' || g,
+       select at, 'app-member-' || $1::text || '-bench-member-' || (g % $3::int), 'MemberCheckedIn',
+              jsonb_build_object('appId', $1::text, 'memberId', 'bench-member-' || (g % $3::int), 'clientId', 'check-' || g,
                                  'localDate', to_char(at at time zone 'UTC', 'YYYY-MM-DD'), 'timeZone', 'UTC',
                                  'mood', 3, 'effort', 3, 'note', null)
-         from (select g, least(now(), ${joined('g % $3')} + ((g / $3) * 2) * interval '1 day') as at
+         from (select g, least(now(), ${joined('g % $3::int', '$3')} + ((g / $3::int) * 2) * interval '1 day') as at
                  from generate_series(0, $2::int - 1) g) s`,
       [app.appId, checkIns, members],
     );
@@ -404,8 +405,7 @@ async function main() {
         '',
         ...markdownTable(rows),
       ];
-      fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
-      log(`appended to ${path.relative(root, resultsFile)}`);
+      recordResults(lines, log);
     }
     await cleanUp(run, { prefix, log });
     clearTimeout(hardStop);

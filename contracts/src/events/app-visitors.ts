@@ -80,8 +80,11 @@ export const AppLandingViewed = defineEvent(
   'AppLandingViewed',
   1,
   z.object({
+    /** The address the page was viewed at (the app's current one, or an earlier one it answered with a 301). */
     storefrontSlug: z.string(),
     appSlug: z.string(),
+    /** The app, when the page said which (its `appId` property). */
+    appId: z.string().optional(),
     visitorId: z.string().nullable(),
     /** When the page was viewed (the analytics event's time). */
     viewedAt: z.string(),

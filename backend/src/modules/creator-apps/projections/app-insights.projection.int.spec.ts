@@ -30,7 +30,7 @@ const TABLES = appInsightsProjection.tables ?? [];
 /**
  * The creator's Insights are a function of the log: landing views (posted to the analytics collector),
  * onboarding pages, plans, account links, trials, payments, cancellations and check-ins add up to the
- * funnel, the drop-off per page, members and revenue. Emptied as if the report had never existed, a
+ * funnel, the drop-off per page, members and revenue (views at any address the app has had). Emptied as if the report had never existed, a
  * replay from the start of the log gives the same numbers (a report added later covers the app's whole
  * past), and the same events delivered again change nothing.
  */
@@ -83,6 +83,25 @@ describe('creator-apps.insights projection: the funnel from the log, and a repor
     expect((await api.post('/data', upload)).body).toEqual({ code: 200, events_ingested: 5 });
     // the same upload again (a retry) is counted once
     expect((await api.post('/data', upload)).body).toEqual({ code: 200, events_ingested: 0 });
+    // the app moves to a new address: views at it count, and so does a view that names the app
+    await append(`app-${appId}`, [
+      {
+        type: 'AppAddressChanged',
+        payload: {
+          appId,
+          storefrontSlug: app.storefrontSlug,
+          appSlug: 'insights-run-renamed',
+          previousStorefrontSlug: app.storefrontSlug,
+          previousAppSlug: app.appSlug,
+          rekeyed: false,
+        },
+      },
+    ]);
+    const moved = [
+      view('anon_visitor-eeee5', 'insights-run-renamed'),
+      { ...view('anon_visitor-ffff6', 'an-address-it-never-had'), event_properties: { storefrontSlug: 'x', appSlug: 'y', appId } },
+    ];
+    expect((await api.post('/data', { ...upload, events: moved })).body).toEqual({ code: 200, events_ingested: 2 });
 
     // A goes through both pages, completes and gets a plan; B stops on the first page
     const a = 'anon_visitor-aaaa1';
@@ -174,7 +193,7 @@ describe('creator-apps.insights projection: the funnel from the log, and a repor
     await append(`app-member-${appId}-member-a`, [checkIn('c1'), checkIn('c2')]); // twice the same day: one check-in day
 
     const expected = {
-      funnel: { views: 4, visitors: 3, started: 2, completed: 1, planReady: 1, accounts: 2, trials: 1, paid: 2 },
+      funnel: { views: 6, visitors: 5, started: 2, completed: 1, planReady: 1, accounts: 2, trials: 1, paid: 2 },
       pages: [
         { pageId: 'goal', reached: 2, stopped: 1, dropOff: 0.5 },
         { pageId: 'pace', reached: 1, stopped: 0, dropOff: 0 },
@@ -204,11 +223,12 @@ describe('creator-apps.insights projection: the funnel from the log, and a repor
     });
     expect(live).toMatchObject(expected);
     expect(live.byDay).toHaveLength(7);
-    expect(live.byDay[6]).toMatchObject({ day: today, views: 4, visitors: 3, started: 2, paid: 2, churned: 1, revenueInCents: 8998, checkIns: 1 });
+    expect(live.byDay[6]).toMatchObject({ day: today, views: 6, visitors: 5, started: 2, paid: 2, churned: 1, revenueInCents: 8998, checkIns: 1 });
     expect(live.checkIns.rate7d).toBeCloseTo(1 / 7, 4);
     expect(live.checkIns.cohorts).toEqual([
       { week: expect.any(String), members: 2, retention: [0.5] }, // A checked in, C did not
     ]);
+    expect(TABLES).toEqual(expect.arrayContaining(['app_insights_day', 'app_insights_visitor', 'app_insights_subscription']));
     const tables = await snapshot();
 
     // as if the report were added now: its read model empty, then rebuilt from the log alone

@@ -14,9 +14,10 @@ import { insightsMembers } from './insights-members.read-model';
  */
 export const appInsightsProjection = defineProjection({
   name: INSIGHTS_PROJECTION,
-  version: 1,
+  version: 2, // 2: every address of an app (app_insights_address)
   tables: [
     'app_insights_app',
+    'app_insights_address',
     'app_insights_day',
     'app_insights_visitor',
     'app_insights_view',

@@ -90,12 +90,22 @@ async function onPage(tx: Db, appId: string, visitorId: string, page: { pageId: 
   await moveStopped(tx, appId, page.pageId, 1);
 }
 
+/** An address of the app (the newest fact about an address wins). */
+export const rememberAddress = (tx: Db, appId: string, storefrontSlug: string, appSlug: string) =>
+  run(
+    tx,
+    `insert into app_insights_address (storefront_slug, app_slug, app_id) values (?, ?, ?)
+     on conflict (storefront_slug, app_slug) do update set app_id = excluded.app_id`,
+    [storefrontSlug, appSlug, appId],
+  );
+
 /** Landing views, a run at a time: each view counted once (by event id), each visitor's first view a landing visitor. */
 async function landingViews(events: DomainEvent<'AppLandingViewed'>[], tx: Db) {
   const views = events.map((e) => ({
     event_id: e.eventId,
     storefront_slug: e.payload.storefrontSlug,
     app_slug: e.payload.appSlug,
+    app_id: e.payload.appId ?? null,
     visitor_id: e.payload.visitorId,
     at: e.payload.viewedAt,
   }));
@@ -103,13 +113,16 @@ async function landingViews(events: DomainEvent<'AppLandingViewed'>[], tx: Db) {
   await run(tx, 'delete from insights_views'); // an earlier run of the same transaction
   await run(
     tx,
-    `with v as (select * from jsonb_to_recordset(?::jsonb) as r(event_id uuid, storefront_slug text, app_slug text, visitor_id text, at timestamptz)),
+    `with v as (select * from jsonb_to_recordset(?::jsonb)
+                       as r(event_id uuid, storefront_slug text, app_slug text, app_id text, visitor_id text, at timestamptz)),
           fresh as (insert into app_insights_view (event_id) select event_id from v on conflict do nothing returning event_id)
      insert into insights_views (app_id, visitor_id, at)
-     select a.app_id, coalesce(l.user_id, v.visitor_id), v.at
+     select coalesce(a.app_id, ad.app_id), coalesce(l.user_id, v.visitor_id), v.at
        from v join fresh using (event_id)
-       join app_insights_app a on a.storefront_slug = v.storefront_slug and a.app_slug = v.app_slug
-       left join app_insights_link l on l.anonymous_id = v.visitor_id`,
+       left join app_insights_app a on a.app_id = v.app_id
+       left join app_insights_address ad on ad.storefront_slug = v.storefront_slug and ad.app_slug = v.app_slug
+       left join app_insights_link l on l.anonymous_id = v.visitor_id
+      where coalesce(a.app_id, ad.app_id) is not null`,
     [JSON.stringify(views)],
   );
   await run(
@@ -133,6 +146,7 @@ async function landingViews(events: DomainEvent<'AppLandingViewed'>[], tx: Db) {
 
 type FunnelEvent =
   | 'AppCreated'
+  | 'AppAddressChanged'
   | 'AppLandingViewed'
   | 'OnboardingUserStateSaved'
   | 'OnboardingCompleted'
@@ -144,12 +158,19 @@ type FunnelEvent =
 export const insightsFunnelBatch: BatchHandlers<FunnelEvent> = { AppLandingViewed: landingViews };
 
 export const insightsFunnel: ProjectionHandlers<FunnelEvent> = {
-  AppCreated: ({ payload: p }, tx) =>
-    run(
+  AppCreated: async ({ payload: p }, tx) => {
+    await run(
       tx,
       `insert into app_insights_app (app_id, owner_id, storefront_slug, app_slug) values (?, ?, ?, ?) on conflict do nothing`,
       [p.appId, p.ownerId, p.storefrontSlug, p.appSlug],
-    ),
+    );
+    await rememberAddress(tx, p.appId, p.storefrontSlug, p.appSlug);
+  },
+  // the earlier address keeps answering (301): views and plans filed under either are the app's
+  AppAddressChanged: async ({ payload: p }, tx) => {
+    await rememberAddress(tx, p.appId, p.previousStorefrontSlug, p.previousAppSlug);
+    await rememberAddress(tx, p.appId, p.storefrontSlug, p.appSlug);
+  },
   AppLandingViewed: (e, tx) => landingViews([e], tx),
   OnboardingUserStateSaved: async ({ payload: p, metadata: { occurredAt: at } }, tx) => {
     if (p.testingStepId) return; // the creator testing their app

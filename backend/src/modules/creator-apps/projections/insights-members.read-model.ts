@@ -14,8 +14,11 @@ import { countOnDay, reach } from './insights-funnel.read-model';
 async function appOf(tx: Db, p: { appId: string | null; storefrontSlug: string; appSlug: string }): Promise<string | null> {
   const [app] = await rows<{ app_id: string }>(
     tx,
-    'select app_id from app_insights_app where app_id = ? or (storefront_slug = ? and app_slug = ?) order by (app_id = ?) desc limit 1',
-    [p.appId ?? '', p.storefrontSlug, p.appSlug, p.appId ?? ''],
+    `select app_id from app_insights_app where app_id = ?
+     union all
+     select app_id from app_insights_address where storefront_slug = ? and app_slug = ?
+     limit 1`,
+    [p.appId ?? '', p.storefrontSlug, p.appSlug],
   );
   return app?.app_id ?? null;
 }

@@ -21,12 +21,18 @@ export interface CollectedEvent {
 export function landingViews(events: readonly CollectedEvent[]): Map<string, NewEvent[]> {
   const byStream = new Map<string, NewEvent[]>();
   for (const e of events) {
-    const { storefrontSlug, appSlug } = e.properties;
+    const { storefrontSlug, appSlug, appId } = e.properties;
     if (e.event_type !== PRODUCT_LANDING_EVENT || !slug(storefrontSlug) || !slug(appSlug)) continue;
     const stream = `app-landing-${storefrontSlug}-${appSlug}`;
     const fact: NewEvent = {
       type: AppLandingViewed.type,
-      payload: { storefrontSlug, appSlug, visitorId: e.user_id ?? e.device_id ?? null, viewedAt: e.occurred_at },
+      payload: {
+        storefrontSlug,
+        appSlug,
+        ...(slug(appId) ? { appId } : {}),
+        visitorId: e.user_id ?? e.device_id ?? null,
+        viewedAt: e.occurred_at,
+      },
     };
     byStream.set(stream, [...(byStream.get(stream) ?? []), fact]);
   }

@@ -24,6 +24,7 @@ import { Migration20261129002600_onboarding_links } from './Migration20261129002
 import { Migration20261130000100_subscriptions_by_user } from './Migration20261130000100_subscriptions_by_user';
 import { Migration20261130001000_app_addresses } from './Migration20261130001000_app_addresses';
 import { Migration20261130100000_app_insights } from './Migration20261130100000_app_insights';
+import { Migration20261130100100_app_insights_addresses } from './Migration20261130100100_app_insights_addresses';
 import { Migration20261201000100_member_app } from './Migration20261201000100_member_app';
 
 /** Every migration, in order. Committed; never edited after it has shipped: add a new one. */
@@ -56,5 +57,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130000100_subscriptions_by_user', class: Migration20261130000100_subscriptions_by_user },
   { name: 'Migration20261130001000_app_addresses', class: Migration20261130001000_app_addresses },
   { name: 'Migration20261130100000_app_insights', class: Migration20261130100000_app_insights },
+  { name: 'Migration20261130100100_app_insights_addresses', class: Migration20261130100100_app_insights_addresses },
   { name: 'Migration20261201000100_member_app', class: Migration20261201000100_member_app },
 ];

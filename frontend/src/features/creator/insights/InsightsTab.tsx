@@ -43,7 +43,7 @@ function Funnel({ report }: { report: AppInsights }) {
         {report.funnel.views} landing page views in the last {report.days} days. Each step counts a visitor once, on the day they
         reached it.
       </p>
-      <ol className="insights-funnel">
+      <ol className="insights-funnel" aria-label="Funnel steps">
         {bars.map((b) => (
           <li key={b.step} className="insights-funnel__step" data-step={b.step}>
             <span className="insights-funnel__label">{b.label}</span>
@@ -74,7 +74,7 @@ function Pages({ pages }: { pages: AppInsights['pages'] }) {
               <tr>
                 <th scope="col">Page</th>
                 <th scope="col">Reached</th>
-                <th scope="col">Stopped here</th>
+                <th scope="col">Stopped</th>
                 <th scope="col">Drop-off</th>
               </tr>
             </thead>
