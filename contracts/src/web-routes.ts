@@ -18,6 +18,7 @@ export const WEB_ROUTES = [
   '/apps/:storefrontSlug/:appSlug/onboarding',
   '/apps/:storefrontSlug/:appSlug/onboarding/link',
   '/apps/:storefrontSlug/:appSlug/app',
+  '/unsubscribe/reminders',
   '/build',
   '/creator',
   '/v2/dashboard',
