@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
 import { randomUUID } from 'node:crypto';
 import { ownerIdOf, type Principal } from '../../../platform/auth/principal';
@@ -8,19 +8,28 @@ import { conflict, notFound, unauthorized } from '../../../platform/http/errors'
 import { JobRequests } from '../../../platform/jobs/job-requests';
 
 /**
- * Asks for a projection rebuild: a job (operations.rebuild-projection) that a worker runs with the
+ * Ask for a projection rebuild: a job (operations.rebuild-projection) that a worker runs with the
  * same Rebuilder as `npm run replay`. One at a time per projection: the claim is the projection's
  * projection_rebuild row, taken unless a live rebuild holds it (a rebuild silent for a minute is dead).
  */
-@Injectable()
-export class ProjectionRebuilds {
+export class RequestProjectionRebuild {
+  constructor(
+    readonly principal: Principal | null,
+    readonly name: string,
+  ) {}
+}
+
+@CommandHandler(RequestProjectionRebuild)
+export class RequestProjectionRebuildHandler
+  implements ICommandHandler<RequestProjectionRebuild, { runId: string; projection: string }>
+{
   constructor(
     private readonly orm: Database,
     private readonly registry: SubscriberRegistry,
     private readonly jobs: JobRequests,
   ) {}
 
-  async request(principal: Principal | null, name: string): Promise<{ runId: string; projection: string }> {
+  async execute({ principal, name }: RequestProjectionRebuild): Promise<{ runId: string; projection: string }> {
     const ownerId = ownerIdOf(principal);
     if (!ownerId) throw unauthorized();
     if (!this.registry.projections().some((p) => p.name === name)) throw notFound(`No projection named ${name}.`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Database } from '../../../platform/database/database';
 import { EventStore } from '../../../platform/events/event-store';
 import { useTestOrm } from '../../../test-support';
-import { DURATION_SAMPLE, JobRunQueries } from './job-runs.queries';
+import { DURATION_SAMPLE, JobRunQueries } from './job-runs.query';
 
 describe('job durations (what a build estimate is measured from)', () => {
   const testDb = useTestOrm();

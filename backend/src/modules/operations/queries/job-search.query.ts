@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../../platform/database/database';
-import { JobRequested, type EventPayload, type JobDetail, type JobRunStatus, type JobSummary } from '@sparkhouse/contracts';
+import {
+  isEventOf,
+  type DomainEvent,
+  type JobDetail,
+  type JobRunStatus,
+  type JobSummary,
+  type StoredEvent,
+} from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
 import { EventStore } from '../../../platform/events/event-store';
 import { JobQueues } from '../../../platform/jobs/job-queues';
@@ -101,8 +108,8 @@ export class JobSearch {
     const [row] = await rows<Row>(em, 'select * from job_run where run_id = ?', [runId]);
     if (!row) return null;
     const stream = await this.events.readStream(em, jobStreamId(runId));
-    const requested = stream.find((e) => e.type === JobRequested.type);
-    const payload = requested ? (requested.payload as EventPayload<typeof JobRequested>).payload : null;
+    const requested = stream.find((e: StoredEvent): e is DomainEvent<'JobRequested'> => isEventOf(e, 'JobRequested'));
+    const payload = requested ? requested.payload.payload : null;
     const { attempts, timeline, logs } = runHistory(stream);
     const queueState = await this.queueState(row.queue, runId);
     const emails = await this.directory.emailsOf([row.owner_id, ...(row.user_id ? [row.user_id] : [])]);

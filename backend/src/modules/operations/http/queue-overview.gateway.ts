@@ -3,15 +3,15 @@ import { WebSocketGateway, WebSocketServer, type OnGatewayInit } from '@nestjs/w
 import type { Server } from 'socket.io';
 import { rooms, SERVER_EVENTS } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
-import { QueueStats } from '../queries/queue-stats';
+import { QueueStats } from '../queries/queue-stats.query';
 
 /**
- * Keeps the console's queue overview live: every OPERATIONS_OVERVIEW_PUSH_MS, a node that holds
+ * The console's live queue overview, socket plumbing rather than a reaction to events: keeps it live: every OPERATIONS_OVERVIEW_PUSH_MS, a node that holds
  * operators' sockets reads the overview once and sends it to them. Nothing is read while nobody
  * watches; browsers never poll the list.
  */
 @WebSocketGateway()
-export class QueueOverviewPusher implements OnGatewayInit, OnApplicationShutdown {
+export class QueueOverviewGateway implements OnGatewayInit, OnApplicationShutdown {
   private readonly logger = new Logger('QueueOverview');
   @WebSocketServer() server?: Server;
   private timer: NodeJS.Timeout | null = null;

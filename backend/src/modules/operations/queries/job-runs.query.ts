@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../../platform/database/database';
-import { JobRequested, type EventPayload, type JobRunStatus, type JobRunView } from '@sparkhouse/contracts';
+import { isEventOf, type JobRunStatus, type JobRunView } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
 import type { JobRunAccess } from '../../../platform/realtime/job-run-access';
@@ -45,8 +45,8 @@ export class JobRunQueries implements JobRunAccess {
 
   private async justRequested(runId: string): Promise<JobRunView | null> {
     const [first] = await this.events.readStream(this.orm.em.fork(), jobStreamId(runId));
-    if (first?.type !== JobRequested.type) return null;
-    const p = first.payload as EventPayload<typeof JobRequested>;
+    if (!first || !isEventOf(first, 'JobRequested')) return null;
+    const p = first.payload;
     return {
       runId,
       name: p.name,
