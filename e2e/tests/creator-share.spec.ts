@@ -15,6 +15,8 @@ import { STUCK_MS } from '../support/waits';
 const sharedData = (page: Page) => page.evaluate(() => (globalThis as unknown as { __shared?: { url: string } }).__shared ?? null);
 
 async function screenshots(page: Page, name: string) {
+  // the theme fades in: a screenshot must not catch it half-way
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate((s) => document.documentElement.setAttribute('data-theme', s), scheme);

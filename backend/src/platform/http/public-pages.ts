@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ServerRenderAnswers } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { withHead, type PageHead } from './page-head';
@@ -58,6 +58,7 @@ function compile(route: string): { pattern: RegExp; names: string[] } {
  */
 @Injectable()
 export class PublicPages {
+  private readonly logger = new Logger('PublicPages');
   private readonly pages: Registered[] = [];
 
   constructor(
@@ -84,7 +85,14 @@ export class PublicPages {
       } catch {
         return this.notFound(path, indexHtml);
       }
-      const page = await registered.load(params);
+      let page: PublicPage | null;
+      try {
+        page = await registered.load(params);
+      } catch (err) {
+        // the answers could not be read (the database is away): the page renders in the browser, as before
+        this.logger.warn(`Sending ${path} unrendered: ${(err as Error).message}`);
+        return { status: 200, html: indexHtml };
+      }
       if (!page) return this.notFound(path, indexHtml);
       const withItsHead = withHead(indexHtml, page.head, this.config.PUBLIC_URL);
       const rendered = await this.rendering.renderWith(path, page.answers, withItsHead);
