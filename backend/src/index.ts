@@ -27,3 +27,5 @@ export { JobRequests } from './platform/jobs/job-requests';
 export { AccessTokens } from './platform/auth/access-tokens';
 export { Metrics } from './platform/metrics/metrics';
 export { RebuildBusyError } from './platform/events/rebuilder';
+/** The member app's reminder rounds, run by the worker process (workers/src/reminders). */
+export { SendMemberReminders, MemberRemindersQueries } from './modules/creator-apps';

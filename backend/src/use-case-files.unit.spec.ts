@@ -11,7 +11,7 @@ import path from 'node:path';
 const modulesDir = path.join(__dirname, 'modules');
 
 /** Modules not converted yet. The list only shrinks: a module converted comes off it (the test says when). */
-const NOT_YET_CONVERTED = ['commerce', 'identity', 'offers', 'operations'];
+const NOT_YET_CONVERTED = ['commerce', 'identity', 'operations'];
 
 const FOLDERS: Record<string, string> = { commands: 'command', queries: 'query', reactors: 'reactor' };
 const HANDLER = /@(?:CommandHandler|QueryHandler|EventsHandler)\(/g;

@@ -41,8 +41,31 @@ export const QUEUES = {
   aiAssist: 'ai-assist',
   /** Thumbnails, poster frames and decoder facts of uploaded files, read after the upload is answered. */
   media: 'media-processing',
+  /** Members' reminders and weekly summaries: a round every minute (a BullMQ job scheduler) fanned out in batches. */
+  reminders: 'member-reminders',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/**
+ * The member-reminders queue's jobs (outside the run lifecycle of JOBS: a round a minute and its batches
+ * would flood the job history). The round's scheduler fires every minute; a round finds the members due
+ * and enqueues batches of them (job ids from the minute and the batch: a round run again adds none twice).
+ */
+export const REMINDER_JOBS = {
+  scheduler: 'member-reminders-every-minute',
+  round: 'reminders.round',
+  batch: 'reminders.batch',
+} as const;
+export const reminderItemSchema = z.object({
+  kind: z.enum(['daily', 'weekly']),
+  appId: z.string(),
+  memberId: z.string(),
+  /** The member's local date of the reminder (daily) or of the week's Sunday (weekly). */
+  period: z.string(),
+});
+export type ReminderItem = z.infer<typeof reminderItemSchema>;
+export const reminderRoundPayloadSchema = z.object({ minute: z.string().optional() });
+export const reminderBatchPayloadSchema = z.object({ minute: z.string(), items: z.array(reminderItemSchema).max(1000) });
 
 /** Who a job works for: its progress is pushed to this owner's rooms only. */
 export const jobOwnerSchema = z.object({

@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
 import { classPageQuery, collectionQuery, homeContentQuery, schoolQuery } from './features/catalogue/catalogue.queries';
+import { appLandingQuery, creatorsQuery, storefrontQuery } from './features/storefronts/storefronts.queries';
 
 /** Which call's answer fills which query of a page rendered on the server. */
 export interface ServerQuery {
@@ -12,7 +13,8 @@ type Params = Readonly<Record<string, string | undefined>>;
 const SCHOOL = ['src/routes/schools/SchoolPage.tsx'];
 
 /**
- * The pages the API renders (backend PublicPages: home, classes, collections, schools), by route, with
+ * The pages the API renders (backend PublicPages: home, classes, collections, schools, apps' landing
+ * pages, storefronts, creators), by route, with
  * the queries their first render reads; the API sends each call's answer under the call's id.
  */
 const PAGES: readonly { route: string; modules?: readonly string[]; queries: (params: Params) => ServerQuery[] }[] = [
@@ -31,6 +33,23 @@ const PAGES: readonly { route: string; modules?: readonly string[]; queries: (pa
   },
   { route: '/school/music', modules: SCHOOL, queries: () => [{ call: 'getSchoolWithSlug', queryKey: schoolQuery('music').queryKey }] },
   { route: '/schools/:slug', modules: SCHOOL, queries: (p) => [{ call: 'getSchoolWithSlug', queryKey: schoolQuery(p.slug ?? '').queryKey }] },
+  {
+    route: '/apps/:storefrontSlug/:appSlug',
+    modules: ['src/routes/storefronts/AppLandingPage.tsx'],
+    queries: (p) => [
+      { call: 'getAppLanding', queryKey: appLandingQuery(p.storefrontSlug ?? '', p.appSlug ?? '').queryKey },
+    ],
+  },
+  {
+    route: '/creators/:storefrontSlug',
+    modules: ['src/routes/storefronts/StorefrontPage.tsx'],
+    queries: (p) => [{ call: 'getCreatorStorefront', queryKey: storefrontQuery(p.storefrontSlug ?? '').queryKey }],
+  },
+  {
+    route: '/creators',
+    modules: ['src/routes/storefronts/CreatorsPage.tsx'],
+    queries: () => [{ call: 'getCreators', queryKey: creatorsQuery().queryKey }],
+  },
 ];
 
 /**

@@ -4,6 +4,7 @@ import { Logger } from 'nestjs-pino';
 import { Database, loadConfig, Metrics, RedisConnections, WorkerRuntime } from '@sparkhouse/backend';
 import { startHealthServer } from './health-server';
 import { WorkerModule } from './worker.module';
+import { MemberReminderRounds } from './reminders/member-reminder-rounds';
 
 /** The worker process: same modules as the API, no HTTP; consumes the queues until SIGTERM/SIGINT. */
 async function main() {
@@ -25,6 +26,8 @@ async function main() {
     server.unref(); // never what keeps the process from ending at shutdown
   }
   await runtime.start();
+  // members' reminders: a round a minute (a BullMQ job scheduler), batches emailed through the outbox
+  await app.get(MemberReminderRounds).start();
   app.get(Logger).log(`worker ${process.pid} ready`);
 }
 

@@ -155,6 +155,16 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
         .execute<{ n: number }[]>('select count(*)::int as n from domain_event');
       return r.n;
     },
+    /** A page of the web app as a browser asks for it (redirects not followed). */
+    async page(path: string): Promise<{ status: number; location: string | null; html: string }> {
+      const res = await fetch(`${state.base}${path}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+      return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+    },
+    /** A file the API serves (e.g. a generated image), as bytes. */
+    async bytes(path: string): Promise<{ status: number; type: string | null; body: Buffer }> {
+      const res = await fetch(`${state.base}${path}`);
+      return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
+    },
     get orm() {
       return state.orm!;
     },

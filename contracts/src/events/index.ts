@@ -10,6 +10,7 @@ import { appMediaEvents } from './app-media';
 import { commerceEvents } from './commerce';
 import { offersEvents } from './offers';
 import { operationsEvents } from './operations';
+import { memberAppEvents } from './member-app';
 
 export * from './envelope';
 export * from './jobs';
@@ -23,6 +24,7 @@ export * from './app-media';
 export * from './commerce';
 export * from './offers';
 export * from './operations';
+export * from './member-app';
 
 /** Every event contract of the product, once. */
 const eventDefinitions = [
@@ -37,6 +39,7 @@ const eventDefinitions = [
   ...commerceEvents,
   ...offersEvents,
   ...operationsEvents,
+  ...memberAppEvents,
 ] as const;
 
 /** Any declared event contract. */

@@ -180,12 +180,42 @@ export const routes: RouteObject[] = [
               (m) => m.BuilderPage,
             ),
           },
+          // Creators' public pages: an app's landing page, a creator's storefront, the creators page.
+          {
+            path: '/apps/:storefrontSlug/:appSlug',
+            lazy: page(
+              () => import('./storefronts/AppLandingPage'),
+              (m) => m.AppLandingPage,
+            ),
+          },
+          {
+            path: '/creators/:storefrontSlug',
+            lazy: page(
+              () => import('./storefronts/StorefrontPage'),
+              (m) => m.StorefrontPage,
+            ),
+          },
+          {
+            path: '/creators',
+            lazy: page(
+              () => import('./storefronts/CreatorsPage'),
+              (m) => m.CreatorsPage,
+            ),
+          },
           // An app's visitors: its onboarding, with or without an account, then their plan.
           {
             path: '/apps/:storefrontSlug/:appSlug/onboarding',
             lazy: page(
               () => import('./app-onboarding/AppOnboardingPage'),
               (m) => m.AppOnboardingPage,
+            ),
+          },
+          // the member app: an app's members use their plan, check-ins, lessons and reminders
+          {
+            path: '/apps/:storefrontSlug/:appSlug/app',
+            lazy: page(
+              () => import('../features/member-app/lazy'),
+              (m) => m.MemberAppPage,
             ),
           },
           // an emailed "Email me my plan" link (its token in the fragment): sign in, then the plan is linked

@@ -21,7 +21,6 @@ import { RecommendationQueries } from './queries/recommendation.query';
 import { HomePageDelivery } from './http/home-page';
 import { CataloguePagesDelivery } from './http/catalogue-pages';
 import { HomeContentQueries } from './queries/home-content.query';
-import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
 
 /**
  * Catalogue: products (classes), collections and schools, purchases and ownership, enrolments,
@@ -43,7 +42,6 @@ import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
     GrantProductHandler,
     JoinWaitlistHandler,
     RecordProgressHandler,
-    DemoCatalogueSeeder,
     HomeContentQueries,
     HomePageDelivery,
     CataloguePagesDelivery,

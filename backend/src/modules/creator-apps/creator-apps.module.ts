@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { CatalogueModule } from '../catalogue';
+import { StorefrontsController } from './http/storefronts.controller';
+import { CreatorPublicPages } from './http/public-pages';
+import { PublicPagesQueries } from './queries/public-pages.query';
+import { StoreShareImageHandler } from './commands/store-share-image.command';
+import { ShareImagesReactor } from './reactors/share-images.reactor';
 import { ChangeAppThemeHandler } from './commands/change-app-theme.command';
 import { CreateAppHandler } from './commands/create-app.command';
 import { PublishAppHandler } from './commands/publish-app.command';
@@ -43,18 +49,36 @@ import { CreateTestFlowHandler } from './commands/create-test-flow.command';
 import { DeleteTestFlowHandler } from './commands/delete-test-flow.command';
 import { UpdateTestFlowHandler } from './commands/update-test-flow.command';
 import { appVisitorsProjection } from './projections/app-visitors.projection';
+import { appInsightsProjection } from './projections/app-insights.projection';
+import { AppInsightsQueries } from './queries/app-insights.query';
+import { AppInsightsController } from './http/app-insights.controller';
 import { AppVisitorsQueries } from './queries/app-visitors.query';
 import { CompleteOnboardingHandler } from './commands/complete-onboarding.command';
 import { RequestPersonalizedPlanHandler } from './commands/request-personalized-plan.command';
 import { SaveOnboardingUserStateHandler } from './commands/save-onboarding-user-state.command';
 import { creatorPlansProjection } from './projections/creator-plans.projection';
 import { creatorStudioProjection } from './projections/creator-studio.projection';
+import { appAddressesProjection } from './projections/app-addresses.projection';
+import { UpdateStorefrontHandler } from './commands/update-storefront.command';
 import { subscriberProviders } from '../../platform/events/define-projection';
 import { BrainstormQueries } from './queries/brainstorm.query';
 import { CreatorAppsQueries } from './queries/creator-apps.query';
 import { PublishingQueries } from './queries/publishing.query';
 import { UnpublishedChangesQueries } from './queries/unpublished-changes.query';
 import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
+import { MemberAppController } from './http/member-app.controller';
+import { memberAppProjection } from './projections/member-app.projection';
+import { MemberAppQueries } from './queries/member-app.query';
+import { UnsubscribeSecret } from './queries/unsubscribe-secret.query';
+import { CompleteSessionHandler } from './commands/complete-session.command';
+import { CompletePhaseHandler } from './commands/complete-phase.command';
+import { RecordCheckInHandler } from './commands/record-check-in.command';
+import { SaveReminderSettingsHandler } from './commands/save-reminder-settings.command';
+import { SaveLessonProgressHandler } from './commands/save-lesson-progress.command';
+import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
+import { EmailOutbox } from '../../platform/mail/email-outbox';
+import { SendMemberRemindersHandler } from './commands/send-member-reminders.command';
+import { MemberRemindersQueries } from './queries/member-reminders.query';
 
 /**
  * Creator apps: apps built from a prompt (blueprint, onboarding flow, landing page, image) by
@@ -69,6 +93,7 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
  * media-files reactor deleting removed files.
  */
 @Module({
+  imports: [CatalogueModule],
   controllers: [
     AppsController,
     AppBuilderController,
@@ -76,6 +101,9 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     AiAssetsController,
     SimulatorItemsController,
     AppMediaController,
+    StorefrontsController,
+    MemberAppController,
+    AppInsightsController,
   ],
   providers: [
     ...subscriberProviders(
@@ -84,7 +112,22 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
       appVisitorsProjection,
       appMediaProjection,
       simulatorItemsProjection,
+      appAddressesProjection,
+      memberAppProjection,
+      appInsightsProjection,
     ),
+    MemberAppQueries,
+    UnsubscribeSecret,
+    CompleteSessionHandler,
+    CompletePhaseHandler,
+    RecordCheckInHandler,
+    SaveReminderSettingsHandler,
+    SaveLessonProgressHandler,
+    MarkAppLessonHandler,
+    AppInsightsQueries,
+    SendMemberRemindersHandler,
+    MemberRemindersQueries,
+    EmailOutbox,
     AppMediaQueries,
     SaveAppMediaHandler,
     UpdateAppMediaHandler,
@@ -108,8 +151,13 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     BrainstormQueries,
     UnpublishedChangesQueries,
     PublishingQueries,
+    PublicPagesQueries,
+    CreatorPublicPages,
+    StoreShareImageHandler,
+    ShareImagesReactor,
     CreateAppHandler,
     UpdateAppDetailsHandler,
+    UpdateStorefrontHandler,
     SetAppIsIdeaHandler,
     ChangeAppThemeHandler,
     RecordAppOpenedHandler,
@@ -130,6 +178,6 @@ import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
     ReleaseBuildSlotHandler,
     RejectBuildResultHandler,
   ],
-  exports: [CreatorAppsQueries],
+  exports: [CreatorAppsQueries, MemberRemindersQueries],
 })
 export class CreatorAppsModule {}

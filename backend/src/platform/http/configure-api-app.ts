@@ -15,8 +15,8 @@ import { bodyErrors, jsonBody, readYourWritesMiddleware, requestContextMiddlewar
 import { API_DOCS_PATH, apiDocs } from './api-docs';
 import { SharedAnswers } from './shared-answers';
 import { ServerRendering } from './server-rendering';
-import { PageHints } from './page-hints';
 import { PublicPages } from './public-pages';
+import { PageHints } from './page-hints';
 import { spa } from './spa';
 import { RawRoutes } from './raw-routes';
 

@@ -11,6 +11,9 @@ export interface PageHead {
   /** A picture of the page (path or absolute URL), for the previews. */
   image?: string;
   imageAlt?: string;
+  /** The picture's size in pixels, when known (a share image is 1200x630). */
+  imageWidth?: number;
+  imageHeight?: number;
   /** Open Graph's kind of page. */
   type?: 'website' | 'article' | 'product' | 'profile';
   /** schema.org objects, each written in its own JSON-LD block. */
@@ -67,6 +70,9 @@ export function headTags(head: PageHead, publicUrl: string): string {
   if (head.image) {
     const image = absoluteUrl(publicUrl, head.image);
     tags.push(meta('property', 'og:image', image), meta('name', 'twitter:image', image));
+    if (head.imageWidth && head.imageHeight) {
+      tags.push(meta('property', 'og:image:width', String(head.imageWidth)), meta('property', 'og:image:height', String(head.imageHeight)));
+    }
     if (head.imageAlt) tags.push(meta('property', 'og:image:alt', head.imageAlt), meta('name', 'twitter:image:alt', head.imageAlt));
   }
   for (const data of head.structuredData ?? []) tags.push(`<script type="application/ld+json">${jsonLdText(data)}</script>`);

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ServerRenderAnswers } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { withHead, type PageHead } from './page-head';
-import { ServerRendering, type RenderedHtml } from './server-rendering';
+
+export type { PageHead } from './page-head';
 
 /** What a public page is made from: the call answers it shows first and its head. */
 export interface PublicPage {
@@ -13,20 +14,26 @@ export interface PublicPage {
 /** A page's path parameters by name (`/classes/:storefrontSlug/:classSlug`), decoded. */
 export type PageParams = Readonly<Record<string, string>>;
 
+/** How a public page answers a path. */
+export type PublicPageAnswer =
+  | ({ kind: 'page' } & PublicPage)
+  /** The page lives elsewhere now (an old slug): a 301 there. */
+  | { kind: 'moved'; location: string }
+  /** Unknown or not public: HTTP 404 with the app's not-found page. */
+  | { kind: 'not-found' }
+  /** Not for this page to answer: sent as any other page of the app. */
+  | { kind: 'plain' };
+
+/** How a registered route answers its parameters. */
+export type PublicPageResolver = (params: PageParams) => Promise<PublicPageAnswer>;
+
 /** The page for these parameters, or null when there is none (the visitor gets the not-found page, 404). */
 export type PublicPageLoader = (params: PageParams) => Promise<PublicPage | null>;
-
-export interface PublicPageAnswer {
-  status: 200 | 404;
-  html: string;
-  /** The rendered page with its compressed copies (absent when it went out unrendered). */
-  rendered?: RenderedHtml;
-}
 
 interface Registered {
   pattern: RegExp;
   names: string[];
-  load: PublicPageLoader;
+  resolve: PublicPageResolver;
 }
 
 /** The head of the not-found page: it says so, and asks not to be indexed. */
@@ -51,57 +58,55 @@ function compile(route: string): { pattern: RegExp; names: string[] } {
 }
 
 /**
- * The pages search engines and shared links land on (home, classes, collections, schools): each is
- * read by its module (a loader per route), sent with its head — title, description, canonical URL,
- * Open Graph and Twitter tags, schema.org data — and rendered on the server from the answers the
- * loader read. A route whose loader finds nothing answers HTTP 404 with the not-found page.
+ * The pages search engines and shared links land on (home, classes, collections, schools, an app's
+ * landing page, creators' storefronts): modules register a route (`/apps/:storefrontSlug/:appSlug`)
+ * and how to answer it — the page with the call answers it is rendered from and its head (title,
+ * description, canonical URL, Open Graph and Twitter tags, schema.org data), a 301 to where it moved,
+ * or a 404. The API process (spa.ts) asks here before sending index.html for a path.
  */
 @Injectable()
 export class PublicPages {
   private readonly logger = new Logger('PublicPages');
   private readonly pages: Registered[] = [];
 
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PUBLIC_URL'>,
-    private readonly rendering: ServerRendering,
-  ) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PUBLIC_URL'>) {}
 
-  register(route: string, load: PublicPageLoader): void {
-    this.pages.push({ ...compile(route), load });
+  register(route: string, resolve: PublicPageResolver): void {
+    this.pages.push({ ...compile(route), resolve });
   }
 
-  serves(path: string): boolean {
-    return this.pages.some((page) => page.pattern.test(path));
+  /** A route whose page is found or not (no moves): a page, or the not-found page as a 404. */
+  registerPage(route: string, load: PublicPageLoader): void {
+    this.register(route, async (params) => {
+      const page = await load(params);
+      return page ? { kind: 'page', ...page } : { kind: 'not-found' };
+    });
   }
 
-  /** The page at `path` within `indexHtml`; null when no route of this registry has it. */
-  async answer(path: string, indexHtml: string): Promise<PublicPageAnswer | null> {
+  /** The answer for a path (without query), or null when no public page is registered for it. */
+  async answer(pathname: string): Promise<PublicPageAnswer | null> {
     for (const registered of this.pages) {
-      const match = registered.pattern.exec(path);
+      const match = registered.pattern.exec(pathname);
       if (!match) continue;
       const params: Record<string, string> = {};
       try {
-        registered.names.forEach((name, i) => (params[name] = decodeURIComponent(match[i + 1])));
+        registered.names.forEach((name, i) => (params[name] = decodeURIComponent(match[i + 1]!)));
       } catch {
-        return this.notFound(path, indexHtml);
+        return { kind: 'not-found' };
       }
-      let page: PublicPage | null;
       try {
-        page = await registered.load(params);
+        return await registered.resolve(params);
       } catch (err) {
-        // the answers could not be read (the database is away): the page renders in the browser, as before
-        this.logger.warn(`Sending ${path} unrendered: ${(err as Error).message}`);
-        return { status: 200, html: indexHtml };
+        // its answers could not be read (the database is away): the page renders in the browser, as before
+        this.logger.warn(`Sending ${pathname} unrendered: ${(err as Error).message}`);
+        return { kind: 'plain' };
       }
-      if (!page) return this.notFound(path, indexHtml);
-      const withItsHead = withHead(indexHtml, page.head, this.config.PUBLIC_URL);
-      const rendered = await this.rendering.renderWith(path, page.answers, withItsHead);
-      return { status: 200, html: rendered?.html ?? withItsHead, rendered: rendered ?? undefined };
     }
     return null;
   }
 
-  private notFound(path: string, indexHtml: string): PublicPageAnswer {
-    return { status: 404, html: withHead(indexHtml, notFoundHead(path), this.config.PUBLIC_URL) };
+  /** index.html with the page's head tags. */
+  withHead(indexHtml: string, head: PageHead): string {
+    return withHead(indexHtml, head, this.config.PUBLIC_URL);
   }
 }

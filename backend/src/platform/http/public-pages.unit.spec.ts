@@ -1,61 +1,46 @@
 import { headTags, shortText, withHead } from './page-head';
 import { PublicPages } from './public-pages';
-import type { ServerRendering } from './server-rendering';
 
 const INDEX =
   '<html><head><meta name="description" content="Sparkhouse: classes." /><title>Sparkhouse</title></head>' +
   '<body><div id="root"></div></body></html>';
 
-/** A registry whose renderer only says which answers it was given. */
-function pages() {
-  const rendering = {
-    renderWith: async (path: string, answers: object, html: string) => ({
-      html: html.replace('<div id="root"></div>', `<div id="root">${path} ${JSON.stringify(answers)}</div>`),
-      br: Buffer.alloc(0),
-      gzip: Buffer.alloc(0),
-    }),
-  } as unknown as ServerRendering;
-  return new PublicPages({ PUBLIC_URL: 'https://example.test' }, rendering);
-}
+const pages = () => new PublicPages({ PUBLIC_URL: 'https://example.test' });
 
 describe('public pages', () => {
-  it('matches routes with parameters, decodes them, and renders with the page head', async () => {
+  it('matches routes with parameters and decodes them', async () => {
     const registry = pages();
     const seen: unknown[] = [];
-    registry.register('/classes/:storefrontSlug/:classSlug', async (params) => {
+    registry.registerPage('/classes/:storefrontSlug/:classSlug', async (params) => {
       seen.push(params);
       return { answers: { getClass: { ok: true } }, head: { title: 'Piano', description: 'Keys', canonicalPath: '/classes/a/b' } };
     });
-    expect(registry.serves('/classes/a/b')).toBe(true);
-    expect(registry.serves('/classes/a/b/')).toBe(true);
-    expect(registry.serves('/classes/a')).toBe(false);
-    expect(registry.serves('/classes/a/b/c')).toBe(false);
-    const answer = (await registry.answer('/classes/ana%20b/piano', INDEX))!;
+    const answer = await registry.answer('/classes/ana%20b/piano');
     expect(seen).toEqual([{ storefrontSlug: 'ana b', classSlug: 'piano' }]);
-    expect(answer.status).toBe(200);
-    expect(answer.html).toContain('<title>Piano · Sparkhouse</title>');
-    expect(answer.html).toContain('<meta name="description" content="Keys" />');
-    expect(answer.html).toContain('<link rel="canonical" href="https://example.test/classes/a/b">');
-    expect(answer.html).toContain('<div id="root">/classes/ana%20b/piano {"getClass":{"ok":true}}</div>');
-    expect(await registry.answer('/browse', INDEX)).toBeNull();
+    expect(answer).toMatchObject({ kind: 'page', answers: { getClass: { ok: true } } });
+    expect(await registry.answer('/classes/a/b/')).toMatchObject({ kind: 'page' });
+    expect(await registry.answer('/classes/a')).toBeNull();
+    expect(await registry.answer('/classes/a/b/c')).toBeNull();
+    expect(await registry.answer('/browse')).toBeNull();
   });
 
-  it('answers 404 when the loader finds nothing or the path cannot be decoded, and the plain page when it fails', async () => {
+  it('is not found when the loader finds nothing or the path cannot be decoded, and plain when it fails', async () => {
     const registry = pages();
-    registry.register('/collections/:slug', async ({ slug }) => {
+    registry.registerPage('/collections/:slug', async ({ slug }) => {
       if (slug === 'broken') throw new Error('database away');
       return null;
     });
-    for (const path of ['/collections/none', '/collections/%E0%A4%A']) {
-      const answer = (await registry.answer(path, INDEX))!;
-      expect(answer.status).toBe(404);
-      expect(answer.html).toContain('<title>Page not found · Sparkhouse</title>');
-      expect(answer.html).toContain('<meta name="robots" content="noindex">');
-    }
-    expect(await registry.answer('/collections/broken', INDEX)).toEqual({ status: 200, html: INDEX });
+    expect(await registry.answer('/collections/none')).toEqual({ kind: 'not-found' });
+    expect(await registry.answer('/collections/%E0%A4%A')).toEqual({ kind: 'not-found' });
+    // the answers could not be read: the page goes out as the app's shell, never as a 500
+    expect(await registry.answer('/collections/broken')).toEqual({ kind: 'plain' });
   });
 
-  it('escapes what a page says about itself and keeps descriptions short', () => {
+  it('writes the head: title, canonical URL, previews, JSON-LD, all escaped', () => {
+    const html = pages().withHead(INDEX, { title: 'Piano', description: 'Keys', canonicalPath: '/classes/a/b' });
+    expect(html).toContain('<title>Piano · Sparkhouse</title>');
+    expect(html).toContain('<meta name="description" content="Keys" />');
+    expect(html).toContain('<link rel="canonical" href="https://example.test/classes/a/b">');
     const tags = headTags(
       { title: 'A "quoted" <b>', description: 'x', canonicalPath: '/p', image: '/i.webp', structuredData: [{ name: '</script>' }] },
       'https://example.test',

@@ -71,6 +71,18 @@ export class EmailOutbox {
     return found[0].id;
   }
 
+  /** Many at once, inside the command's transaction (one statement). Answers the row ids, in order. */
+  async writeMany(em: Db, emails: readonly Email[]): Promise<string[]> {
+    if (emails.length === 0) return [];
+    const found = await rows<{ id: string }>(
+      em,
+      `insert into email_outbox (to_address, subject, text, code)
+        select * from unnest(?::text[], ?::text[], ?::text[], ?::text[]) returning id::text`,
+      [emails.map((e) => e.to), emails.map((e) => e.subject), emails.map((e) => e.text), emails.map((e) => e.code)],
+    );
+    return found.map((r) => r.id);
+  }
+
   /**
    * After commit. Failures are logged and counted on the row (the console shows them); the row stays
    * unsent. A text message (to a phone number) goes to the email-to-SMS gateway when

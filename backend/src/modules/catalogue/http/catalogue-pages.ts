@@ -19,11 +19,11 @@ export class CataloguePagesDelivery {
     collections: CollectionQueries,
   ) {
     const publicUrl = config.PUBLIC_URL;
-    pages.register('/classes/:storefrontSlug/:classSlug', async ({ storefrontSlug, classSlug }) => {
+    pages.registerPage('/classes/:storefrontSlug/:classSlug', async ({ storefrontSlug, classSlug }) => {
       const product = await products.bySlugs(storefrontSlug, classSlug);
       return product && { answers: { getProductWithClassSlug: { product } }, head: classHead(product, publicUrl) };
     });
-    pages.register('/collections/:slug', async ({ slug }) => {
+    pages.registerPage('/collections/:slug', async ({ slug }) => {
       const collection = await collections.bySlug(slug);
       return collection && { answers: { getProductCollectionWithSlug: { collection } }, head: collectionHead(collection, publicUrl) };
     });
@@ -32,7 +32,7 @@ export class CataloguePagesDelivery {
       if (!found || found.programType !== 'school') return null;
       return { answers: { getSchoolWithSlug: { school: found } }, head: collectionHead(found, publicUrl) };
     };
-    pages.register('/school/music', () => school('music'));
-    pages.register('/schools/:slug', ({ slug }) => school(slug));
+    pages.registerPage('/school/music', () => school('music'));
+    pages.registerPage('/schools/:slug', ({ slug }) => school(slug));
   }
 }

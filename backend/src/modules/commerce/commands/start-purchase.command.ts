@@ -4,7 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
 import { CheckoutSessionStarted, CreditSpent, PurchaseCompleted, type commerce, type NewEvent } from '@sparkhouse/contracts';
 import { ProductBrowseQueries } from '../../catalogue';
-import { OfferQueries, priceForBuyer } from '../../offers';
+import { OfferQueries } from '../../offers';
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
 import { foldBuyer } from '../domain/buyer';
@@ -92,7 +92,7 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
     const priced: PlannedProduct[] = ids.map((id) => {
       const card = byId.get(id)!;
       const t = terms.get(id) ?? null;
-      const price = priceForBuyer(card.priceInfo, t, {
+      const price = this.offers.priceForBuyer(card.priceInfo, t, {
         now,
         p: typeof c.paymentInfo.p === 'string' ? c.paymentInfo.p : null,
         isVip: buyer.isVip,

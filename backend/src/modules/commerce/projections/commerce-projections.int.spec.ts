@@ -1,6 +1,5 @@
 import { projectionSpec, storedEvent, useTestOrm } from '../../../test-support';
 import { rows } from '../../../platform/database/sql';
-import { OffersProjection } from '../../offers';
 import { CommerceProjection } from './commerce.projection';
 
 /** given(events) → project → read model, and the same events re-fed (a replay after a crash) change nothing. */
@@ -147,24 +146,6 @@ describe('commerce projections', () => {
     await db.orm.em.fork().transactional((tem) => projection.truncate(tem));
     expect((await readAll(db.orm.em.fork())).subs).toEqual([]);
     expect(await projectionSpec(db.orm, projection).given(events).expectReadModel(readAll)).toEqual(before);
-  });
-
-  it('offer terms: set, replaced, removed', async () => {
-    const offers = new OffersProjection();
-    const set = storedEvent('offer-p1', 'ProductOfferSet', {
-      productId: 'p1',
-      offerKey: 'launch',
-      crossedPriceApplicableFrom: '2026-12-01T00:00:00.000Z',
-      specialOnlyVip: false,
-      shouldNotHideDiscount: false,
-    });
-    const replaced = storedEvent('offer-p1', 'ProductOfferSet', { ...set.payload, specialOnlyVip: true });
-    const read = (em: Parameters<typeof readAll>[0]) => rows(em, `select product_id, special_only_vip from offer_terms`);
-    expect(await projectionSpec(db.orm, offers).given([set, replaced, set, replaced]).expectReadModel(read)).toEqual([
-      { product_id: 'p1', special_only_vip: true },
-    ]);
-    const removed = storedEvent('offer-p1', 'ProductOfferRemoved', { productId: 'p1' });
-    expect(await projectionSpec(db.orm, offers).given([removed]).expectReadModel(read)).toEqual([]);
   });
 
   it('applies a run of cart updates in a batch as one by one: the newest update wins, out of order and re-fed too', async () => {

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../../../platform/database/database';
 import {
+  AppAddressChanged,
   AppCreated,
+  AppDetailsChanged,
   AppPublished,
   CartUpdated,
   CheckoutSessionCompleted,
@@ -18,6 +20,7 @@ import {
   SubscriptionTrialEnded,
   UserProfileCreated,
   VipStatusChanged,
+  isEventOf,
   type EventPayload,
   type StoredEvent,
 } from '@sparkhouse/contracts';
@@ -40,8 +43,11 @@ export class CommerceProjection implements Projection {
   readonly kind = 'projection';
   readonly name = COMMERCE_PROJECTION;
   // 2: commerce_app.published_at (from AppPublished); 3: commerce_live_price_option (the plans as published)
-  readonly version = 3;
+  // 4: commerce_app follows the app's name (AppDetailsChanged) and its key (AppAddressChanged)
+  readonly version = 4;
   readonly handles = [
+    AppDetailsChanged.type,
+    AppAddressChanged.type,
     CartUpdated.type,
     PriceOptionsDefined.type,
     AppCreated.type,
@@ -79,6 +85,19 @@ export class CommerceProjection implements Projection {
 
   async handle(em: Db, e: StoredEvent) {
     const at = e.metadata.occurredAt;
+    // the app's name as its plan box, checkout line and emails show it; its key when its first build named it
+    if (isEventOf(e, 'AppDetailsChanged')) {
+      if (e.payload.name === undefined) return;
+      return run(em, 'update commerce_app set name = ? where app_id = ?', [e.payload.name, e.payload.appId]);
+    }
+    if (isEventOf(e, 'AppAddressChanged')) {
+      if (!e.payload.rekeyed) return;
+      return run(em, 'update commerce_app set storefront_slug = ?, app_slug = ? where app_id = ?', [
+        e.payload.storefrontSlug,
+        e.payload.appSlug,
+        e.payload.appId,
+      ]);
+    }
     switch (e.type) {
       case CartUpdated.type: {
         const p = e.payload as P<typeof CartUpdated>;

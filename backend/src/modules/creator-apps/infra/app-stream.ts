@@ -20,7 +20,7 @@ type AppJson = Omit<AppState, 'requestedRuns' | 'storedRuns'> & { requestedRuns:
 
 /** An app's facts folded, kept as a snapshot beside its stream: changing an app reads one row, not its history. */
 export const appModel: StreamModel<AppState> = {
-  name: 'creator-apps.app@1',
+  name: 'creator-apps.app@2',
   fold: (state, events) => foldApp(events, state && structuredClone(state)),
   toJson: (s): AppJson => ({ ...s, requestedRuns: [...s.requestedRuns], storedRuns: [...s.storedRuns] }),
   fromJson: (json) => {

@@ -20,6 +20,8 @@ import { AppImageControl } from '../ai-assets/AppImageControl';
 
 // loaded when first opened: uploads, players and previews are not needed to edit the documents
 const MediaTab = lazy(() => import('./media/MediaTab'));
+// the Insights and their charts load when first opened
+const InsightsTab = lazy(() => import('../insights/InsightsTab'));
 
 // the pricing and publish screens load when first opened
 const PricingScreen = lazy(async () => ({ default: (await import('../pricing/PricingScreen')).PricingScreen }));
@@ -35,6 +37,7 @@ const TABS = [
   { id: 'onboarding', label: 'Onboarding' },
   { id: 'test', label: 'Test' },
   { id: 'media', label: 'Media' },
+  { id: 'insights', label: 'Insights' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 /** Documents a build wrote are stored moments after it completes: keep looking for them this long. */
@@ -219,6 +222,11 @@ export function Workspace({ app }: { app: CreatorApp }) {
             {tab === 'media' && (
               <Suspense fallback={<LoadingState label="Opening the media library" />}>
                 <MediaTab appId={app.appId} />
+              </Suspense>
+            )}
+            {tab === 'insights' && (
+              <Suspense fallback={<LoadingState label="Opening the Insights" />}>
+                <InsightsTab appId={app.appId} />
               </Suspense>
             )}
           </div>

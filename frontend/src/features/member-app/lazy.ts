@@ -1,0 +1,2 @@
+// The member app (/apps/{storefrontSlug}/{appSlug}/app): a chunk of its own, loaded by members only.
+export { MemberAppPage } from './MemberAppPage';
