@@ -13,6 +13,7 @@ import { BlueprintTab } from './BlueprintTab';
 import { LandingPageTab } from './LandingPageTab';
 import { OnboardingTab } from './OnboardingTab';
 import { PublishBar } from './PublishBar';
+import { PublishedPanel } from '../LiveAppActions';
 import { SimulatorTab } from './SimulatorTab';
 import { useAppUpdates } from './useAppUpdates';
 import { AppImageControl } from '../ai-assets/AppImageControl';
@@ -87,6 +88,7 @@ export function Workspace({ app }: { app: CreatorApp }) {
   const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'blueprint';
   const mode = BUILDER_MODES.find((m) => m === params.get('mode')) ?? null;
   const toast = useToast();
+  const [justPublished, setJustPublished] = useState(false);
   const building = useBuilding(app);
   useAppUpdates(app.appId);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -153,6 +155,7 @@ export function Workspace({ app }: { app: CreatorApp }) {
           </div>
         </div>
         <PublishBar
+          app={app}
           appId={app.appId}
           isPublished={app.isPublished}
           onPricing={() => openMode('pricing_tiers')}
@@ -170,12 +173,17 @@ export function Workspace({ app }: { app: CreatorApp }) {
               app={app}
               onDone={(published) => {
                 openMode(null);
-                if (published) toast.show({ kind: 'success', message: 'Published. Visitors now see this version.' });
+                if (published) {
+                  setJustPublished(true);
+                  toast.show({ kind: 'success', message: 'Published. Visitors now see this version.' });
+                }
               }}
             />
           )}
         </Suspense>
       )}
+
+      {!mode && justPublished && <PublishedPanel app={app} onDismiss={() => setJustPublished(false)} />}
 
       {!mode && (
         <>
