@@ -6,12 +6,13 @@ import path from 'node:path';
  * files, queries/ `<name>.query.ts`, reactors/ `<name>.reactor.ts` (their specs beside them), and a
  * file holds at most one handler; a command or query handler lives in commands/ or queries/, a reactor
  * in reactors/. No event payload is cast (projections and reactors receive typed events), and index.ts
- * exports the module and its commands and queries, nothing internal.
+ * exports the module and its commands and queries, and the ports a devkit stand-in implements
+ * (`domain/<name>.port.ts`), nothing internal.
  */
 const modulesDir = path.join(__dirname, 'modules');
 
 /** Modules not converted yet. The list only shrinks: a module converted comes off it (the test says when). */
-const NOT_YET_CONVERTED = ['commerce', 'identity', 'offers', 'operations'];
+const NOT_YET_CONVERTED = ['identity', 'offers', 'operations'];
 
 const FOLDERS: Record<string, string> = { commands: 'command', queries: 'query', reactors: 'reactor' };
 const HANDLER = /@(?:CommandHandler|QueryHandler|EventsHandler)\(/g;
@@ -68,8 +69,9 @@ function moduleProblems(module: string): string[] {
     const allowed =
       from === `./${module}.module` ||
       /^\.\/commands\/[a-z0-9-]+\.command$/.test(from) ||
-      /^\.\/queries\/[a-z0-9-]+\.query$/.test(from);
-    if (!allowed) problems.push(`${module}/index.ts exports ${from}: only the module, its commands and queries`);
+      /^\.\/queries\/[a-z0-9-]+\.query$/.test(from) ||
+      /^\.\/domain\/[a-z0-9-]+\.port$/.test(from);
+    if (!allowed) problems.push(`${module}/index.ts exports ${from}: only the module, its commands, queries and ports`);
   }
   return problems;
 }

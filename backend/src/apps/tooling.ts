@@ -6,13 +6,15 @@ import { isSeeder, type Seeder } from '../platform/database/seeders';
 import { Rebuilder } from '../platform/events/rebuilder';
 import { SubscriberRegistry } from '../platform/events/subscriber-registry';
 import { PlatformModule } from '../platform/platform.module';
+import { devkitModules } from './devkit';
 import { domainModules } from './domain-modules';
 
 @Module({})
 class ToolingModule {
   static forRoot(): DynamicModule {
     const config = loadConfig({ ...process.env, RUN_PROJECTIONS: 'false', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-    return { module: ToolingModule, imports: [PlatformModule.forRoot(config), ...domainModules] };
+    // the devkit too, outside production: the seeders put plans on sale through the Stripe emulator
+    return { module: ToolingModule, imports: [PlatformModule.forRoot(config), ...domainModules, ...devkitModules(config)] };
   }
 }
 
