@@ -71,6 +71,13 @@ describe('the devkit stays out of production', () => {
 
   it('a development start loads it: its stand-ins are wired in', async () => {
     const loaded = await loads('development', 'graph');
-    expect(loaded.devkit).toEqual(expect.arrayContaining(['devkit/index.js', 'devkit/sign-in/stand-in-provider.js']));
+    expect(loaded.devkit).toEqual(
+      expect.arrayContaining([
+        'devkit/index.js',
+        'devkit/sign-in/stand-in-provider.js',
+        'devkit/payments/stripe-emulator.stand-in.js',
+        'devkit/payments/stripe-emulator.js',
+      ]),
+    );
   }, 180_000);
 });
