@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { useTestOrm } from '../../../../test-support';
+import { useTestOrm } from '../../test-support';
 import { PgEmulatorStore, type SqlRunner } from './pg-emulator-store';
 import { createStripeEmulator, type StripeEmulator } from './stripe-emulator';
 

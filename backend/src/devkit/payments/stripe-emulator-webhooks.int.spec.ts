@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { eventually } from '../../../../test-support';
+import { eventually } from '../../test-support';
 import { CARDS, payCheckout, startEmulator } from './emulator-test-kit';
 import type { StripeEmulator } from './stripe-emulator';
 

@@ -5,11 +5,8 @@ import { rows } from '../../../platform/database/sql';
 import type { PriceOptionRow } from '../domain/payment-options';
 import { trialInfo } from '../domain/subscription-state';
 import { logHead, subscribersReached } from '../../../platform/events/read-your-writes';
+import { READ_MODELS } from '../domain/read-models';
 
-import { COMMERCE_PROJECTION } from '../domain/read-models';
-
-/** The commerce projection's name (its checkpoint says how far commerce's read models are). */
-export { COMMERCE_PROJECTION };
 /** How long a call on an app waits for an app created a moment ago to reach commerce's read model. */
 const APP_CATCH_UP_MS = 3_000;
 
@@ -118,7 +115,7 @@ export class CommerceQueries {
     const found = await read();
     if (found) return found;
     const em = this.em();
-    await subscribersReached(em, [COMMERCE_PROJECTION], await logHead(em), APP_CATCH_UP_MS);
+    await subscribersReached(em, [READ_MODELS.plans], await logHead(em), APP_CATCH_UP_MS);
     return read();
   }
 

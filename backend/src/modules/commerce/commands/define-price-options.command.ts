@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
-import { PriceOptionsDefined, type EventPayload } from '@sparkhouse/contracts';
+import { isEventOf, PriceOptionsDefined, type DomainEvent, type EventPayload } from '@sparkhouse/contracts';
 import { EventStore, type StreamModel } from '../../../platform/events/event-store';
 import { nextPlans } from '../domain/payment-options';
 import { providerFailed, StripeSupport } from '../infra/stripe-support';
@@ -11,10 +11,8 @@ type Definition = EventPayload<typeof PriceOptionsDefined>;
 /** A price-options stream is its definitions; the last one is what a change builds on. */
 const lastDefinition: StreamModel<Definition> = {
   name: 'commerce.last-price-definition@1',
-  fold: (last, events) => {
-    const defined = events.filter((e) => e.type === PriceOptionsDefined.type);
-    return defined.length ? (defined[defined.length - 1].payload as Definition) : last;
-  },
+  fold: (last, events) =>
+    events.filter((e): e is DomainEvent<'PriceOptionsDefined'> => isEventOf(e, PriceOptionsDefined.type)).at(-1)?.payload ?? last,
 };
 
 type OptionInput = Omit<EventPayload<typeof PriceOptionsDefined>['options'][number], 'priceId'> & { priceId?: string };
