@@ -1,6 +1,6 @@
 import type { CreatorApp } from '@sparkhouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api';
 import { useJobRunLive } from '../../realtime';
