@@ -66,7 +66,7 @@ function moduleProblems(module: string): string[] {
     const rel = path.relative(root, file).split(path.sep).join('/');
     const text = fs.readFileSync(file, 'utf8');
     problems.push(...layoutProblems(rel, text).map((p) => `${module}/${p}`));
-    const casts = count(text, /payload as\b/g);
+    const casts = count(text, /\bpayload\s+as\b/g);
     if (casts > 0) problems.push(`${module}/${rel}: ${casts} payload casts (use DomainEvent / isEventOf)`);
   }
   const index = fs.readFileSync(path.join(root, 'index.ts'), 'utf8');
