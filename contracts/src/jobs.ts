@@ -468,7 +468,7 @@ export const JOBS = {
     backoffMs: 2000,
     cancellable: true,
   }),
-  /** A new picture made from files of the library; the creator-apps reactor adds it to the library (once per run). */
+  /** A new picture made from files of the library; its result handler (creator-apps jobs/image-from-inputs.result.ts) adds it to the library (once per run). */
   'creator-apps.image-from-inputs': defineJob({
     queue: QUEUES.images,
     payload: imageFromInputsPayloadSchema,

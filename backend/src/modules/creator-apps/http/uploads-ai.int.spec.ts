@@ -6,7 +6,7 @@ import { fixtureDir, pngBytes } from '../../../test-support/media-fixtures';
 
 /**
  * generateImageFromInputs when the picture takes longer than the call waits (no worker here: the test
- * completes the run as a worker would). The job-results reactor adds the picture to the library from
+ * completes the run as a worker would). The job's result handler (jobs/image-from-inputs.result.ts) adds the picture to the library from
  * the run's completion, once, however often the completion is delivered, and pushes the addition to
  * the creator's tabs; a picture outside the app is never added.
  */
@@ -27,7 +27,7 @@ describe('generateImageFromInputs: the library item from the run', () => {
     inputs: 1,
   });
   const sql = <T>(query: string, params: unknown[] = []) => api.orm.em.fork().getConnection().execute<T[]>(query, params);
-  /** Waits until the job-results reactor has handled every completion of the run. */
+  /** Waits until the job-ends reactor has handled every completion of the run. */
   const reactorHandled = async (runId: string) => {
     const [last] = await sql<{ p: string }>(
       `select max(position)::text as p from domain_event where type = 'JobCompleted' and payload->>'runId' = ?`,
