@@ -5,7 +5,7 @@ import type { Principal } from '../../../platform/auth/principal';
 import { EventStore } from '../../../platform/events/event-store';
 import { existingApp, type AppChanged, type AppState, type Json } from '../domain/app-state';
 import { stableEqual } from '../domain/json-values';
-import { changeApp } from '../infra/app-stream';
+import { changeAppIn } from '../infra/app-stream';
 
 /** Change an app's name, app idea and/or canvas settings. The address stays. */
 export class UpdateAppDetails {
@@ -37,12 +37,6 @@ export class UpdateAppDetailsHandler implements ICommandHandler<UpdateAppDetails
   ) {}
 
   async execute(command: UpdateAppDetails) {
-    const { appId, principal } = command;
-    const { version } = await this.orm.em
-      .fork()
-      .transactional((tem) =>
-        changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })),
-      );
-    return { appId, version };
+    return changeAppIn(this.orm, this.events, command.principal, command.appId, (app) => decide(app, command));
   }
 }
