@@ -51,13 +51,14 @@ export function jsonLdText(data: object): string {
 
 /** The tags of a page's head after its title and description (canonical, previews, structured data). */
 export function headTags(head: PageHead, publicUrl: string): string {
+  // a page that is not one (not found) asks not to be indexed and offers nothing to share
+  if (head.noIndex) return '<meta name="robots" content="noindex">';
   const canonical = absoluteUrl(publicUrl, head.canonicalPath);
   const description = shortText(head.description);
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeAttr(value)}">`;
   const tags = [
     `<link rel="canonical" href="${escapeAttr(canonical)}">`,
-    head.noIndex ? meta('name', 'robots', 'noindex') : '',
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', head.type ?? 'website'),
     meta('property', 'og:title', head.title),
