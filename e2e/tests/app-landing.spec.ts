@@ -224,3 +224,48 @@ test("the creator's storefront and the creators page list the app; a renamed app
   await expect(page.getByRole('heading', { name: 'Choose your Couch To 5K Club plan' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('a creator moves their storefront to a new address: the old storefront and app links lead there', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(2 * STUCK_MS);
+  expect(shared, 'runs after the journeys above (serial)').not.toBeNull();
+  const { app, creator } = shared!;
+  const context = await browser.newContext();
+  await context.addInitScript(
+    ([key, value]) => (globalThis as unknown as { localStorage: Storage }).localStorage.setItem(key, value),
+    [AUTH_SESSION_STORAGE_KEY, JSON.stringify(creator.session)],
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/dashboard/builder');
+  const settings = page.getByRole('form', { name: 'Your storefront' });
+  await expect(settings).toBeVisible({ timeout: STUCK_MS });
+  const field = settings.getByLabel('Storefront address');
+  await expect(field).toHaveValue(app.storefrontSlug);
+  await field.fill('Not Valid!');
+  await settings.getByRole('button', { name: 'Save storefront' }).click();
+  await expect(settings.getByRole('alert')).toContainText('3 to 48 lower-case letters, digits and dashes');
+  const next = `${app.storefrontSlug}-runs`;
+  await field.fill(next);
+  await settings.getByLabel('Bio').fill('I help new runners reach their first 5K.');
+  await settings.getByRole('button', { name: 'Save storefront' }).click();
+  await expect(settings.getByRole('status')).toContainText(`/creators/${next}`, { timeout: STUCK_MS });
+  await settings.screenshot({ path: test.info().outputPath('storefront-settings.png') });
+
+  await expect
+    .poll(async () => (await request.get(`/creators/${app.storefrontSlug}`, { maxRedirects: 0 })).headers()['location'], {
+      timeout: STUCK_MS,
+    })
+    .toBe(`/creators/${next}`);
+  expect((await request.get(`/apps/${app.storefrontSlug}/couch-to-5k-club`, { maxRedirects: 0 })).headers()['location']).toBe(
+    `/apps/${next}/couch-to-5k-club`,
+  );
+  await page.goto(`/creators/${app.storefrontSlug}`);
+  await expect(page).toHaveURL(new RegExp(`/creators/${next}$`));
+  await expect(page.getByText('I help new runners reach their first 5K.')).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});

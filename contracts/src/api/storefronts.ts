@@ -71,3 +71,16 @@ export const updateStorefront = defineCall({
   }),
   response: z.object({ storefrontSlug: z.string() }),
 });
+
+export const getMyStorefront = defineCall({
+  id: 'getMyStorefront',
+  module: mod,
+  method: 'GET',
+  path: '/creators/myStorefront',
+  access: 'user',
+  style: 'envelope',
+  summary: "The caller's storefront as its settings show it (slug null: none yet, it comes with their first app).",
+  response: z.object({
+    storefront: z.object({ storefrontSlug: z.string().nullable(), bio: z.string().nullable(), photoUrl: z.string().nullable() }),
+  }),
+});

@@ -40,3 +40,10 @@ export const creatorsQuery = () =>
 /** The page paths of creators' work. */
 export const appLandingPath = (a: { storefrontSlug: string; appSlug: string }) => `/apps/${a.storefrontSlug}/${a.appSlug}`;
 export const storefrontPath = (storefrontSlug: string) => `/creators/${storefrontSlug}`;
+
+/** The signed-in creator's storefront settings. */
+export const myStorefrontQuery = () =>
+  queryOptions({
+    queryKey: [...storefrontKeys.all, 'mine'] as const,
+    queryFn: () => callApi(storefronts.getMyStorefront),
+  });

@@ -4,10 +4,11 @@ import { storefronts } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { requestContext } from '../../../platform/context/request-context';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
-import { notFound } from '../../../platform/http/errors';
+import { notFound, unauthorized } from '../../../platform/http/errors';
 import { UpdateStorefront, type StorefrontUpdated } from '../commands/update-storefront.command';
 import type { Resolved } from '../domain/addresses';
 import { CreatorPublicPages } from './public-pages';
+import { PublicPagesQueries } from '../queries/public-pages.query';
 
 const principal = (): Principal | null => requestContext.current()?.principal ?? null;
 
@@ -25,6 +26,7 @@ export class StorefrontsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly pages: CreatorPublicPages,
+    private readonly queries: PublicPagesQueries,
   ) {}
 
   @Endpoint(storefronts.getAppLanding)
@@ -54,6 +56,13 @@ export class StorefrontsController {
   @Endpoint(storefronts.getCreators)
   async getCreators() {
     return { creators: await this.pages.creators() };
+  }
+
+  @Endpoint(storefronts.getMyStorefront)
+  async getMyStorefront() {
+    const who = principal();
+    if (who?.kind !== 'user') throw unauthorized();
+    return { storefront: await this.queries.mine(who.id) };
   }
 
   @Endpoint(storefronts.updateStorefront)

@@ -150,6 +150,12 @@ export class PublicPagesQueries {
     };
   }
 
+  /** The owner's storefront as its settings show it (none yet: no slug). */
+  async mine(ownerId: string): Promise<{ storefrontSlug: string | null; bio: string | null; photoUrl: string | null }> {
+    const row = await this.storefrontOf(ownerId);
+    return { storefrontSlug: row?.storefront_slug ?? null, bio: row?.bio ?? null, photoUrl: row?.photo_url ?? null };
+  }
+
   /** Storefronts with a published app, the most recently published first. */
   async creators(limit = 60): Promise<CreatorSummary[]> {
     const found = await rows<StorefrontRow & { app_count: number; app_names: string[]; app_image: AppRow['app_image'] }>(
