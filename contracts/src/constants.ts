@@ -32,6 +32,13 @@ export const ANALYTICS_EVENTS = {
   creatorStorefront: 'creator storefront',
   /** The creators page was viewed: { creatorCount }. */
   creatorsPage: 'creators page',
+  /** The share modal (an app's landing page, a storefront) was opened: { url, subject, from, id }. */
+  shareModal: 'share modal',
+  /** In the share modal: the link copied, the QR code downloaded, the device's share sheet opened, a network chosen ({ target }). */
+  shareLinkCopied: 'share link copied',
+  shareQrDownloaded: 'share qr code downloaded',
+  shareSheetOpened: 'share sheet opened',
+  shareTargetClicked: 'share target clicked',
 } as const;
 
 /** Anonymous visitor ids start with this (the schema of the whole id is anonymousIdSchema in http.ts). */

@@ -111,15 +111,15 @@ test('a creator publishes, views the app live, shares it, and reviews a change a
   await expect(dialog).toHaveCount(0);
 
   // the share modal's events reach the analytics collector (sent when the page is left)
-  const uploaded = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/data' && (r.postData() ?? '').includes('Share Link Copied'));
+  const uploaded = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/data' && (r.postData() ?? '').includes('share link copied'));
   await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
   const events = (JSON.parse((await uploaded).postData()!).events as { event_type: string; event_properties?: Record<string, unknown> }[]);
-  const shareEvents = events.filter((e) => e.event_type.startsWith('Share '));
+  const shareEvents = events.filter((e) => e.event_type.startsWith('share '));
   expect(shareEvents.map((e) => e.event_type)).toEqual([
-    'Share Modal Viewed',
-    'Share Link Copied',
-    'Share QR Code Downloaded',
-    'Share Sheet Opened',
+    'share modal',
+    'share link copied',
+    'share qr code downloaded',
+    'share sheet opened',
   ]);
   expect(shareEvents[0].event_properties).toMatchObject({ url: address, subject: 'app', from: 'publish', id: app.appId });
 
@@ -129,6 +129,15 @@ test('a creator publishes, views the app live, shares it, and reviews a change a
   await expect(card.getByRole('link', { name: /^View live/ })).toHaveAttribute('href', livePath, { timeout: STUCK_MS });
   await card.getByRole('button', { name: /^Share/ }).click();
   await expect(page.getByRole('dialog', { name: 'Share Trail Pacer' }).getByLabel('Link')).toHaveValue(address);
+  await page.keyboard.press('Escape');
+
+  // the creator's storefront has the same share modal, for its own address
+  await page.goto(`/creators/${app.storefrontSlug}`);
+  await page.getByRole('button', { name: /^Share/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Share Sasha Share' }).getByLabel('Link')).toHaveValue(
+    new URL(`/creators/${app.storefrontSlug}`, page.url()).toString(),
+    { timeout: STUCK_MS },
+  );
   await page.keyboard.press('Escape');
 
   // a change reviewed as visitors will see it: hero reworded, a new question, prices kept

@@ -1,3 +1,5 @@
+import { preloadTag, type PreloadHint } from './page-hints';
+
 /**
  * What a public page says about itself in its `<head>`, for search engines and link previews: its
  * title and description, its one address (canonical), its picture for Open Graph and Twitter cards,
@@ -20,6 +22,8 @@ export interface PageHead {
   structuredData?: readonly object[];
   /** Pages that must not be indexed (a not-found page). */
   noIndex?: boolean;
+  /** What the page paints first (its cover): fetched with the page's head, before its scripts and styles. */
+  preload?: readonly PreloadHint[];
 }
 
 export const SITE_NAME = 'Sparkhouse';
@@ -87,7 +91,7 @@ export function headTags(head: PageHead, publicUrl: string): string {
 export function withHead(indexHtml: string, head: PageHead, publicUrl: string): string {
   const title = head.title.endsWith(SITE_NAME) ? head.title : `${head.title} · ${SITE_NAME}`;
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>${(head.preload ?? []).map(preloadTag).join('')}`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
       () => `<meta name="description" content="${escapeAttr(shortText(head.description))}" />`,

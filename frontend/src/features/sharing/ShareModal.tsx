@@ -42,12 +42,13 @@ function useQrSvg(url: string, open: boolean): { svg: string | null; failed: boo
  * the browser has one (Web Share API), and links for email and the big social networks.
  */
 export function ShareModal({ open, onClose, url, title, subject, track = trackShare }: ShareModalProps) {
-  const address = absoluteShareUrl(url, window.location.origin);
+  // (rendered on the server too, closed, inside a server-rendered page)
+  const address = absoluteShareUrl(url, typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
   const [copy, setCopy] = useState<Copy>('idle');
   const fieldId = useId();
   const field = useRef<HTMLInputElement>(null);
   const qr = useQrSvg(address, open);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const canShare = open && typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const props = { url: address, subject: subject.kind, from: subject.from, id: subject.id };
 
   useEffect(() => {

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../ui';
 import { ProductGrid } from '../catalogue';
+import { ShareModal } from '../sharing';
 import { appLandingPath, storefrontPath, type CreatorSummary, type Storefront } from './storefronts.queries';
 
 type StorefrontAppCard = Storefront['apps'][number];
@@ -41,6 +44,25 @@ function AppCard({ app }: { app: StorefrontAppCard }) {
   );
 }
 
+/** "Share" on a storefront: its address in the share modal (link, QR code, share sheet, networks). */
+function StorefrontShare({ storefront }: { storefront: Storefront }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" size="small" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Share<span className="visually-hidden"> {storefront.name}’s storefront</span>
+      </Button>
+      <ShareModal
+        open={open}
+        onClose={() => setOpen(false)}
+        url={storefrontPath(storefront.storefrontSlug)}
+        title={storefront.name}
+        subject={{ kind: 'storefront', from: 'storefront', id: storefront.storefrontSlug }}
+      />
+    </>
+  );
+}
+
 /** A creator's storefront: who they are, their published apps, their classes. */
 export function StorefrontView({ storefront }: { storefront: Storefront }) {
   return (
@@ -51,6 +73,7 @@ export function StorefrontView({ storefront }: { storefront: Storefront }) {
           <p className="eyebrow">Creator</p>
           <h1 id="storefront-title">{storefront.name}</h1>
           {storefront.bio && <p className="storefront__bio">{storefront.bio}</p>}
+          <StorefrontShare storefront={storefront} />
         </div>
       </header>
       {storefront.apps.length > 0 && (

@@ -1,5 +1,7 @@
 import type { catalogue } from '@sparkhouse/contracts';
 import { absoluteUrl, shortText, SITE_NAME, type PageHead } from '../../../platform/http/page-head';
+import type { PreloadHint } from '../../../platform/http/page-hints';
+import { coverSrcSet } from '../domain/media-paths';
 
 /**
  * The heads of the catalogue's public pages: what search engines and link previews read, and the
@@ -11,6 +13,26 @@ export const classPath = (p: Pick<catalogue.Product, 'storefrontSlug' | 'classSl
   `/classes/${p.storefrontSlug}/${p.classSlug}`;
 export const collectionPath = (c: Pick<catalogue.ProductCollection, 'slug' | 'programType'>) =>
   c.programType === 'school' ? (c.slug === 'music' ? '/school/music' : `/schools/${c.slug}`) : `/collections/${c.slug}`;
+
+/** A cover the API draws is served at these widths; the class and collection pages show it this wide (the web app's COVER_SIZES.page). */
+const PAGE_COVER_WIDTHS = [480, 960, 1440, 1920];
+const PAGE_COVER_SIZES = '(max-width: 1200px) 100vw, 1200px';
+const GENERATED_COVER = /^\/api\/media\/covers\/[a-z0-9][a-z0-9_-]*\.webp$/i;
+
+/** The page's cover, its largest paint, asked for with the head (the same srcset and sizes as its <img>). */
+export function coverPreload(url: string): PreloadHint[] {
+  if (!url) return [];
+  const generated = GENERATED_COVER.test(url);
+  return [
+    {
+      as: 'image',
+      href: url,
+      imageSrcSet: generated ? coverSrcSet(url, PAGE_COVER_WIDTHS) : undefined,
+      imageSizes: generated ? PAGE_COVER_SIZES : undefined,
+      fetchPriority: 'high',
+    },
+  ];
+}
 
 /** "19.00" for 1900 cents: schema.org prices are decimal numbers without a currency sign. */
 export const decimalPrice = (cents: number) => (cents / 100).toFixed(2);
@@ -98,6 +120,7 @@ export function classHead(product: catalogue.Product, publicUrl: string, now = D
     image: product.media.coverUrl || undefined,
     imageAlt: product.title,
     type: 'website',
+    preload: coverPreload(product.media.coverUrl),
     structuredData: [
       {
         '@context': 'https://schema.org',
@@ -159,6 +182,7 @@ export function collectionHead(collection: catalogue.ProductCollection, publicUr
     canonicalPath: path,
     image: collection.coverUrl || undefined,
     imageAlt: collection.title,
+    preload: coverPreload(collection.coverUrl),
     structuredData: [
       {
         '@context': 'https://schema.org',

@@ -92,6 +92,13 @@ describe('class, collection and school pages as the server sends them (real API 
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'twitter:image')).toBe(`${PUBLIC_URL}/api/media/covers/cover-0001.webp`);
     expect(html).not.toContain('name="robots"');
+    // the cover, the page's largest paint, is asked for with the head, ahead of the styles and scripts
+    const preload = html.indexOf(
+      '<link rel="preload" as="image" href="/api/media/covers/cover-0001.webp" imagesrcset="/api/media/covers/cover-0001-480w.webp 480w, ',
+    );
+    expect(preload).toBeGreaterThan(html.indexOf('</title>'));
+    expect(preload).toBeLessThan(html.indexOf('<style>'));
+    expect(html).toContain('imagesizes="(max-width: 1200px) 100vw, 1200px" fetchpriority="high">');
     // rendered from getProductWithClassSlug's own answer, with the class page's stylesheet inlined
     expect(html).toContain('<div id="root"><h1>Jazz Piano <Basics> & "Swing"</h1><p>getProductWithClassSlug</p></div>');
     expect(html).toContain('<style>.class-page{display:grid}</style>');
