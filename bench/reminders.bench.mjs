@@ -106,7 +106,7 @@ async function main() {
     log(`seeded ${opts.members} members due at ${MINUTE} (${DUE.map(([z, s]) => `${z} ${s}`).join(', ')}) and ${seeded.decoys} decoys`);
 
     const env = serverEnv({
-      port: 0,
+      port: 3999, // unused: workers serve no HTTP
       databaseUrl,
       redisUrl,
       prefix,
@@ -146,7 +146,12 @@ async function main() {
         killedAt = Date.now() - t0;
         await a.exited;
         const again = start('worker-a-restarted');
-        await waitWorker(again, { redisUrl, prefix, queueName: QUEUE, deadline: Date.now() + 60_000 });
+        // consuming again: two workers registered with BullMQ once more (the killed one's registration lapses)
+        while (Date.now() - t0 < opts.timeoutS * 1000) {
+          if (!again.running) throw new Error(`the restarted worker exited:\n${again.tail()}`);
+          if ((await queue.getWorkers()).length >= 2) break;
+          await sleep(100);
+        }
         restartedAt = Date.now() - t0;
         log(`killed worker-a (SIGKILL) at ${killedAt} ms with ${n} sent; restarted, consuming again at ${restartedAt} ms`);
       }
