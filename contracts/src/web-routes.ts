@@ -21,6 +21,7 @@ export const WEB_ROUTES = [
   '/creators',
   '/creators/:storefrontSlug',
   '/apps/:storefrontSlug/:appSlug/app',
+  '/unsubscribe/reminders',
   '/build',
   '/creator',
   '/v2/dashboard',

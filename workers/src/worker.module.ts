@@ -1,5 +1,5 @@
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
-import { aiSetup, APP_CONFIG, domainModules, PlatformModule, type AppConfig } from '@sparkhouse/backend';
+import { aiSetup, APP_CONFIG, domainModules, JobWorkersModule, PlatformModule, type AppConfig } from '@sparkhouse/backend';
 import { AI_PROVIDER } from './ai/provider-factory';
 import { AppImageMaker } from './media/app-image';
 import { PipelineCheckProcessor } from './processors/pipeline-check.processor';
@@ -94,8 +94,9 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(config), ...domainModules],
-      providers: [...tools, ...processors, MemberReminderRounds],
+      // the processors and their tools, and a BullMQ worker (@nestjs/bullmq WorkerHost) for each queue they serve
+      imports: [PlatformModule.forRoot(config), ...domainModules, JobWorkersModule.forRoot(config, { processors, tools })],
+      providers: [MemberReminderRounds],
     };
   }
 }

@@ -80,6 +80,8 @@ describe('the devkit stays out of production', () => {
         'devkit/sign-in/stand-in-provider.js',
         'devkit/demo-data/catalogue/demo-catalogue.seeder.js',
         'devkit/demo-data/offers/demo-offers.seeder.js',
+        'devkit/payments/stripe-emulator.stand-in.js',
+        'devkit/payments/stripe-emulator.js',
       ]),
     );
     // npm start seeds the demo data: the catalogue before the offers made from it

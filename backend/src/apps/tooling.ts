@@ -6,16 +6,18 @@ import { isSeeder, type Seeder } from '../platform/database/seeders';
 import { Rebuilder } from '../platform/events/rebuilder';
 import { SubscriberRegistry } from '../platform/events/subscriber-registry';
 import { PlatformModule } from '../platform/platform.module';
-import { devkitDemoData } from './devkit';
+import { devkitDemoData, devkitModules } from './devkit';
 import { domainModules } from './domain-modules';
 
 @Module({})
 class ToolingModule {
   static forRoot(): DynamicModule {
     const config = loadConfig({ ...process.env, RUN_PROJECTIONS: 'false', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+    // the devkit too, outside production: its stand-ins (the seeders put plans on sale through the Stripe
+    // emulator) and the demo data
     return {
       module: ToolingModule,
-      imports: [PlatformModule.forRoot(config), ...domainModules, ...devkitDemoData(config)],
+      imports: [PlatformModule.forRoot(config), ...domainModules, ...devkitModules(config), ...devkitDemoData(config)],
     };
   }
 }

@@ -7,12 +7,11 @@ import { io, type Socket } from 'socket.io-client';
 import { Database } from '../platform/database/database';
 import {
   headerNames,
+  isEventOf,
   JobCompleted,
   JobFailed,
   JobProgressed,
-  JobRequested,
   JobStarted,
-  type EventPayload,
   type ServerToClientEvents,
 } from '@sparkhouse/contracts';
 import { AccessTokens } from '../platform/auth/access-tokens';
@@ -107,8 +106,8 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
 
   const requestOf = async (runId: string) => {
     const [requested] = await new EventStore().readStream(state.orm!.em.fork(), jobStreamId(runId));
-    if (requested?.type !== JobRequested.type) throw new Error(`no JobRequested for ${runId}`);
-    return requested.payload as EventPayload<typeof JobRequested>;
+    if (!requested || !isEventOf(requested, 'JobRequested')) throw new Error(`no JobRequested for ${runId}`);
+    return requested.payload;
   };
 
   const worker = {

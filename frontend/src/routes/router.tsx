@@ -218,6 +218,14 @@ export const routes: RouteObject[] = [
               (m) => m.MemberAppPage,
             ),
           },
+          // the one-click unsubscribe link of a reminder email
+          {
+            path: '/unsubscribe/reminders',
+            lazy: page(
+              () => import('../features/member-app/lazy'),
+              (m) => m.UnsubscribePage,
+            ),
+          },
           // an emailed "Email me my plan" link (its token in the fragment): sign in, then the plan is linked
           {
             path: '/apps/:storefrontSlug/:appSlug/onboarding/link',

@@ -36,7 +36,6 @@ import { UpdateAppMediaHandler } from './commands/update-app-media.command';
 import { appMediaProjection } from './projections/app-media.projection';
 import { AppMediaQueries } from './queries/app-media.query';
 import { MediaFilesReactor } from './reactors/media-files.reactor';
-import { MediaReadingsReactor } from './reactors/media-readings.reactor';
 import { AppsController } from './http/apps.controller';
 import { AppVisitorsController } from './http/app-visitors.controller';
 import { AiAssetsController } from './http/ai-assets.controller';
@@ -44,7 +43,6 @@ import { SimulatorItemsController } from './http/simulator-items.controller';
 import { RecordSimulatedPlanHandler } from './commands/record-simulated-plan.command';
 import { simulatorItemsProjection } from './projections/simulator-items.projection';
 import { SimulatorItemsQueries } from './queries/simulator-items.query';
-import { SimulatorItemsReactor } from './reactors/simulator-items.reactor';
 import { CreateTestFlowHandler } from './commands/create-test-flow.command';
 import { DeleteTestFlowHandler } from './commands/delete-test-flow.command';
 import { UpdateTestFlowHandler } from './commands/update-test-flow.command';
@@ -65,7 +63,6 @@ import { BrainstormQueries } from './queries/brainstorm.query';
 import { CreatorAppsQueries } from './queries/creator-apps.query';
 import { PublishingQueries } from './queries/publishing.query';
 import { UnpublishedChangesQueries } from './queries/unpublished-changes.query';
-import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
 import { MemberAppController } from './http/member-app.controller';
 import { memberAppProjection } from './projections/member-app.projection';
 import { MemberAppQueries } from './queries/member-app.query';
@@ -79,13 +76,35 @@ import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
 import { EmailOutbox } from '../../platform/mail/email-outbox';
 import { SendMemberRemindersHandler } from './commands/send-member-reminders.command';
 import { MemberRemindersQueries } from './queries/member-reminders.query';
+import { AiScreenshotsResult } from './jobs/ai-screenshots.result';
+import { BrainstormResult } from './jobs/brainstorm.result';
+import { BuildAppResult } from './jobs/build-app.result';
+import { EditLandingPageResult } from './jobs/edit-landing-page.result';
+import { GenerateAppImageResult } from './jobs/generate-app-image.result';
+import { ImageFromInputsResult } from './jobs/image-from-inputs.result';
+import { LandingPageImageResult } from './jobs/landing-page-image.result';
+import { PersonalizedPlanResult } from './jobs/personalized-plan.result';
+import { ReadUploadResult } from './jobs/read-upload.result';
+
+/** Where the results of the module's jobs go (one `<job>.result.ts` each; contracts/jobs names them by `resultStoredBy`). */
+const jobResults = [
+  BuildAppResult,
+  BrainstormResult,
+  EditLandingPageResult,
+  GenerateAppImageResult,
+  LandingPageImageResult,
+  AiScreenshotsResult,
+  ImageFromInputsResult,
+  ReadUploadResult,
+  PersonalizedPlanResult,
+];
 
 /**
  * Creator apps: apps built from a prompt (blueprint, onboarding flow, landing page, image) by
  * background jobs, brainstorms, versioned documents with restore, blueprint examples, publishing and
  * the creator dashboard; publishing needs a creator-platform plan (creator-apps.creator-plans projection). Commands append events on the app's stream (`app-<appId>`); the
- * creator-apps.studio projection builds the read models the queries read; the job-results reactor
- * stores what the workers computed. The app's visitors (onboarding state, personalized plans) have
+ * creator-apps.studio projection builds the read models the queries read; the result handlers of
+ * its jobs (jobs/<job>.result.ts) store what the workers computed. The app's visitors (onboarding state, personalized plans) have
  * their streams (`app-visitor-<appId>-<visitorId>`) and the creator-apps.visitors projection. What
  * the builder's simulator captured and produced (simulator items) is recorded on `simulator-run-<runId>`
  * streams and read from the creator-apps.simulator projection. The media library: uploads streamed to
@@ -135,7 +154,6 @@ import { MemberRemindersQueries } from './queries/member-reminders.query';
     RequestUploadReadingHandler,
     RecordUploadReadingHandler,
     MediaFilesReactor,
-    MediaReadingsReactor,
     AppVisitorsQueries,
     SaveOnboardingUserStateHandler,
     CompleteOnboardingHandler,
@@ -144,9 +162,8 @@ import { MemberRemindersQueries } from './queries/member-reminders.query';
     UpdateTestFlowHandler,
     DeleteTestFlowHandler,
     SimulatorItemsQueries,
-    SimulatorItemsReactor,
     RecordSimulatedPlanHandler,
-    CreatorJobResultsReactor,
+    ...jobResults,
     CreatorAppsQueries,
     BrainstormQueries,
     UnpublishedChangesQueries,

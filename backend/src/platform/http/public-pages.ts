@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ServerRenderAnswers } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { withHead, type PageHead } from './page-head';
@@ -66,6 +66,7 @@ function compile(route: string): { pattern: RegExp; names: string[] } {
  */
 @Injectable()
 export class PublicPages {
+  private readonly logger = new Logger('PublicPages');
   private readonly pages: Registered[] = [];
 
   constructor(@Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PUBLIC_URL'>) {}
@@ -93,7 +94,13 @@ export class PublicPages {
       } catch {
         return { kind: 'not-found' };
       }
-      return registered.resolve(params);
+      try {
+        return await registered.resolve(params);
+      } catch (err) {
+        // its answers could not be read (the database is away): the page renders in the browser, as before
+        this.logger.warn(`Sending ${pathname} unrendered: ${(err as Error).message}`);
+        return { kind: 'plain' };
+      }
     }
     return null;
   }

@@ -141,7 +141,7 @@ export function MemberAppPage() {
               </button>
             ))}
           </nav>
-          <ProgressBar value={data.progress.percent} label="Program progress" />
+          <ProgressBar value={data.progress.percent} label="Program progress" showValue />
           <section className="ma-panel">
             {tab === 'today' && <TodayPanel home={data} actions={actions} readOnly={data.access.state !== 'member'} />}
             {tab === 'program' && <ProgramPanel home={data} />}

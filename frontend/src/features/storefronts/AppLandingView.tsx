@@ -102,10 +102,12 @@ function Pricing({ landing }: { landing: AppLanding }) {
   const trial = landing.pricing?.trialDays ?? 0;
   return (
     <section className="landing-pricing" aria-labelledby="landing-pricing-title" id="pricing">
-      <h2 id="landing-pricing-title">Choose your {landing.name} plan</h2>
-      {trial > 0 && <p className="landing-pricing__trial">Try it free for {trial} days, then pay as you choose. Cancel anytime.</p>}
+      <h2 id="landing-pricing-title">{`Choose your ${landing.name} plan`}</h2>
+      {trial > 0 && (
+        <p className="landing-pricing__trial">{`Try it free for ${trial} days, then pay as you choose. Cancel anytime.`}</p>
+      )}
       <fieldset className="landing-plans">
-        <legend className="visually-hidden">{landing.name} plans</legend>
+        <legend className="visually-hidden">{`${landing.name} plans`}</legend>
         {plans.map((plan) => (
           <label key={plan.period} className={`landing-plan${selected === plan.period ? ' landing-plan--selected' : ''}`}>
             <input
@@ -117,7 +119,7 @@ function Pricing({ landing }: { landing: AppLanding }) {
             />
             <span className="landing-plan__name">
               {plan.period === 'annual' ? 'Annual' : 'Monthly'}
-              {plan.savesPercent > 0 && <span className="tag tag--success">Save {plan.savesPercent}%</span>}
+              {plan.savesPercent > 0 && <span className="tag tag--success">{`Save ${plan.savesPercent}%`}</span>}
             </span>
             <span className="landing-plan__price">{plan.price}</span>
             {plan.detail && <span className="landing-plan__detail muted">{plan.detail}</span>}

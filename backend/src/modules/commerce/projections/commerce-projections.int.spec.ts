@@ -1,11 +1,45 @@
 import { projectionSpec, storedEvent, useTestOrm } from '../../../test-support';
 import { rows } from '../../../platform/database/sql';
-import { CommerceProjection } from './commerce.projection';
+import type { StoredEvent } from '@sparkhouse/contracts';
+import type { Db } from '../../../platform/database/database';
+import { project, wants, type Projection } from '../../../platform/events/subscribers';
+import { buyersProjection } from './buyers.projection';
+import { cartsProjection } from './carts.projection';
+import { checkoutsProjection } from './checkouts.projection';
+import { creditProjection } from './credit.projection';
+import { plansProjection } from './plans.projection';
+import { subscriptionsProjection } from './subscriptions.projection';
+
+const readModels = [
+  cartsProjection,
+  plansProjection,
+  checkoutsProjection,
+  subscriptionsProjection,
+  creditProjection,
+  buyersProjection,
+] as Projection[];
+
+/** Commerce's read models fed together, as the relay feeds each its own events (one projection each). */
+const commerceReadModels = {
+  kind: 'projection' as const,
+  name: 'commerce (every read model)',
+  version: 1,
+  handles: readModels.flatMap((p) => p.handles),
+  async handle(tx: Db, event: StoredEvent) {
+    for (const p of readModels) if (wants(p, event)) await p.handle(tx, event);
+  },
+  async handleBatch(tx: Db, events: StoredEvent[]) {
+    for (const p of readModels) await project(tx, p, events);
+  },
+  async truncate(tx: Db) {
+    for (const p of readModels) await p.truncate(tx);
+  },
+};
 
 /** given(events) → project → read model, and the same events re-fed (a replay after a crash) change nothing. */
 describe('commerce projections', () => {
   const db = useTestOrm();
-  const projection = new CommerceProjection();
+  const projection = commerceReadModels;
 
   const events = [
     storedEvent('cart-u1', 'CartUpdated', {

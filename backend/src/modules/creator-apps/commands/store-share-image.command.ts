@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { Database } from '../../../platform/database/database';
 import { EventStore } from '../../../platform/events/event-store';
 import { appStreamId, type AppState } from '../domain/app-state';
-import { storefrontSlugFor } from '../domain/slugs';
+import { slugWords } from '../domain/slugs';
 import { appModel, changeApp } from '../infra/app-stream';
 import { drawShareImage, type StoredShareImage } from '../infra/share-image';
 
@@ -51,7 +51,7 @@ export class StoreShareImageHandler implements ICommandHandler<StoreShareImage, 
     if (!wantsShareImage(app, command.publishedAt)) return false;
     const profile = (await this.events.readStream(em, `user-${app.ownerId}`)).find((e) => isEventOf(e, 'UserProfileCreated'));
     const who = profile && isEventOf(profile, 'UserProfileCreated') ? profile.payload : null;
-    const creatorName = [who?.firstName, who?.lastName].filter(Boolean).join(' ').trim() || storefrontSlugFor({ email: who?.email });
+    const creatorName = [who?.firstName, who?.lastName].filter(Boolean).join(' ').trim() || slugWords(app.address.storefrontSlug);
     // drawn outside the transaction (it takes a moment); the file is the same whoever draws it
     const image = await drawShareImage(this.config.MEDIA_DIR, command.appId, command.publishedAt, {
       name: app.name,

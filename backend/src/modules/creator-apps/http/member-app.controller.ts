@@ -75,6 +75,7 @@ export class MemberAppController {
     const visit = await this.memberVisit(params);
     const plan = await this.memberPlan(visit);
     const { applied } = await this.commands.execute(new CompleteSession(this.act(visit, body.clientId), plan, body.phaseId));
+    await this.members.caughtUp();
     return { applied, home: await this.home(visit) };
   }
 
@@ -83,6 +84,7 @@ export class MemberAppController {
     const visit = await this.memberVisit(params);
     const plan = await this.memberPlan(visit);
     const { applied } = await this.commands.execute(new CompletePhase(this.act(visit, body.clientId), plan, body.phaseId));
+    await this.members.caughtUp();
     return { applied, home: await this.home(visit) };
   }
 
@@ -92,6 +94,7 @@ export class MemberAppController {
     const { applied } = await this.commands.execute(
       new RecordCheckIn(this.act(visit, body.clientId), body.mood, body.effort, body.note ?? null),
     );
+    await this.members.caughtUp();
     return { applied, home: await this.home(visit) };
   }
 

@@ -12,6 +12,7 @@ import type { Principal } from '../../../platform/auth/principal';
 import { rows } from '../../../platform/database/sql';
 import { appPath, storefrontPath, type Resolved } from '../domain/addresses';
 import type { AppPricing } from '../domain/app-pricing';
+import { slugWords } from '../domain/slugs';
 import { canChangeApp, presentLandingPage, type LandingPageInfo } from '../domain/landing-page';
 import type { AppRow } from './creator-apps.query';
 
@@ -38,12 +39,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 /** A creator's name as their pages show it: their profile's, else their storefront slug in words. */
 export function creatorName(row: Pick<StorefrontRow, 'first_name' | 'last_name' | 'storefront_slug'>): string {
   const name = [row.first_name, row.last_name].filter(Boolean).join(' ').trim();
-  if (name) return name;
-  return row.storefront_slug
-    .split('-')
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
+  return name || slugWords(row.storefront_slug);
 }
 
 /** The landing page a visitor sees: a valid one, never a 'pending' one (spec 4). */
