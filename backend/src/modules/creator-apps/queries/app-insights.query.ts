@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AppInsights } from '@sparkhouse/contracts';
 import { Database } from '../../../platform/database/database';
-import { rows } from '../../../platform/database/sql';
 import { cohortRetention, dayOf, reportDays, round4 } from '../domain/insights';
 
 interface DayRow {
@@ -33,11 +32,62 @@ interface MembersRow {
   currency: string | null;
 }
 
+interface ReportRow {
+  days: DayRow[];
+  check_in_days: { day: string; n: number }[];
+  pages: { page_id: string; reached: number; stopped: number }[];
+  members: MembersRow;
+  cohort_members: { member_id: string; signed_up: string }[];
+  cohort_check_ins: { member_id: string; day: string }[];
+  recent_check_ins: number;
+}
+
 /** Weeks of sign-up cohorts shown. */
 const COHORT_WEEKS = 12;
 const DAY_MS = 86_400_000;
 const CURRENT = `('active', 'trialing', 'past_due')`;
 const PAYING = `('active', 'past_due')`;
+
+/**
+ * The whole report in one round trip ($1 app, $2..$3 the range, $4 the first day of the cohorts shown,
+ * $5 the first of the last 7 days): the app's day rows, check-ins by day, onboarding pages, subscription
+ * counts and sums, the cohorts' members and their check-in days, and current members' check-ins of the
+ * last 7 days. Exported for the bench's bare baseline, which runs the very same statement.
+ */
+export const INSIGHTS_REPORT_SQL = `
+  select
+    (select coalesce(json_agg(d), '[]') from (
+       select day::text as day, views, visitors, started, completed, plan_ready, accounts, trials, paid, churned,
+              revenue_cents::text as revenue_cents
+         from app_insights_day where app_id = $1 and day between $2::date and $3::date) d) as days,
+    (select coalesce(json_agg(c), '[]') from (
+       select day::text as day, count(*)::int as n from app_insights_check_in
+        where app_id = $1 and day between $2::date and $3::date group by day) c) as check_in_days,
+    (select coalesce(json_agg(p order by p.position, p.reached desc, p.page_id), '[]') from (
+       select page_id, reached, stopped, position from app_insights_page where app_id = $1) p) as pages,
+    (select row_to_json(m) from (
+       select count(*) filter (where status in ${CURRENT})::int as current,
+              count(*) filter (where status = 'trialing')::int as trialing,
+              count(*) filter (where status in ${PAYING})::int as paying,
+              count(*) filter (where had_trial and paid_at is not null)::int as conversions,
+              count(*) filter (where had_trial)::int as trials_started,
+              count(*) filter (where canceled_at is not null)::int as churned,
+              count(*) filter (where canceled_at >= $2::date)::int as churned_in_range,
+              count(*) filter (where started_at < $2::date and (canceled_at is null or canceled_at >= $2::date))::int as at_start,
+              count(*) filter (where started_at >= $2::date)::int as joined,
+              coalesce(sum(monthly_cents) filter (where status in ${PAYING} and interval = 'month'), 0)::text as monthly,
+              coalesce(sum(monthly_cents) filter (where status in ${PAYING} and interval = 'year'), 0)::text as annual,
+              max(currency) as currency
+         from app_insights_subscription where app_id = $1) m) as members,
+    (select coalesce(json_agg(cm), '[]') from (
+       select user_id as member_id, (min(started_at) at time zone 'UTC')::date::text as signed_up
+         from app_insights_subscription where app_id = $1 group by user_id having min(started_at) >= $4::date) cm) as cohort_members,
+    (select coalesce(json_agg(cc), '[]') from (
+       select member_id, day::text as day from app_insights_check_in where app_id = $1 and day >= $4::date) cc) as cohort_check_ins,
+    (select count(*)::int from app_insights_check_in c
+      where c.app_id = $1 and c.day between $5::date and $3::date
+        and exists (select 1 from app_insights_subscription s
+                     where s.app_id = c.app_id and s.user_id = c.member_id and s.status in ${CURRENT})) as recent_check_ins`;
 
 /** The creator's Insights of one app, read from the creator-apps.insights read model (app_insights_*). */
 @Injectable()
@@ -49,62 +99,10 @@ export class AppInsightsQueries {
     const [from, to] = [range[0], range[range.length - 1]];
     const cohortsFrom = dayOf(Date.parse(`${to}T00:00:00Z`) - COHORT_WEEKS * 7 * DAY_MS);
     const weekAgo = dayOf(Date.parse(`${to}T00:00:00Z`) - 6 * DAY_MS);
-    const em = this.orm.em.fork();
-    const [dayRows, checkInDays, pages, [members], cohortMembers, cohortCheckIns, [recent]] = await Promise.all([
-      rows<DayRow>(
-        em,
-        `select day::text as day, views, visitors, started, completed, plan_ready, accounts, trials, paid, churned, revenue_cents::text
-           from app_insights_day where app_id = ? and day between ?::date and ?::date`,
-        [appId, from, to],
-      ),
-      rows<{ day: string; n: number }>(
-        em,
-        `select day::text as day, count(*)::int as n from app_insights_check_in where app_id = ? and day between ?::date and ?::date
-          group by day`,
-        [appId, from, to],
-      ),
-      rows<{ page_id: string; reached: number; stopped: number }>(
-        em,
-        'select page_id, reached, stopped from app_insights_page where app_id = ? order by position, reached desc, page_id',
-        [appId],
-      ),
-      rows<MembersRow>(
-        em,
-        `select count(*) filter (where status in ${CURRENT})::int as current,
-                count(*) filter (where status = 'trialing')::int as trialing,
-                count(*) filter (where status in ${PAYING})::int as paying,
-                count(*) filter (where had_trial and paid_at is not null)::int as conversions,
-                count(*) filter (where had_trial)::int as trials_started,
-                count(*) filter (where canceled_at is not null)::int as churned,
-                count(*) filter (where canceled_at >= ?::date)::int as churned_in_range,
-                count(*) filter (where started_at < ?::date and (canceled_at is null or canceled_at >= ?::date))::int as at_start,
-                count(*) filter (where started_at >= ?::date)::int as joined,
-                coalesce(sum(monthly_cents) filter (where status in ${PAYING} and interval = 'month'), 0)::text as monthly,
-                coalesce(sum(monthly_cents) filter (where status in ${PAYING} and interval = 'year'), 0)::text as annual,
-                max(currency) as currency
-           from app_insights_subscription where app_id = ?`,
-        [from, from, from, from, appId],
-      ),
-      rows<{ member_id: string; signed_up: string }>(
-        em,
-        `select user_id as member_id, (min(started_at) at time zone 'UTC')::date::text as signed_up
-           from app_insights_subscription where app_id = ? group by user_id
-          having min(started_at) >= ?::date`,
-        [appId, cohortsFrom],
-      ),
-      rows<{ member_id: string; day: string }>(
-        em,
-        'select member_id, day::text as day from app_insights_check_in where app_id = ? and day >= ?::date',
-        [appId, cohortsFrom],
-      ),
-      rows<{ check_ins: number }>(
-        em,
-        `select count(*)::int as check_ins from app_insights_check_in c
-          where c.app_id = ? and c.day between ?::date and ?::date
-            and exists (select 1 from app_insights_subscription s where s.app_id = c.app_id and s.user_id = c.member_id and s.status in ${CURRENT})`,
-        [appId, weekAgo, to],
-      ),
-    ]);
+    const { rows: found } = await this.orm.query({ text: INSIGHTS_REPORT_SQL, values: [appId, from, to, cohortsFrom, weekAgo] });
+    const [report] = found as ReportRow[];
+    const { days: dayRows, check_in_days: checkInDays, pages, members, cohort_members: cohortMembers } = report;
+    const { cohort_check_ins: cohortCheckIns, recent_check_ins: recentCheckIns } = report;
 
     const byDate = new Map(dayRows.map((d) => [d.day, d]));
     const checkInsOn = new Map(checkInDays.map((d) => [d.day, d.n]));
@@ -165,7 +163,7 @@ export class AppInsightsQueries {
           members.at_start + members.joined > 0 ? round4(members.churned_in_range / (members.at_start + members.joined)) : 0,
       },
       checkIns: {
-        rate7d: members.current > 0 ? round4(recent.check_ins / (members.current * 7)) : 0,
+        rate7d: members.current > 0 ? round4(recentCheckIns / (members.current * 7)) : 0,
         inRange: sum('checkIns'),
         cohorts: cohortRetention(
           cohortMembers.map((m) => ({ memberId: m.member_id, signedUp: m.signed_up })),
