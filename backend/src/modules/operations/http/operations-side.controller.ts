@@ -1,4 +1,5 @@
 import { Controller } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
 import { operations } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
@@ -6,7 +7,7 @@ import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint
 import { conflict, notFound } from '../../../platform/http/errors';
 import { WebhookDeliveries } from '../../commerce';
 import { EmailOutbox } from '../../../platform/mail/email-outbox';
-import { OperationsDirectory } from '../../identity';
+import { OperationsDirectory, SetConsoleRole } from '../../identity';
 import { AlertRules } from '../commands/alert-rules';
 
 /**
@@ -21,6 +22,7 @@ export class OperationsSideController {
     private readonly outbox: EmailOutbox,
     private readonly webhooks: WebhookDeliveries,
     private readonly directory: OperationsDirectory,
+    private readonly commands: CommandBus,
   ) {}
 
   @Endpoint(operations.listAlertRules)
@@ -114,7 +116,7 @@ export class OperationsSideController {
 
   @Endpoint(operations.setConsoleRole)
   async setRole(@Input() { body }: CallInput<typeof operations.setConsoleRole>) {
-    const changed = await this.directory.setRole(body.email, body.role);
+    const changed = await this.commands.execute(new SetConsoleRole(body.email, body.role));
     if (!changed) throw notFound('No account has that email.');
     return changed;
   }
