@@ -3,7 +3,7 @@ import { developmentTools, type AppConfig } from '../../platform/config/config';
 import { DevOutboxController } from './provider/http/dev-outbox.controller';
 import { FEDERATED_ACCOUNTS } from './federation/infra/federated-accounts';
 import { FederationModule } from './federation/federation.module';
-import { FederatedSignIn } from './provider/commands/federated-sign-in';
+import { FederatedSignIn } from './provider/federated-sign-in';
 import { IdentityProviderModule } from './provider/identity-provider.module';
 import { UsersModule } from './users/users.module';
 

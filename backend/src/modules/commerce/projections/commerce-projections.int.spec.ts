@@ -2,7 +2,8 @@ import { projectionSpec, storedEvent, useTestOrm } from '../../../test-support';
 import { rows } from '../../../platform/database/sql';
 import type { StoredEvent } from '@sparkhouse/contracts';
 import type { Db } from '../../../platform/database/database';
-import { project, wants, type Projection } from '../../../platform/events/subscribers';
+import { project, wants } from '../../../platform/events/subscribers';
+import { asRunnerHolds } from '../../../test-support/subscribers';
 import { buyersProjection } from './buyers.projection';
 import { cartsProjection } from './carts.projection';
 import { checkoutsProjection } from './checkouts.projection';
@@ -17,7 +18,7 @@ const readModels = [
   subscriptionsProjection,
   creditProjection,
   buyersProjection,
-] as Projection[];
+].map(asRunnerHolds);
 
 /** Commerce's read models fed together, as the relay feeds each its own events (one projection each). */
 const commerceReadModels = {

@@ -3,7 +3,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { APP_CONFIG, developmentTools, type AppConfig } from '../../../platform/config/config';
 import type { SocialProvider } from './infra/federated-accounts';
-import { SOCIAL_SIGN_IN, type SocialSignIn, type StandInName } from './social-sign-in';
+import { SOCIAL_SIGN_IN, type SocialSignIn, type StandInName } from './domain/social-sign-in.port';
 
 export interface UpstreamClaims {
   subject: string;
@@ -132,8 +132,9 @@ class OidcUpstream implements Upstream {
     const decoded = jwt.decode(idToken, { complete: true });
     const key = decoded ? await this.key(meta.jwks_uri, String(decoded.header.kid)) : null;
     if (!key) throw new UpstreamError('The sign-in answer was signed by an unknown key.');
-    const payload = jwt.verify(idToken, key, { algorithms: ['RS256', 'ES256'], issuer: meta.issuer, audience: this.clientId });
-    return claimsOf(payload as jwt.JwtPayload, p.nonce);
+    const claims = jwt.verify(idToken, key, { algorithms: ['RS256', 'ES256'], issuer: meta.issuer, audience: this.clientId });
+    if (typeof claims === 'string') throw new UpstreamError('The sign-in answer carried no claims.');
+    return claimsOf(claims, p.nonce);
   }
 
   private async key(jwksUri: string, kid: string): Promise<KeyObject | null> {

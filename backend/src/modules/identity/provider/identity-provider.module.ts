@@ -1,25 +1,27 @@
 import { Module } from '@nestjs/common';
 import { CreateAccountWithTemporaryPasswordHandler } from './commands/create-account-with-temporary-password.command';
-import { FederatedSignIn } from './commands/federated-sign-in';
+import { FederatedSignIn } from './federated-sign-in';
 import { GlobalSignOutHandler } from './commands/global-sign-out.command';
-import { ConfirmDeviceHandler, ForgetDeviceHandler, UpdateDeviceStatusHandler } from './commands/device.commands';
-import {
-  AssociateSoftwareTokenHandler,
-  SetUserMFAPreferenceHandler,
-  SetUserSettingsHandler,
-  VerifySoftwareTokenHandler,
-} from './commands/mfa.commands';
-import { ChangePasswordHandler, ConfirmForgotPasswordHandler, ForgotPasswordHandler } from './commands/password.commands';
+import { ConfirmDeviceHandler } from './commands/confirm-device.command';
+import { ForgetDeviceHandler } from './commands/forget-device.command';
+import { UpdateDeviceStatusHandler } from './commands/update-device-status.command';
+import { AssociateSoftwareTokenHandler } from './commands/associate-software-token.command';
+import { SetUserMFAPreferenceHandler } from './commands/set-user-mfa-preference.command';
+import { SetUserSettingsHandler } from './commands/set-user-settings.command';
+import { VerifySoftwareTokenHandler } from './commands/verify-software-token.command';
+import { ChangePasswordHandler } from './commands/change-password.command';
+import { ConfirmForgotPasswordHandler } from './commands/confirm-forgot-password.command';
+import { ForgotPasswordHandler } from './commands/forgot-password.command';
 import { RespondToAuthChallengeHandler } from './commands/respond-to-auth-challenge.command';
-import { InitiateAuthHandler } from './commands/sign-in.commands';
-import { ConfirmSignUpHandler, ResendConfirmationCodeHandler, SignUpHandler } from './commands/sign-up.commands';
-import {
-  DeleteUserAttributesHandler,
-  DeleteUserHandler,
-  GetUserAttributeVerificationCodeHandler,
-  UpdateUserAttributesHandler,
-  VerifyUserAttributeHandler,
-} from './commands/user-attributes.commands';
+import { InitiateAuthHandler } from './commands/initiate-auth.command';
+import { ConfirmSignUpHandler } from './commands/confirm-sign-up.command';
+import { ResendConfirmationCodeHandler } from './commands/resend-confirmation-code.command';
+import { SignUpHandler } from './commands/sign-up.command';
+import { DeleteUserAttributesHandler } from './commands/delete-user-attributes.command';
+import { DeleteUserHandler } from './commands/delete-user.command';
+import { GetUserAttributeVerificationCodeHandler } from './commands/get-user-attribute-verification-code.command';
+import { UpdateUserAttributesHandler } from './commands/update-user-attributes.command';
+import { VerifyUserAttributeHandler } from './commands/verify-user-attribute.command';
 import { IdentityProtocolController } from './http/identity-protocol.controller';
 import { CodeDelivery } from './infra/code-delivery';
 import { EmailOutbox } from '../../../platform/mail/email-outbox';
@@ -29,8 +31,10 @@ import { RateLimiter } from './infra/rate-limiter';
 import { IdentitySessionRevocation } from './infra/session-revocation';
 import { SESSION_REVOCATION } from '../../../platform/auth/session-revocation';
 import { GetUserHandler } from './queries/get-user.query';
-import { OperationsDirectory } from './operations-directory';
-import { GetDeviceHandler, ListDevicesHandler } from './queries/device.queries';
+import { OperationsDirectory } from './queries/operations-directory.query';
+import { SetConsoleRoleHandler } from './commands/set-console-role.command';
+import { GetDeviceHandler } from './queries/get-device.query';
+import { ListDevicesHandler } from './queries/list-devices.query';
 import { ChallengeState } from './infra/challenge-state';
 import { PoolSecret } from './infra/pool-secret';
 import { SrpCredentials } from './infra/srp-credentials';
@@ -86,6 +90,7 @@ import { SignInSteps } from './infra/sign-in-steps';
     FederatedSignIn,
     { provide: SESSION_REVOCATION, useClass: IdentitySessionRevocation },
     OperationsDirectory,
+    SetConsoleRoleHandler,
   ],
   exports: [FederatedSignIn, OperationsDirectory, EmailOutbox],
 })

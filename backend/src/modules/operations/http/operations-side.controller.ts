@@ -7,7 +7,7 @@ import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint
 import { conflict, notFound } from '../../../platform/http/errors';
 import { WebhookDeliveries } from '../../commerce';
 import { EmailOutbox } from '../../../platform/mail/email-outbox';
-import { OperationsDirectory } from '../../identity';
+import { OperationsDirectory, SetConsoleRole } from '../../identity';
 import { RemoveAlertRule } from '../commands/remove-alert-rule.command';
 import { SaveAlertRule } from '../commands/save-alert-rule.command';
 import { AlertRuleQueries } from '../queries/alert-rules.query';
@@ -25,6 +25,7 @@ export class OperationsSideController {
     private readonly outbox: EmailOutbox,
     private readonly webhooks: WebhookDeliveries,
     private readonly directory: OperationsDirectory,
+    private readonly commands: CommandBus,
   ) {}
 
   @Endpoint(operations.listAlertRules)
@@ -118,7 +119,7 @@ export class OperationsSideController {
 
   @Endpoint(operations.setConsoleRole)
   async setRole(@Input() { body }: CallInput<typeof operations.setConsoleRole>) {
-    const changed = await this.directory.setRole(body.email, body.role);
+    const changed = await this.commands.execute(new SetConsoleRole(body.email, body.role));
     if (!changed) throw notFound('No account has that email.');
     return changed;
   }

@@ -1,20 +1,28 @@
 import type { IdentityAction } from '@sparkhouse/contracts';
 import type { CallInfo } from '../domain/protocol-inputs';
 import { GlobalSignOut } from '../commands/global-sign-out.command';
-import { ConfirmDevice, ForgetDevice, UpdateDeviceStatus } from '../commands/device.commands';
-import { AssociateSoftwareToken, SetUserMFAPreference, SetUserSettings, VerifySoftwareToken } from '../commands/mfa.commands';
-import { ChangePassword, ConfirmForgotPassword, ForgotPassword } from '../commands/password.commands';
+import { ConfirmDevice } from '../commands/confirm-device.command';
+import { ForgetDevice } from '../commands/forget-device.command';
+import { UpdateDeviceStatus } from '../commands/update-device-status.command';
+import { AssociateSoftwareToken } from '../commands/associate-software-token.command';
+import { SetUserMFAPreference } from '../commands/set-user-mfa-preference.command';
+import { SetUserSettings } from '../commands/set-user-settings.command';
+import { VerifySoftwareToken } from '../commands/verify-software-token.command';
+import { ChangePassword } from '../commands/change-password.command';
+import { ConfirmForgotPassword } from '../commands/confirm-forgot-password.command';
+import { ForgotPassword } from '../commands/forgot-password.command';
 import { RespondToAuthChallenge } from '../commands/respond-to-auth-challenge.command';
-import { InitiateAuth } from '../commands/sign-in.commands';
-import { ConfirmSignUp, ResendConfirmationCode, SignUp } from '../commands/sign-up.commands';
-import {
-  DeleteUser,
-  DeleteUserAttributes,
-  GetUserAttributeVerificationCode,
-  UpdateUserAttributes,
-  VerifyUserAttribute,
-} from '../commands/user-attributes.commands';
-import { GetDevice, ListDevices } from '../queries/device.queries';
+import { InitiateAuth } from '../commands/initiate-auth.command';
+import { ConfirmSignUp } from '../commands/confirm-sign-up.command';
+import { ResendConfirmationCode } from '../commands/resend-confirmation-code.command';
+import { SignUp } from '../commands/sign-up.command';
+import { DeleteUser } from '../commands/delete-user.command';
+import { DeleteUserAttributes } from '../commands/delete-user-attributes.command';
+import { GetUserAttributeVerificationCode } from '../commands/get-user-attribute-verification-code.command';
+import { UpdateUserAttributes } from '../commands/update-user-attributes.command';
+import { VerifyUserAttribute } from '../commands/verify-user-attribute.command';
+import { GetDevice } from '../queries/get-device.query';
+import { ListDevices } from '../queries/list-devices.query';
 import { GetUser } from '../queries/get-user.query';
 
 type Message = new (input: never, call: CallInfo) => object;

@@ -4,11 +4,10 @@ import {
   SubscriptionStarted,
   SubscriptionStatusChanged,
   SubscriptionTrialEnded,
-  type EventPayload,
+  isFactOf,
+  type Fact,
 } from '@sparkhouse/contracts';
 import type { MembershipStatus, UserView } from './user-profile';
-
-type P<D> = EventPayload<D>;
 
 /** What the users area needs of one subscription, folded from commerce's `subscription-<id>` stream (its facts). */
 export interface SubscriptionFacts {
@@ -21,26 +20,17 @@ export interface SubscriptionFacts {
   trialEnd: string | null;
 }
 
-export function foldSubscriptionFacts(stream: readonly { type: string; payload: unknown }[]): SubscriptionFacts | null {
+export function foldSubscriptionFacts(stream: readonly Fact[]): SubscriptionFacts | null {
   return stream.reduce<SubscriptionFacts | null>((s, e) => {
-    if (e.type === SubscriptionStarted.type) {
-      const p = e.payload as P<typeof SubscriptionStarted>;
-      const { subscriptionId, userId, storefrontSlug, appSlug, status, trialEnd } = p;
+    if (isFactOf(e, SubscriptionStarted.type)) {
+      const { subscriptionId, userId, storefrontSlug, appSlug, status, trialEnd } = e.payload;
       return { subscriptionId, userId, storefrontSlug, appSlug, status, trialEnd };
     }
     if (!s) return s;
-    switch (e.type) {
-      case SubscriptionTrialEnded.type:
-        return { ...s, status: (e.payload as P<typeof SubscriptionTrialEnded>).status };
-      case SubscriptionStatusChanged.type: {
-        const p = e.payload as P<typeof SubscriptionStatusChanged>;
-        return { ...s, status: p.status, trialEnd: p.trialEnd };
-      }
-      case SubscriptionCanceled.type:
-        return { ...s, status: 'canceled' };
-      default:
-        return s;
-    }
+    if (isFactOf(e, SubscriptionTrialEnded.type)) return { ...s, status: e.payload.status };
+    if (isFactOf(e, SubscriptionStatusChanged.type)) return { ...s, status: e.payload.status, trialEnd: e.payload.trialEnd };
+    if (isFactOf(e, SubscriptionCanceled.type)) return { ...s, status: 'canceled' };
+    return s;
   }, null);
 }
 

@@ -6,8 +6,8 @@ import {
   StripeCustomerRecorded,
   UserProfileCreated,
   VipStatusChanged,
+  isFactOf,
   type CallResponse,
-  type EventPayload,
   type users,
 } from '@sparkhouse/contracts';
 
@@ -50,13 +50,11 @@ export interface UserStreamEvent {
 /** The 5-minute window of spec 9: one saved last-seen-offer record per user and offer in it. */
 export const OFFER_SEEN_THROTTLE_MS = 300_000;
 
-type P<D> = EventPayload<D>;
-
 /** Applies one event of a user stream. Events before the profile exists change nothing of it. */
 export function evolve(state: UserProfileState | null, e: UserStreamEvent): UserProfileState | null {
-  if (e.type === UserProfileCreated.type) {
+  if (isFactOf(e, UserProfileCreated.type)) {
     if (state) return { ...state, version: e.streamVersion };
-    const p = e.payload as P<typeof UserProfileCreated>;
+    const p = e.payload;
     return {
       userId: p.userId,
       email: p.email,
@@ -81,29 +79,18 @@ export function evolve(state: UserProfileState | null, e: UserStreamEvent): User
   }
   if (!state) return null;
   const next = { ...state, version: e.streamVersion };
-  switch (e.type) {
-    case VipStatusChanged.type: {
-      const p = e.payload as P<typeof VipStatusChanged>;
-      return { ...next, vipProducts: { ...state.vipProducts, [p.product]: p.isVip } };
-    }
-    case CreatorAccessChanged.type:
-      return {
-        ...next,
-        isCreator: true,
-        hasNewDashboardAccess: (e.payload as P<typeof CreatorAccessChanged>).hasNewDashboardAccess,
-      };
-    case OfferSeenRecorded.type: {
-      const p = e.payload as P<typeof OfferSeenRecorded>;
-      const seen = { expirationDateSeen: p.expirationDateSeen, lastSeenCurrentOffer: p.lastSeenCurrentOffer };
-      return { ...next, offersSeenInfo: { ...state.offersSeenInfo, [p.offerKey]: seen } };
-    }
-    case MembershipStatusChanged.type:
-      return { ...next, membershipStatus: (e.payload as P<typeof MembershipStatusChanged>).status };
-    case StripeCustomerRecorded.type:
-      return { ...next, stripeCustomerId: (e.payload as P<typeof StripeCustomerRecorded>).stripeCustomerId };
-    default:
-      return next;
+  if (isFactOf(e, VipStatusChanged.type))
+    return { ...next, vipProducts: { ...state.vipProducts, [e.payload.product]: e.payload.isVip } };
+  if (isFactOf(e, CreatorAccessChanged.type))
+    return { ...next, isCreator: true, hasNewDashboardAccess: e.payload.hasNewDashboardAccess };
+  if (isFactOf(e, OfferSeenRecorded.type)) {
+    const p = e.payload;
+    const seen = { expirationDateSeen: p.expirationDateSeen, lastSeenCurrentOffer: p.lastSeenCurrentOffer };
+    return { ...next, offersSeenInfo: { ...state.offersSeenInfo, [p.offerKey]: seen } };
   }
+  if (isFactOf(e, MembershipStatusChanged.type)) return { ...next, membershipStatus: e.payload.status };
+  if (isFactOf(e, StripeCustomerRecorded.type)) return { ...next, stripeCustomerId: e.payload.stripeCustomerId };
+  return next;
 }
 
 export function foldUserStream(events: readonly UserStreamEvent[]): UserProfileState | null {
@@ -114,9 +101,7 @@ export function foldUserStream(events: readonly UserStreamEvent[]): UserProfileS
 export function lastOfferSeenAt(events: readonly UserStreamEvent[], offerKey: string): number | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
-    if (e.type !== OfferSeenRecorded.type) continue;
-    const p = e.payload as P<typeof OfferSeenRecorded>;
-    if (p.offerKey === offerKey) return Date.parse(p.recordedAt);
+    if (isFactOf(e, OfferSeenRecorded.type) && e.payload.offerKey === offerKey) return Date.parse(e.payload.recordedAt);
   }
   return null;
 }
@@ -130,9 +115,7 @@ export function offerSeenSaveDue(lastRecordedAt: number | null, now: number, win
 export function programInfoIn(events: readonly UserStreamEvent[], slug: string): Record<string, unknown> | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
-    if (e.type === ProgramInfoSaved.type && (e.payload as P<typeof ProgramInfoSaved>).slug === slug) {
-      return (e.payload as P<typeof ProgramInfoSaved>).programInfo;
-    }
+    if (isFactOf(e, ProgramInfoSaved.type) && e.payload.slug === slug) return e.payload.programInfo;
   }
   return null;
 }

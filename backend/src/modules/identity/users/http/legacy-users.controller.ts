@@ -3,13 +3,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import { users } from '@sparkhouse/contracts';
 import { isAdmin } from '../../../../platform/auth/principal';
 import { Endpoint, Input, type CallInput } from '../../../../platform/http/endpoint';
-import { signedIn } from '../commands/caller';
-import { CreateUserProfile } from '../commands/create-user-profile';
-import { CollectEmail, RequestEmailConfirmation } from '../commands/record-email';
-import { RecordOfferSeen } from '../commands/record-offer-seen';
-import { SaveProgramInfo } from '../commands/save-program-info';
+import { signedIn } from '../domain/caller';
+import { CreateUserProfile } from '../commands/create-user-profile.command';
+import { CollectEmail } from '../commands/collect-email.command';
+import { RequestEmailConfirmation } from '../commands/request-email-confirmation.command';
+import { RecordOfferSeen } from '../commands/record-offer-seen.command';
+import { SaveProgramInfo } from '../commands/save-program-info.command';
 import { toUserView, type UserProfileState } from '../domain/user-profile';
-import { UserProfileQueries } from '../queries/user-profiles.queries';
+import { UserProfileQueries } from '../queries/user-profiles.query';
 import { principal } from './principal';
 
 /** The older (legacy payload) users calls, several with form-encoded bodies. */

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { users } from '@sparkhouse/contracts';
 import { Endpoint, Input, type CallInput } from '../../../../platform/http/endpoint';
 import { badRequest } from '../../../../platform/http/errors';
-import { ChangeVipStatus } from '../commands/change-vip-status';
+import { ChangeVipStatus } from '../commands/change-vip-status.command';
 import { productOfVipPath } from '../domain/user-profile';
 import { principal } from './principal';
 

@@ -13,12 +13,13 @@ import { EventStore } from '../../../../platform/events/event-store';
 import { Rebuilder } from '../../../../platform/events/rebuilder';
 import { SubscriptionProcessor } from '../../../../platform/events/subscription-processor';
 import { createTestDatabase, projectionSpec, storedEvent, testConfig } from '../../../../test-support';
-import { UsersProjection } from './users.projection';
+import { asRunnerHolds } from '../../../../test-support/subscribers';
+import { usersProjection } from './users.projection';
 
 describe('users projection', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let orm: Database;
-  const projection = new UsersProjection();
+  const projection = asRunnerHolds(usersProjection);
 
   beforeAll(async () => {
     db = await createTestDatabase();

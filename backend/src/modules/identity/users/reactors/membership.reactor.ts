@@ -1,24 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import {
-  MembershipStatusChanged,
-  StripeCustomerCreated,
-  StripeCustomerRecorded,
-  SubscriptionCanceled,
-  SubscriptionStarted,
-  SubscriptionStatusChanged,
-  SubscriptionTrialEnded,
-  type EventPayload,
-  type StoredEvent,
-} from '@sparkhouse/contracts';
+import { MembershipStatusChanged, StripeCustomerRecorded, type DomainEvent, type PayloadOf } from '@sparkhouse/contracts';
 import { Database } from '../../../../platform/database/database';
 import { EventStore } from '../../../../platform/events/event-store';
 import { Subscribes, type Reactor } from '../../../../platform/events/subscribers';
 import { membershipStatusOf } from '../domain/membership';
 import { foldUserStream } from '../domain/user-profile';
 import { userStreamId } from '../infra/user-streams';
-import { UserSubscriptionsQueries } from '../queries/user-subscriptions.queries';
+import { UserSubscriptionsQueries } from '../queries/user-subscriptions.query';
 
-const SUBSCRIPTION_FACTS = [SubscriptionStarted, SubscriptionTrialEnded, SubscriptionStatusChanged, SubscriptionCanceled];
+type Followed =
+  | 'SubscriptionStarted'
+  | 'SubscriptionTrialEnded'
+  | 'SubscriptionStatusChanged'
+  | 'SubscriptionCanceled'
+  | 'StripeCustomerCreated';
 
 /**
  * The user's membership status and payment-provider customer follow commerce's facts: on every change of a
@@ -29,10 +24,16 @@ const SUBSCRIPTION_FACTS = [SubscriptionStarted, SubscriptionTrialEnded, Subscri
  */
 @Subscribes()
 @Injectable()
-export class MembershipReactor implements Reactor {
+export class MembershipReactor implements Reactor<Followed> {
   readonly kind = 'reactor';
   readonly name = 'users.membership';
-  readonly handles = [...SUBSCRIPTION_FACTS.map((d) => d.type), StripeCustomerCreated.type];
+  readonly handles: readonly Followed[] = [
+    'SubscriptionStarted',
+    'SubscriptionTrialEnded',
+    'SubscriptionStatusChanged',
+    'SubscriptionCanceled',
+    'StripeCustomerCreated',
+  ];
 
   constructor(
     private readonly orm: Database,
@@ -40,14 +41,14 @@ export class MembershipReactor implements Reactor {
     private readonly subscriptions: UserSubscriptionsQueries,
   ) {}
 
-  async handle(events: StoredEvent[]) {
+  async handle(events: DomainEvent<Followed>[]) {
     for (const e of events) {
-      if (e.type === StripeCustomerCreated.type) await this.customer(e.payload as EventPayload<typeof StripeCustomerCreated>);
-      else await this.membership(e.payload as { userId: string; subscriptionId: string });
+      if (e.type === 'StripeCustomerCreated') await this.customer(e.payload);
+      else await this.membership(e.payload);
     }
   }
 
-  private async customer({ userId, customerId }: EventPayload<typeof StripeCustomerCreated>) {
+  private async customer({ userId, customerId }: PayloadOf<'StripeCustomerCreated'>) {
     await this.orm.em.fork().transactional((tem) =>
       this.events.appendIf(tem, userStreamId(userId), (stream) => {
         const profile = foldUserStream(stream);

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DeviceConfirmed, DeviceForgotten, DeviceStatusUpdated } from '@sparkhouse/contracts';
+import { DeviceConfirmed } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
 import { devices } from '../infra/devices.repository';
 import { IdentityTokens } from '../infra/identity-tokens';
@@ -11,8 +11,6 @@ import { DEVICE_NOT_FOUND } from '../infra/sign-in-steps';
 import { IdentityCommand } from '../infra/call-support';
 
 export class ConfirmDevice extends IdentityCommand<'ConfirmDevice'> {}
-export class UpdateDeviceStatus extends IdentityCommand<'UpdateDeviceStatus'> {}
-export class ForgetDevice extends IdentityCommand<'ForgetDevice'> {}
 
 const base64ToHex = (value: string, label: string) => {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) throw invalidParameter(`${label} must be base64`);
@@ -61,52 +59,6 @@ export class ConfirmDeviceHandler implements ICommandHandler<ConfirmDevice> {
       });
       work.record(userId, { type: DeviceConfirmed.type, payload: { userId, deviceKey: input.DeviceKey, remembered } });
       return { UserConfirmationNecessary: tracking === 'user-opt-in' };
-    });
-  }
-}
-
-@CommandHandler(UpdateDeviceStatus)
-export class UpdateDeviceStatusHandler implements ICommandHandler<UpdateDeviceStatus> {
-  constructor(
-    private readonly work: IdentityUnitOfWork,
-    private readonly tokens: IdentityTokens,
-  ) {}
-
-  async execute({ input }: UpdateDeviceStatus) {
-    const remembered = input.DeviceRememberedStatus === 'remembered';
-    return this.work.run(async (work) => {
-      const account = await this.tokens.authenticate(work.em, input.AccessToken, true);
-      const { userId } = account;
-      const device = await devices.find(work.em, userId, input.DeviceKey);
-      if (!device) throw resourceNotFound(DEVICE_NOT_FOUND);
-      if (device.remembered !== remembered) {
-        await devices.setRemembered(work.em, userId, input.DeviceKey, remembered);
-        work.record(userId, { type: DeviceStatusUpdated.type, payload: { userId, deviceKey: input.DeviceKey, remembered } });
-      }
-      return {};
-    });
-  }
-}
-
-/** Forgets a device (the given one, or the one the access token was issued on): it signs in as a new device again. */
-@CommandHandler(ForgetDevice)
-export class ForgetDeviceHandler implements ICommandHandler<ForgetDevice> {
-  constructor(
-    private readonly work: IdentityUnitOfWork,
-    private readonly tokens: IdentityTokens,
-  ) {}
-
-  async execute({ input }: ForgetDevice) {
-    if (!input.AccessToken) throw invalidParameter('AccessToken cannot be empty');
-    const accessToken = input.AccessToken;
-    return this.work.run(async (work) => {
-      const { account, deviceKey: current } = await this.tokens.authenticateWithClaims(work.em, accessToken, true);
-      const deviceKey = input.DeviceKey || current;
-      const { userId } = account;
-      if (!deviceKey || !(await devices.find(work.em, userId, deviceKey))) throw resourceNotFound(DEVICE_NOT_FOUND);
-      await devices.forget(work.em, userId, deviceKey);
-      work.record(userId, { type: DeviceForgotten.type, payload: { userId, deviceKey } });
-      return {};
     });
   }
 }

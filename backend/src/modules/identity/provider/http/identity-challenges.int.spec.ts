@@ -5,7 +5,7 @@ import { createTestDatabase, startApi, testConfig } from '../../../../test-suppo
 import { base32Decode, totp } from '../domain/totp';
 import { CLIENT_ID, rawCall } from '../test/identity-test-kit';
 import { passwordAuth, signIn, signUpConfirmed } from '../test/identity-flows';
-import { CreateAccountWithTemporaryPassword } from './create-account-with-temporary-password.command';
+import { CreateAccountWithTemporaryPassword } from '../commands/create-account-with-temporary-password.command';
 
 interface Challenge {
   ChallengeName: string;

@@ -1,13 +1,13 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../../platform/database/database';
-import { OfferSeenRecorded } from '@sparkhouse/contracts';
+import { isEventOf, OfferSeenRecorded } from '@sparkhouse/contracts';
 import type { Principal } from '../../../../platform/auth/principal';
 import { EventStore, type StreamModel } from '../../../../platform/events/event-store';
 import { notFound } from '../../../../platform/http/errors';
 import { evolve, offerSeenSaveDue, type UserProfileState } from '../domain/user-profile';
 import { Clock } from '../infra/clock';
 import { userStreamId } from '../infra/user-streams';
-import { signedIn } from './caller';
+import { signedIn } from '../domain/caller';
 
 export interface OfferSeen {
   offerKey: string;
@@ -29,10 +29,7 @@ const offersSeenModel: StreamModel<OffersSeenState> = {
     const seenAt = { ...(state?.seenAt ?? {}) };
     for (const e of events) {
       profile = evolve(profile, e);
-      if (e.type === OfferSeenRecorded.type) {
-        const p = e.payload as { offerKey: string; recordedAt: string };
-        seenAt[p.offerKey] = Date.parse(p.recordedAt);
-      }
+      if (isEventOf(e, OfferSeenRecorded.type)) seenAt[e.payload.offerKey] = Date.parse(e.payload.recordedAt);
     }
     return { profile, seenAt };
   },

@@ -5,7 +5,7 @@ import type { Principal } from '../../../../platform/auth/principal';
 import { EventStore } from '../../../../platform/events/event-store';
 import { Clock } from '../infra/clock';
 import { userStreamId } from '../infra/user-streams';
-import { signedIn } from './caller';
+import { signedIn } from '../domain/caller';
 
 /** Save the caller's program info for a program slug (the latest save wins). */
 export class SaveProgramInfo {

@@ -14,8 +14,8 @@ import { linkRefusal, type LinkRefusal } from '../domain/onboarding-link';
 import { Clock } from '../infra/clock';
 import { hashLinkToken, onboardingLinks } from '../infra/onboarding-links';
 import { onboardingLinkStreamId } from '../infra/user-streams';
-import { signedIn } from './caller';
-import { appendAnonymousLink, type LinkResult } from './link-anonymous-id';
+import { signedIn } from '../domain/caller';
+import { appendAnonymousLink, type LinkResult } from './link-anonymous-id.command';
 
 /** The owner of an emailed plan link follows it, signed in: the visitor's answers and plan become theirs. */
 export class RedeemOnboardingLink {

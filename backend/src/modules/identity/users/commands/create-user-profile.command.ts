@@ -8,7 +8,7 @@ import { foldUserStream, type UserProfileState } from '../domain/user-profile';
 import { Clock } from '../infra/clock';
 import { ownerOfEmail } from '../infra/email-claims';
 import { userStreamId } from '../infra/user-streams';
-import { signedIn } from './caller';
+import { signedIn } from '../domain/caller';
 
 export interface NewUserProfile {
   userId: string;

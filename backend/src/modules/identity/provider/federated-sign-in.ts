@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { EmailConfirmed, FederatedIdentityLinked, SignedIn, UserAddedToGroup, UserSignedUp } from '@sparkhouse/contracts';
-import { APP_CONFIG, type AppConfig } from '../../../../platform/config/config';
-import type { FederatedAccounts, IssuedTokens, SocialProvider } from '../../federation/infra/federated-accounts';
-import { IdentityProtocolError } from '../domain/protocol-errors';
-import { accounts } from '../infra/accounts.repository';
-import { IdentityTokens, type AuthenticationResult } from '../infra/identity-tokens';
-import { IdentityUnitOfWork } from '../infra/identity-unit-of-work';
-import { rows, run } from '../../../../platform/database/sql';
-import { groupsAtConfirmation } from '../infra/call-support';
-import { InitiateAuth } from './sign-in.commands';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
+import type { FederatedAccounts, IssuedTokens, SocialProvider } from '../federation/infra/federated-accounts';
+import { IdentityProtocolError } from './domain/protocol-errors';
+import { accounts } from './infra/accounts.repository';
+import { IdentityTokens, type AuthenticationResult } from './infra/identity-tokens';
+import { IdentityUnitOfWork } from './infra/identity-unit-of-work';
+import { rows, run } from '../../../platform/database/sql';
+import { groupsAtConfirmation } from './infra/call-support';
+import { InitiateAuth } from './commands/initiate-auth.command';
 
 const toIssued = (r: AuthenticationResult, refreshToken: string): IssuedTokens => ({
   accessToken: r.AccessToken,

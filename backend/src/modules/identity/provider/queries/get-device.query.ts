@@ -14,13 +14,6 @@ export class GetDevice {
   ) {}
 }
 
-export class ListDevices {
-  constructor(
-    readonly input: ActionInput<'ListDevices'>,
-    readonly call: CallInfo,
-  ) {}
-}
-
 /** One of the user's devices (by default the one the access token was issued on). */
 @QueryHandler(GetDevice)
 export class GetDeviceHandler implements IQueryHandler<GetDevice> {
@@ -37,25 +30,5 @@ export class GetDeviceHandler implements IQueryHandler<GetDevice> {
     const device = key ? await devices.find(em, account.userId, key) : null;
     if (!device) throw resourceNotFound(DEVICE_NOT_FOUND);
     return { Device: deviceView(device) };
-  }
-}
-
-/** The user's confirmed devices, oldest first, `Limit` (1-60) a page; PaginationToken continues. */
-@QueryHandler(ListDevices)
-export class ListDevicesHandler implements IQueryHandler<ListDevices> {
-  constructor(
-    private readonly orm: Database,
-    private readonly tokens: IdentityTokens,
-  ) {}
-
-  async execute({ input }: ListDevices) {
-    const em = this.orm.em.fork();
-    const account = await this.tokens.authenticate(em, input.AccessToken);
-    const limit = input.Limit ?? 60;
-    const after = input.PaginationToken ? Buffer.from(input.PaginationToken, 'base64url').toString('utf8') : null;
-    const page = await devices.list(em, account.userId, limit + 1, after);
-    const shown = page.slice(0, limit);
-    const next = page.length > limit ? Buffer.from(shown[shown.length - 1].deviceKey, 'utf8').toString('base64url') : undefined;
-    return { Devices: shown.map(deviceView), ...(next ? { PaginationToken: next } : {}) };
   }
 }

@@ -6,7 +6,7 @@ import { EventStore } from '../../../../platform/events/event-store';
 import { forbidden, notFound } from '../../../../platform/http/errors';
 import { foldUserStream } from '../domain/user-profile';
 import { userStreamId } from '../infra/user-streams';
-import { signedIn } from './caller';
+import { signedIn } from '../domain/caller';
 
 /** Set a product's VIP flag: your own, or (admins) another user's. */
 export class ChangeVipStatus {

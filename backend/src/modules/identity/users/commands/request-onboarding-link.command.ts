@@ -15,7 +15,7 @@ import { ownerOfEmail } from '../infra/email-claims';
 import { OnboardingLinkLimiter } from '../infra/onboarding-link-limiter';
 import { hashLinkToken, newLinkToken, onboardingLinks } from '../infra/onboarding-links';
 import { onboardingLinkStreamId } from '../infra/user-streams';
-import type { LinkResult } from './link-anonymous-id';
+import type { LinkResult } from './link-anonymous-id.command';
 
 export interface OnboardingLinkRequest {
   anonymousId: string;

@@ -1,10 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database, type Db } from '../../../../platform/database/database';
-import { AnonymousIdLinked, type EventPayload } from '@sparkhouse/contracts';
+import { AnonymousIdLinked, isEventOf, type EventPayload } from '@sparkhouse/contracts';
 import type { Principal } from '../../../../platform/auth/principal';
 import { EventStore } from '../../../../platform/events/event-store';
 import { anonymousStreamId } from '../infra/user-streams';
-import { signedIn } from './caller';
+import { signedIn } from '../domain/caller';
 
 /** Spec 5: success only when `success` is true; data linked only when `dataLinked` is true. */
 export interface LinkResult {
@@ -25,9 +25,9 @@ type AnonymousLink = EventPayload<typeof AnonymousIdLinked>;
 export async function appendAnonymousLink(events: EventStore, tem: Db, link: AnonymousLink): Promise<LinkResult> {
   let linkedTo = null as string | null;
   const appended = await events.appendIf(tem, anonymousStreamId(link.anonymousId), (stream) => {
-    const earlier = stream.find((e) => e.type === AnonymousIdLinked.type);
-    if (earlier) {
-      linkedTo = (earlier.payload as AnonymousLink).userId;
+    const earlier = stream.find((e) => isEventOf(e, AnonymousIdLinked.type));
+    if (earlier && isEventOf(earlier, AnonymousIdLinked.type)) {
+      linkedTo = earlier.payload.userId;
       return null;
     }
     return [{ type: AnonymousIdLinked.type, payload: link }];
