@@ -18,7 +18,7 @@ export function StorefrontSettings() {
   const mine = useQuery(myStorefrontQuery());
   const current = mine.data?.storefront;
   if (!current?.storefrontSlug) return null;
-  return <StorefrontForm key={current.storefrontSlug} slug={current.storefrontSlug} bio={current.bio ?? ''} />;
+  return <StorefrontForm slug={current.storefrontSlug} bio={current.bio ?? ''} />;
 }
 
 function StorefrontForm({ slug, bio }: { slug: string; bio: string }) {
