@@ -97,7 +97,7 @@ function moduleProblems(module: string): string[] {
 describe('one use case, one place', () => {
   const modules = fs.readdirSync(modulesDir).filter((m) => fs.statSync(path.join(modulesDir, m)).isDirectory());
 
-  it('every converted module keeps the layout: one handler a file, named by its folder, typed events, a small index', () => {
+  it('every module keeps the layout: one handler a file, named by its folder, typed events, a small index', () => {
     expect(modules).toEqual(
       expect.arrayContaining(['catalogue', 'commerce', 'creator-apps', 'identity', 'offers', 'operations']),
     );
