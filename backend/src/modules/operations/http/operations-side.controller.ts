@@ -25,7 +25,6 @@ export class OperationsSideController {
     private readonly outbox: EmailOutbox,
     private readonly webhooks: WebhookDeliveries,
     private readonly directory: OperationsDirectory,
-    private readonly commands: CommandBus,
   ) {}
 
   @Endpoint(operations.listAlertRules)
