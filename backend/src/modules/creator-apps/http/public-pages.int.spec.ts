@@ -242,6 +242,13 @@ describe('public pages: landing page, storefront, creators, addresses', () => {
       bio: 'I coach hill runners.',
       apps: [{ storefrontSlug: 'hill-coach', appSlug: 'hill-sprints' }],
     });
+    expect((await api.get('/creators/myStorefront', { as: 'store-owner' })).body.response.storefront).toEqual({
+      storefrontSlug: 'hill-coach',
+      bio: 'I coach hill runners.',
+      photoUrl: null,
+    });
+    expect((await api.get('/creators/myStorefront')).status).toBe(401);
+    expect((await api.get('/creators/myStorefront', { as: 'no-apps-yet' })).body.response.storefront.storefrontSlug).toBeNull();
     // the old slug stays theirs: nobody else can take it and show other apps at the old links
     expect(
       (await api.post('/creators/updateStorefront', { storefrontSlug: app.storefrontSlug }, { as: 'someone-else' })).status,
