@@ -3,6 +3,7 @@
  * needs, and the domain modules. Nothing else is imported from outside backend/.
  */
 export { domainModules } from './apps/domain-modules';
+export { devkitModules } from './apps/devkit';
 export { loadConfig, APP_CONFIG, repoRoot, type AppConfig } from './platform/config/config';
 export { aiSetup } from './platform/config/ai-setup';
 export { PlatformModule } from './platform/platform.module';

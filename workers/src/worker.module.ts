@@ -1,5 +1,13 @@
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
-import { aiSetup, APP_CONFIG, domainModules, JobWorkersModule, PlatformModule, type AppConfig } from '@sparkhouse/backend';
+import {
+  aiSetup,
+  APP_CONFIG,
+  devkitModules,
+  domainModules,
+  JobWorkersModule,
+  PlatformModule,
+  type AppConfig,
+} from '@sparkhouse/backend';
 import { AI_PROVIDER } from './ai/provider-factory';
 import { AppImageMaker } from './media/app-image';
 import { PipelineCheckProcessor } from './processors/pipeline-check.processor';
@@ -95,7 +103,13 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       // the processors and their tools, and a BullMQ worker (@nestjs/bullmq WorkerHost) for each queue they serve
-      imports: [PlatformModule.forRoot(config), ...domainModules, JobWorkersModule.forRoot(config, { processors, tools })],
+      // the devkit's stand-ins outside production (the Stripe emulator the webhook inbox and checkout use)
+      imports: [
+        PlatformModule.forRoot(config),
+        ...domainModules,
+        ...devkitModules(config),
+        JobWorkersModule.forRoot(config, { processors, tools }),
+      ],
       providers: [MemberReminderRounds],
     };
   }
