@@ -10,17 +10,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { root } from '../scripts/lib/paths.mjs';
 import {
+  benchLog,
   cleanUp,
   ensureCompiled,
   guardRun,
+  LOCAL_AI,
+  localAiWorkerEnv,
   logTails,
   machine,
   markdownTable,
   openServices,
   parseOptions,
+  recordResults,
   runMain,
   serverEnv,
   sleep,
@@ -32,8 +34,6 @@ import { cpuSecondsOf, freePort } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(here, 'RESULTS.md');
 const STEPS = ['blueprint', 'onboarding', 'landing-page', 'app-image'];
 
 const parseArgs = (argv) =>
@@ -52,7 +52,7 @@ const parseArgs = (argv) =>
     },
   );
 
-const log = (msg) => console.log(`[bench:builds] ${msg}`);
+const log = benchLog('builds');
 /** Peak resident memory of a process (Linux VmHWM), and its current RSS; null elsewhere. */
 function memoryOf(pid) {
   try {
@@ -331,8 +331,7 @@ function appendResults({ opts, r, mem, m, status, cpu }) {
     ...markdownTable(figures(opts, r, mem)),
   ];
   if (cpu) lines.push(`| CPU seconds during the run | ${cpu} |`);
-  fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
-  log(`figures appended to ${path.relative(root, resultsFile)}`);
+  recordResults(lines, log);
 }
 
 // ---- main --------------------------------------------------------------------------------------
@@ -371,16 +370,12 @@ async function main() {
       MEDIA_DIR: mediaDir,
       WORKER_CONCURRENCY: String(opts.concurrency),
       CREATOR_MAX_BUILDS_IN_FLIGHT: String(opts.perCreator),
-      AI_BASE_URL: '',
-      AI_API_KEY: '',
-      AI_LOCAL_DELAY_MS: '0',
-      IMAGE_API_BASE_URL: '',
-      IMAGE_API_KEY: '',
+      ...LOCAL_AI,
       IDENTITY_RESETS_PER_ADDRESS: '1000',
     });
     const { api, worker } = await startApiAndWorker({
       env,
-      workerEnv: { ...env, RUN_PROJECTIONS: 'false' },
+      workerEnv: localAiWorkerEnv(env),
       port,
       redisUrl,
       prefix,

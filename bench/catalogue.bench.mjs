@@ -22,13 +22,22 @@ import pg from 'pg';
 import { ensureDatabase, ensurePostgres, ensureRedis, stopAll, withDatabase } from '../scripts/lib/services.mjs';
 import { backendDist, backendMain } from '../scripts/lib/paths.mjs';
 import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
-import { machine, markdownTable, parseOptions, serverEnv, sleep, waitCaughtUp } from './lib/harness.mjs';
+import {
+  benchLog,
+  loadDemoCatalogue,
+  machine,
+  markdownTable,
+  parseOptions,
+  recordResults,
+  serverEnv,
+  sleep,
+  waitCaughtUp,
+} from './lib/harness.mjs';
 import { cpuSecondsByName, cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
 import { fmt } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(here, 'RESULTS.md');
-const log = (msg) => console.log(`[bench:catalogue] ${msg}`);
+const log = benchLog('catalogue');
 
 const parseArgs = (argv) =>
   parseOptions(
@@ -150,8 +159,7 @@ async function main() {
     } else {
       await ensureDatabase(databaseUrl, { fresh: true });
       await require(backendDist).migrateUp(databaseUrl);
-      const { loadBulkCatalogue } = require(path.join(backendDist, 'modules/catalogue/seed/bulk-catalogue-loader.js'));
-      loaded = await loadBulkCatalogue(databaseUrl, { products: opts.products, log });
+      loaded = await loadDemoCatalogue(databaseUrl, { products: opts.products, log });
       log(`loaded ${loaded.products} products and ${loaded.purchases} purchases in ${fmt(loaded.durationMs / 1000, 1)} s`);
     }
 
@@ -220,8 +228,7 @@ async function main() {
         '',
         ...markdownTable(rows),
       ];
-      fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
-      log(`figures appended to ${path.relative(process.cwd(), resultsFile)}`);
+      recordResults(lines, log);
     }
   } catch (err) {
     console.error(`[bench:catalogue] ${err.stack ?? err}`);

@@ -110,8 +110,8 @@ async function main() {
   const prefix = `benchco${process.pid}`;
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-checkout-'));
   const run = { handles: [] };
-  const { signPayload } = require(path.join(backendDist, 'modules/commerce/stripe-emulator/webhook-dispatcher.js'));
-  const { LOCAL_WEBHOOK_SECRET } = require(path.join(backendDist, 'modules/commerce/infra/stripe-gateway.js'));
+  const { signPayload } = require(path.join(backendDist, 'devkit/payments/webhook-dispatcher.js'));
+  const { LOCAL_WEBHOOK_SECRET } = require(path.join(backendDist, 'devkit/payments/stripe-emulator.stand-in.js'));
 
   let status = 'ok';
   const figures = {};

@@ -12,11 +12,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { createRequire } from 'node:module';
-import { backendDist, root } from '../scripts/lib/paths.mjs';
+import { backendDist } from '../scripts/lib/paths.mjs';
 import {
+  benchLog,
   cleanUp,
   ensureCompiled,
   guardRun,
@@ -25,6 +26,7 @@ import {
   markdownTable,
   openServices,
   parseOptions,
+  recordResults,
   runMain,
   serverEnv,
   sleep,
@@ -35,9 +37,7 @@ import { freePort } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, percentile, summary } from './lib/stats.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(here, 'RESULTS.md');
-const log = (msg) => console.log(`[bench:console] ${msg}`);
+const log = benchLog('console');
 const ADMIN_EMAIL = 'bench-admin@example.com';
 const PASSWORD = 'correct horse battery';
 const TARGET_P99_MS = 50;
@@ -368,8 +368,7 @@ function appendResults({ opts, rows, m, status }) {
     '',
     ...markdownTable(rows),
   ];
-  fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
-  log(`appended to ${path.relative(root, resultsFile)}`);
+  recordResults(lines, log);
 }
 
 async function main() {

@@ -17,18 +17,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { backendMain, workerMain } from '../scripts/lib/paths.mjs';
 import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
 import {
+  benchLog,
   cleanUp,
   guardRun,
   machine,
   markdownTable,
   openServices,
   parseOptions,
+  recordResults,
   sleep,
   waitCaughtUp,
   waitReady,
@@ -37,9 +38,7 @@ import { adminToken, signedInMember } from './lib/members.mjs';
 import { freePort, startNode, stopAllChildren } from './lib/processes.mjs';
 import { fmt, summary } from './lib/stats.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(here, 'RESULTS.md');
-const log = (msg) => console.log(`[bench:delivery] ${msg}`);
+const log = benchLog('delivery');
 
 const opts = parseOptions(
   process.argv.slice(2),
@@ -297,8 +296,7 @@ async function main() {
       '',
       ...markdownTable(rows),
     ];
-    fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
-    log(`figures appended to ${path.relative(process.cwd(), resultsFile)}`);
+    recordResults(lines, log);
   }
   process.exit(status === 'ok' ? 0 : 1);
 }

@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { root } from '../scripts/lib/paths.mjs';
 import {
+  benchLog,
   cleanUp,
   ensureCompiled,
   guardRun,
@@ -21,6 +21,8 @@ import {
   markdownTable,
   openServices,
   parseOptions,
+  recordResults,
+  RESULTS_FILE,
   runMain,
   serverEnv,
   startApiAndWorker,
@@ -33,7 +35,6 @@ import { runBare } from './lib/bare.mjs';
 import { fmt, fmtMs } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(here, 'RESULTS.md');
 
 // ---- options ---------------------------------------------------------------------------------
 function parseArgs(argv) {
@@ -55,7 +56,7 @@ function parseArgs(argv) {
   return opts;
 }
 
-const log = (msg) => console.log(`[bench:jobs] ${msg}`);
+const log = benchLog('jobs');
 
 async function serverVersions(databaseUrl, redis) {
   const out = { postgres: 'unknown', redis: 'unknown' };
@@ -254,7 +255,7 @@ process and one worker process (LOG_LEVEL=warn) and stops them at the end, also 
   includes commit, the relay's wake-up and catch-up, and the push reactor.
 - Both processes run on the same machine, so the clocks compared are the same clock.
 `;
-  if (!fs.existsSync(resultsFile)) fs.writeFileSync(resultsFile, header);
+  if (!fs.existsSync(RESULTS_FILE)) fs.writeFileSync(RESULTS_FILE, header);
   const lines = [
     '',
     `## jobs — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${/^(timed out|error|pipeline stalled|a process)/.test(status) ? 'INCOMPLETE' : 'CHECK FAILED'} (${status})`}`,
@@ -265,8 +266,7 @@ process and one worker process (LOG_LEVEL=warn) and stops them at the end, also 
     ...markdownTable(figures(opts, p, b, bp)),
   ];
   if (cpu) lines.push(`| CPU seconds during the pipeline run | ${cpu} |`);
-  fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
-  log(`figures appended to ${path.relative(root, resultsFile)}`);
+  recordResults(lines, log);
 }
 
 // ---- main --------------------------------------------------------------------------------------

@@ -30,16 +30,19 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { root } from '../scripts/lib/paths.mjs';
 import {
+  benchLog,
   cleanUp,
   ensureCompiled,
   guardRun,
+  LOCAL_AI,
+  localAiWorkerEnv,
   logTails,
   machine,
   markdownTable,
   openServices,
   parseOptions,
+  recordResults,
   runMain,
   serverEnv,
   sleep,
@@ -60,8 +63,7 @@ import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(here, 'RESULTS.md');
-const log = (msg) => console.log(`[bench:media] ${msg}`);
+const log = benchLog('media');
 const run = promisify(execFile);
 const ffmpegPath = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg').path;
 
@@ -703,8 +705,7 @@ function appendResults({ opts, f, m, status, cpu, commandLine }) {
     ...markdownTable(figures(opts, f)),
   ];
   if (cpu) lines.push(`| CPU seconds | ${cpu} |`);
-  fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
-  log(`figures appended to ${path.relative(root, resultsFile)}`);
+  recordResults(lines, log);
 }
 
 // ---- main ----------------------------------------------------------------------------------------
@@ -746,15 +747,11 @@ async function main() {
       prefix,
       MEDIA_DIR: mediaDir,
       WORKER_CONCURRENCY: String(opts.concurrency),
-      AI_BASE_URL: '',
-      AI_API_KEY: '',
-      AI_LOCAL_DELAY_MS: '0',
-      IMAGE_API_BASE_URL: '',
-      IMAGE_API_KEY: '',
+      ...LOCAL_AI,
     });
     const { api, worker } = await startApiAndWorker({
       env,
-      workerEnv: { ...env, RUN_PROJECTIONS: 'false' },
+      workerEnv: localAiWorkerEnv(env),
       // --trace-gc: the API logs each collection, so its V8 heap can be told apart from the rest of its RSS
       apiNodeArgs: opts.traceGc ? ['--trace-gc'] : [],
       port,

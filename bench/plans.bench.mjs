@@ -12,17 +12,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { root } from '../scripts/lib/paths.mjs';
 import {
+  benchLog,
   cleanUp,
   ensureCompiled,
   guardRun,
+  LOCAL_AI,
+  localAiWorkerEnv,
   logTails,
   machine,
   markdownTable,
   openServices,
   parseOptions,
+  recordResults,
   runMain,
   serverEnv,
   sleep,
@@ -34,9 +36,7 @@ import { cpuSecondsOf, freePort } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(here, 'RESULTS.md');
-const log = (msg) => console.log(`[bench:plans] ${msg}`);
+const log = benchLog('plans');
 
 const FLOW = {
   pages: [
@@ -366,8 +366,7 @@ function appendResults({ opts, r, l, mem, m, status, cpu }) {
     ...markdownTable(figures(opts, r, l, mem)),
   ];
   if (cpu) lines.push(`| CPU seconds during the run | ${cpu} |`);
-  fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
-  log(`figures appended to ${path.relative(root, resultsFile)}`);
+  recordResults(lines, log);
 }
 
 // ---- main --------------------------------------------------------------------------------------
@@ -404,15 +403,11 @@ async function main() {
       prefix,
       MEDIA_DIR: path.join(logDir, 'media'),
       WORKER_CONCURRENCY: String(opts.concurrency),
-      AI_BASE_URL: '',
-      AI_API_KEY: '',
-      AI_LOCAL_DELAY_MS: '0',
-      IMAGE_API_BASE_URL: '',
-      IMAGE_API_KEY: '',
+      ...LOCAL_AI,
     });
     const { api, worker } = await startApiAndWorker({
       env,
-      workerEnv: { ...env, RUN_PROJECTIONS: 'false' },
+      workerEnv: localAiWorkerEnv(env),
       port,
       redisUrl,
       prefix,

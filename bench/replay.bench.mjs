@@ -6,18 +6,23 @@
 // replayed per second (each projection reads the whole log; the figure is log size / total time) and
 // per projection. Baseline, in the same run: a bare pg client reading the same log in the same order and
 // batch size and writing one row per event into a scratch table, one transaction per batch.
-import fs from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { backendDist } from '../scripts/lib/paths.mjs';
-import { cleanUp, guardRun, machine, markdownTable, openServices, parseOptions } from './lib/harness.mjs';
+import {
+  benchLog,
+  cleanUp,
+  guardRun,
+  loadDemoCatalogue,
+  machine,
+  markdownTable,
+  openServices,
+  parseOptions,
+  recordResults,
+} from './lib/harness.mjs';
 import { fmt } from './lib/stats.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(here, 'RESULTS.md');
-const log = (msg) => console.log(`[bench:replay] ${msg}`);
+const log = benchLog('replay');
 const require = createRequire(import.meta.url);
 
 const opts = parseOptions(
@@ -100,8 +105,7 @@ async function main() {
   let c = null;
   try {
     const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_replay', prefix, log });
-    const { loadBulkCatalogue } = require(path.join(backendDist, 'modules/catalogue/seed/bulk-catalogue-loader.js'));
-    const loaded = await loadBulkCatalogue(databaseUrl, { products: opts.products, log });
+    const loaded = await loadDemoCatalogue(databaseUrl, { products: opts.products, log });
     c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     await addMemberEvents(c);
@@ -160,11 +164,9 @@ async function main() {
   }
   if (opts.record && rows.length) {
     const m = machine();
-    fs.appendFileSync(
-      resultsFile,
-      `${['', `## replay — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${status}`}`, '', `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memGiB, 0)} GiB, Node ${m.node}.`, '', ...markdownTable(rows)].join('\n')}\n`,
-    );
-    log(`figures appended to ${path.relative(process.cwd(), resultsFile)}`);
+    const heading = `## replay — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${status}`}`;
+    const about = `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memGiB, 0)} GiB, Node ${m.node}.`;
+    recordResults(['', heading, '', about, '', ...markdownTable(rows)], log);
   }
   process.exit(status === 'ok' ? 0 : 1);
 }

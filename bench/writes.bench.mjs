@@ -23,12 +23,14 @@ import pg from 'pg';
 import { backendMain } from '../scripts/lib/paths.mjs';
 import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
 import {
+  benchLog,
   cleanUp,
   guardRun,
   machine,
   markdownTable,
   openServices,
   parseOptions,
+  recordResults,
   serverEnv,
   waitCaughtUp,
   waitReady,
@@ -38,8 +40,7 @@ import { cpuSecondsByName, cpuSecondsOf, freePort, startNode } from './lib/proce
 import { fmt, percentile } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(here, 'RESULTS.md');
-const log = (msg) => console.log(`[bench:writes] ${msg}`);
+const log = benchLog('writes');
 
 const opts = parseOptions(
   process.argv.slice(2),
@@ -341,8 +342,7 @@ async function main() {
       '',
       ...markdownTable(rows),
     ];
-    fs.appendFileSync(resultsFile, `${lines.join('\n')}\n`);
-    log(`figures appended to ${path.relative(process.cwd(), resultsFile)}`);
+    recordResults(lines, log);
   }
   process.exit(status === 'ok' ? 0 : 1);
 }

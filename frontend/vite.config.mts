@@ -40,6 +40,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         sourcemap: true,
+        // dist/.vite/manifest.json: the API inlines a server-rendered page's own stylesheets (ServerRendering)
+        manifest: true,
         rolldownOptions: {
           output: {
             // The libraries every page needs travel as one chunk: one request, and one gzip window

@@ -7,6 +7,7 @@ import path from 'node:path';
  */
 const src = __dirname;
 const modulesDir = path.join(src, 'modules');
+const repo = path.resolve(src, '..', '..');
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -41,6 +42,41 @@ export function boundaryViolations(file: string, specifiers: string[]): string[]
   return out;
 }
 
+/** A cast of an event's payload (`e.payload` cast with `as`): projections and reactors receive typed events instead. */
+const PAYLOAD_CAST = /\bpayload\s+as\b/g;
+
+/** Every file under backend/src and workers/src (specs included) that casts an event payload, with how often. */
+export function payloadCasts(files: { file: string; text: string }[]): string[] {
+  return files.flatMap(({ file, text }) => {
+    const n = (text.match(PAYLOAD_CAST) ?? []).length;
+    return n > 0 ? [`${file}: ${n} payload cast${n > 1 ? 's' : ''}`] : [];
+  });
+}
+
+// commerce, identity and platform/jobs are converted on other branches; the lead removes this exception when they land
+const CASTS_CONVERTED_ELSEWHERE = ['backend/src/modules/commerce/', 'backend/src/modules/identity/', 'backend/src/platform/jobs/'];
+
+describe('typed events', () => {
+  it('no event payload is cast in backend/src or workers/src', () => {
+    const files = [path.join(repo, 'backend', 'src'), path.join(repo, 'workers', 'src')]
+      .flatMap(sourceFiles)
+      .map((f) => ({ file: path.relative(repo, f).split(path.sep).join('/'), text: fs.readFileSync(f, 'utf8') }));
+    expect(files.length).toBeGreaterThan(100);
+    const offending = payloadCasts(files).filter((line) => !CASTS_CONVERTED_ELSEWHERE.some((p) => line.startsWith(p)));
+    expect(offending).toEqual([]);
+  });
+
+  it('the count finds a cast, on one line or across two, and passes typed reads by', () => {
+    const cast = ['payload', 'as'].join(' ');
+    expect(payloadCasts([{ file: 'a.ts', text: `const p = e.${cast} X;\nconst q = (e.payload\n  as Y).id;` }])).toEqual([
+      'a.ts: 2 payload casts',
+    ]);
+    expect(payloadCasts([{ file: 'b.ts', text: 'const p = e.payload; const { payload: q } = e; const payloadAs = 1;' }])).toEqual(
+      [],
+    );
+  });
+});
+
 describe('module boundaries', () => {
   it('every module exposes an index.ts and a <name>.module.ts', () => {
     for (const name of fs.readdirSync(modulesDir)) {
@@ -53,7 +89,10 @@ describe('module boundaries', () => {
     const violations = sourceFiles(src)
       .filter(
         (f) =>
-          !f.includes(`${path.sep}test-support${path.sep}`) && !f.includes(`${path.sep}apps${path.sep}`),
+          !f.includes(`${path.sep}test-support${path.sep}`) &&
+          !f.includes(`${path.sep}apps${path.sep}`) &&
+          // the devkit's own tests check its stand-ins against what the module does with them (cover sizes, the bulk loader)
+          !(f.includes(`${path.sep}devkit${path.sep}`) && /\.spec\.ts$/.test(f)),
       )
       .flatMap((f) => boundaryViolations(f, imports(f)));
     expect(violations).toEqual([]);

@@ -9,6 +9,7 @@ export { PlatformModule } from './platform/platform.module';
 export { migrateUp, pendingMigrations } from './platform/database/migrate';
 export { Database, type Db } from './platform/database/database';
 export { WorkerRuntime } from './platform/jobs/worker-runtime';
+export { JobWorkersModule } from './platform/jobs/job-workers.module';
 export { RedisConnections } from './platform/jobs/redis-connections';
 export { HandlesJob, abortableDelay, type JobContext, type JobProcessor } from './platform/jobs/job-handler';
 export { EventRelay } from './platform/events/event-relay';

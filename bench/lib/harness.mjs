@@ -2,8 +2,10 @@
 // waiting for the API and the worker, the results table, and cleaning up (Redis keys, its database).
 import os from 'node:os';
 import fs from 'node:fs';
+import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import IORedis from 'ioredis';
 import { Queue } from 'bullmq';
 import { backendDist, backendMain, root, workerMain } from '../../scripts/lib/paths.mjs';
@@ -12,6 +14,18 @@ import { databaseName, ensureDatabase, ensurePostgres, ensureRedis, withDatabase
 import { killAllChildrenNow, startNode, stopAllChildren } from './processes.mjs';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Where every benchmark keeps its figures. */
+export const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'RESULTS.md');
+
+/** A benchmark's log: `[bench:<name>] message`. */
+export const benchLog = (name) => (msg) => console.log(`[bench:${name}] ${msg}`);
+
+/** Appends a benchmark's section (its lines) to bench/RESULTS.md and says so. */
+export function recordResults(lines, log) {
+  fs.appendFileSync(RESULTS_FILE, `${lines.join('\n')}\n`);
+  log(`figures appended to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+}
 
 /**
  * Command-line options: `numbers` maps a flag to the option that takes a positive integer
@@ -59,6 +73,17 @@ export function ensureCompiled(log) {
 }
 
 /**
+ * A big demo catalogue (`products` classes and half as many purchases) bulk-loaded into a database whose
+ * API is not serving yet: the devkit's generator, the catalogue's loader (events and the browse read model).
+ */
+export function loadDemoCatalogue(databaseUrl, { products, log }) {
+  const require = createRequire(import.meta.url);
+  const { loadBulkCatalogue } = require(path.join(backendDist, 'modules/catalogue/infra/bulk-catalogue-loader.js'));
+  const { bulkDemoCatalogue } = require(path.join(backendDist, 'devkit/demo-data/catalogue/bulk-demo-catalogue.js'));
+  return loadBulkCatalogue(databaseUrl, bulkDemoCatalogue({ products }), log);
+}
+
+/**
  * PostgreSQL and Redis (DATABASE_URL's and REDIS_URL's servers, started when not running), a fresh
  * `database` with every migration, and a Redis client. Filled into `run` ({ handles, databaseUrl,
  * redis }) as it goes, so `cleanUp(run)` undoes what was done even when a later step fails.
@@ -102,6 +127,18 @@ export async function startApiAndWorker({
   log(`API (pid ${api.pid}, port ${port}) ready; worker (pid ${worker.pid}) consuming`);
   return { api, worker };
 }
+
+/**
+ * The settings of a benchmark whose jobs ask the AI: no model and no images API, so the worker's AI is
+ * the devkit's local generator (deterministic, no network, no delay per answer) and app images are drawn.
+ */
+export const LOCAL_AI = { AI_BASE_URL: '', AI_API_KEY: '', AI_LOCAL_DELAY_MS: '0', IMAGE_API_BASE_URL: '', IMAGE_API_KEY: '' };
+
+/**
+ * The worker of such a benchmark: the API's environment, no projections, and outside production, the
+ * only place its devkit (the local generator) is loaded — a production worker without a model fails AI jobs.
+ */
+export const localAiWorkerEnv = (env) => ({ ...env, RUN_PROJECTIONS: 'false', NODE_ENV: 'development' });
 
 /** The environment of an API or worker process under measurement (production mode, quiet logs). */
 export function serverEnv({ port, databaseUrl, redisUrl, prefix, ...extra }) {

@@ -1,5 +1,5 @@
 // Full pipeline: HTTP command -> JobRequested event -> relay -> dispatcher -> BullMQ -> worker ->
-// progress pushes + JobCompleted -> relay -> job-push reactor -> socket.io push to the owner.
+// progress pushes + JobCompleted -> relay -> job-ends reactor (result handler, then push) -> socket.io push to the owner.
 import http from 'node:http';
 import { sleep } from './harness.mjs';
 import { answerOf } from './http-answer.mjs';

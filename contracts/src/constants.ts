@@ -21,6 +21,26 @@ export const ANALYTICS = {
   maxPropertiesPerEvent: 1000,
 } as const;
 
+/**
+ * Analytics event names of the spec's screens (section 2) that the web app records, with the
+ * properties each carries. Creator insights count landing views from 'product landing'.
+ */
+export const ANALYTICS_EVENTS = {
+  /** An app's live landing page was viewed: { storefrontSlug, appSlug, appId } (the current address). */
+  productLanding: 'product landing',
+  /** A creator's storefront was viewed: { storefrontSlug }. */
+  creatorStorefront: 'creator storefront',
+  /** The creators page was viewed: { creatorCount }. */
+  creatorsPage: 'creators page',
+  /** The share modal (an app's landing page, a storefront) was opened: { url, subject, from, id }. */
+  shareModal: 'share modal',
+  /** In the share modal: the link copied, the QR code downloaded, the device's share sheet opened, a network chosen ({ target }). */
+  shareLinkCopied: 'share link copied',
+  shareQrDownloaded: 'share qr code downloaded',
+  shareSheetOpened: 'share sheet opened',
+  shareTargetClicked: 'share target clicked',
+} as const;
+
 /** Anonymous visitor ids start with this (the schema of the whole id is anonymousIdSchema in http.ts). */
 export const ANONYMOUS_ID_PREFIX = 'anon_';
 

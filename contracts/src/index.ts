@@ -14,6 +14,7 @@ export * from './onboarding';
 export * from './api/creator-apps-schemas';
 export * from './api/app-media-schemas';
 export * from './media-limits';
+export * from './media-paths';
 export * from './media-reading';
 export * from './offer-visibility';
 export * from './identity-srp';

@@ -98,6 +98,12 @@ interface JobDefinition<P extends z.ZodType, R extends z.ZodType> {
   /** Whether an owner may cancel a run of this job. */
   cancellable: boolean;
   /**
+   * The module that stores what a run produced: its `<job>.result.ts` (a `@StoresJobResult` handler)
+   * writes the result before the run's end is pushed. Omitted when the result is only read from the run
+   * (an HTTP call awaiting it, the run's own read model). Checked at start-up: one handler per such job.
+   */
+  resultStoredBy?: 'creator-apps';
+  /**
    * Where the payload names the entities the job works for, when not under the default keys
    * (`userId`, `appId`, `planId`; see JOB_ENTITY_KINDS). The operations console links runs through them.
    */
@@ -364,6 +370,7 @@ export const JOBS = {
     attempts: 3,
     backoffMs: 2000,
     cancellable: true,
+    resultStoredBy: 'creator-apps',
   }),
   /** App ideas from a prompt (getBrainstormStatus / getBrainstormApps read the run). */
   'creator-apps.brainstorm': defineJob({
@@ -374,6 +381,7 @@ export const JOBS = {
     attempts: 3,
     backoffMs: 2000,
     cancellable: true,
+    resultStoredBy: 'creator-apps',
   }),
   /** An instruction applied to the current landing page; the result becomes a new version. */
   'creator-apps.edit-landing-page': defineJob({
@@ -384,6 +392,7 @@ export const JOBS = {
     attempts: 3,
     backoffMs: 1000,
     cancellable: true,
+    resultStoredBy: 'creator-apps',
   }),
   /** Quick: the HTTP call (getBlueprintHelpForApp) awaits it with a deadline. */
   'creator-apps.blueprint-help': defineJob({
@@ -415,6 +424,7 @@ export const JOBS = {
     attempts: 3,
     backoffMs: 2000,
     cancellable: true,
+    resultStoredBy: 'creator-apps',
   }),
   /** A new hero or section image for the landing page (a new landing-page version). */
   'creator-apps.landing-page-image': defineJob({
@@ -425,6 +435,7 @@ export const JOBS = {
     attempts: 3,
     backoffMs: 2000,
     cancellable: true,
+    resultStoredBy: 'creator-apps',
   }),
   /** New store screenshots of the app (a new landing-page version). */
   'creator-apps.ai-screenshots': defineJob({
@@ -435,6 +446,7 @@ export const JOBS = {
     attempts: 3,
     backoffMs: 2000,
     cancellable: true,
+    resultStoredBy: 'creator-apps',
   }),
   /** A description of a PDF, video or audio file of the media library, from what the file holds. */
   'creator-apps.describe-media': defineJob({
@@ -456,7 +468,7 @@ export const JOBS = {
     backoffMs: 2000,
     cancellable: true,
   }),
-  /** A new picture made from files of the library; the creator-apps reactor adds it to the library (once per run). */
+  /** A new picture made from files of the library; its result handler (creator-apps jobs/image-from-inputs.result.ts) adds it to the library (once per run). */
   'creator-apps.image-from-inputs': defineJob({
     queue: QUEUES.images,
     payload: imageFromInputsPayloadSchema,
@@ -465,6 +477,7 @@ export const JOBS = {
     attempts: 3,
     backoffMs: 2000,
     cancellable: true,
+    resultStoredBy: 'creator-apps',
   }),
   /** Quick: the page's title, description, image and site name (link-preview awaits it). */
   'creator-apps.link-preview': defineJob({
@@ -495,6 +508,7 @@ export const JOBS = {
     attempts: 3,
     backoffMs: 1000,
     cancellable: false,
+    resultStoredBy: 'creator-apps',
   }),
   'app-visitors.personalized-plan': defineJob({
     queue: QUEUES.plans,
@@ -504,6 +518,7 @@ export const JOBS = {
     attempts: 3,
     backoffMs: 1500,
     cancellable: false,
+    resultStoredBy: 'creator-apps',
   }),
 } as const;
 
@@ -514,8 +529,12 @@ interface AnyJobDefinition {
   steps: readonly string[];
   entities?: Partial<Record<JobEntityKind, string>>;
   plannedSteps?: (payload: never) => readonly string[];
+  resultStoredBy?: string;
 }
 const definitionOf = (name: string): AnyJobDefinition | undefined => (JOBS as Record<string, AnyJobDefinition>)[name];
+
+/** The jobs whose results a module stores (their `<job>.result.ts`), by job name. */
+export const jobsWithStoredResults = (): string[] => Object.keys(JOBS).filter((name) => definitionOf(name)?.resultStoredBy);
 
 /** The steps a run of `name` with this (parsed) payload walks through. */
 export function plannedStepsOf(name: string, payload: unknown): readonly string[] {
@@ -546,6 +565,8 @@ export function jobEntities(name: string, owner: JobOwner, payload: unknown): Pa
 export type JobPayload<N extends JobName> = z.output<(typeof JOBS)[N]['payload']>;
 export type JobResult<N extends JobName> = z.output<(typeof JOBS)[N]['result']>;
 export const JOB_NAMES = Object.keys(JOBS) as JobName[];
+/** Whether `name` (e.g. read from an event) is a job of this platform. */
+export const isJobName = (name: string): name is JobName => Object.prototype.hasOwnProperty.call(JOBS, name);
 
 /** What travels in Redis: the run id that ties the BullMQ job to its job_run, its owner, its payload. */
 export interface JobEnvelope<N extends JobName = JobName> {

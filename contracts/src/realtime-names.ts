@@ -23,6 +23,7 @@ export const rooms = {
 /** Server -> client message names. */
 export const SERVER_EVENTS = {
   jobProgress: 'job:progress',
+  /** A run's end, pushed once its result is stored (see contracts/realtime: token, stored). */
   jobCompleted: 'job:completed',
   jobFailed: 'job:failed',
   jobCanceled: 'job:canceled',
@@ -30,10 +31,6 @@ export const SERVER_EVENTS = {
   message: 'message',
   /** A checkout of the buyer landed (webhook processed) or expired: to the buyer's owner room. */
   checkoutUpdated: 'commerce:checkout-updated',
-  /** A file of an app's media library was read (thumbnail, facts) or could not be: to the creator's owner room. */
-  mediaRead: 'media:read',
-  /** A job's results were stored in an app (documents, images, media library): to the creator's owner room. */
-  appUpdated: 'creator:app-updated',
   /** Operations console: a fresh queue overview (every few seconds while operators are connected). */
   opsQueues: 'ops:queues',
   /** Operations console: a projection rebuild's progress. */

@@ -18,9 +18,17 @@ export const jobProgressMessageSchema = z.object({
   message: z.string(),
   at: z.string(),
 });
-export const jobCompletedMessageSchema = z.object({ ...base, result: z.unknown(), at: z.string() });
-export const jobFailedMessageSchema = z.object({ ...base, reason: z.string(), at: z.string() });
-export const jobCanceledMessageSchema = z.object({ ...base, at: z.string() });
+/**
+ * A run's end is pushed once, after what it produced is stored: its owning module's result handler
+ * (`<job>.result.ts`) has written the result (a build's documents, a library item...) and the run's
+ * read model has it. `token` is the log position of the last of those writes (or of the run's end):
+ * sent as the consistency token, the reads it starts show the stored result. `stored` says whether
+ * the result handler wrote anything, i.e. whether what shows the run's subject (`subjectId`) changed.
+ */
+const ended = { ...base, at: z.string(), token: z.string().nullable(), stored: z.boolean() };
+export const jobCompletedMessageSchema = z.object({ ...ended, result: z.unknown() });
+export const jobFailedMessageSchema = z.object({ ...ended, reason: z.string() });
+export const jobCanceledMessageSchema = z.object({ ...ended });
 
 export type JobProgressMessage = z.infer<typeof jobProgressMessageSchema>;
 export type JobCompletedMessage = z.infer<typeof jobCompletedMessageSchema>;
@@ -37,33 +45,6 @@ export const checkoutUpdatedMessageSchema = z.object({
   at: z.string(),
 });
 export type CheckoutUpdatedMessage = z.infer<typeof checkoutUpdatedMessageSchema>;
-
-/**
- * A file of an app's media library was read (its thumbnail or poster frame is there, or it could not be
- * read): refetch the library, sending `token` as the consistency token so the read shows it.
- */
-export const mediaReadMessageSchema = z.object({
-  appId: z.string(),
-  mediaId: z.string(),
-  state: z.enum(['done', 'failed']),
-  token: z.string(),
-  at: z.string(),
-});
-export type MediaReadMessage = z.infer<typeof mediaReadMessageSchema>;
-
-/**
- * A job's results were stored in an app after the run was announced done (a build's documents, a
- * landing-page edit, a new app image, landing-page pictures, a picture made from library files, each
- * in the media library too): refetch what shows the app, sending `token` as the consistency token so
- * the read shows them.
- */
-export const appUpdatedMessageSchema = z.object({
-  appId: z.string(),
-  runId: z.string(),
-  token: z.string(),
-  at: z.string(),
-});
-export type AppUpdatedMessage = z.infer<typeof appUpdatedMessageSchema>;
 
 export const opsAlertMessageSchema = z.object({
   ruleId: z.string(),
@@ -90,8 +71,6 @@ export interface ServerToClientEvents {
   'job:canceled': (m: JobCanceledMessage) => void;
   message: (payload: unknown) => void;
   'commerce:checkout-updated': (m: CheckoutUpdatedMessage) => void;
-  'media:read': (m: MediaReadMessage) => void;
-  'creator:app-updated': (m: AppUpdatedMessage) => void;
   'ops:queues': (m: QueuesOverview) => void;
   'ops:rebuild': (m: RebuildProgress) => void;
   'ops:alert': (m: OpsAlertMessage) => void;

@@ -12,6 +12,11 @@ export interface ServerRenderedPage {
   html: string;
   /** The query cache the markup was rendered from, for the browser's first render (JSON). */
   state: unknown;
+  /**
+   * The page's own code modules (source paths as the client build's manifest names them, e.g.
+   * `src/routes/classes/ClassPage.tsx`): their stylesheets go into the page with it.
+   */
+  modules?: readonly string[];
 }
 
 /** The server bundle's export: null for a page it does not render on the server. */

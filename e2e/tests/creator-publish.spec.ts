@@ -1,71 +1,7 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { signUp, type Account } from '../support/accounts';
+import { expect, test } from '@playwright/test';
+import { signUp } from '../support/accounts';
+import { creatorApp, payOnEmulator, signedIn } from '../support/creator-apps';
 import { STUCK_MS } from '../support/waits';
-
-/** The session the frontend's auth store keeps in local storage (features/auth/auth-session.ts). */
-const AUTH_SESSION_STORAGE_KEY = 'sparkhouse.auth.session';
-
-/** One page and one question: the visitor's way to the plan is short, the plans come after it. */
-const FLOW = {
-  pages: [
-    {
-      id: 'goal',
-      title: 'Your goal',
-      questions: [
-        {
-          id: 'distance',
-          prompt: 'Which distance are you training for?',
-          kind: 'single',
-          options: ['5k', '10k', 'Half marathon'],
-        },
-      ],
-    },
-  ],
-};
-
-async function signedIn(context: BrowserContext, account: Account) {
-  await context.addInitScript(
-    ([key, value]) =>
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value),
-    [AUTH_SESSION_STORAGE_KEY, JSON.stringify(account.session)],
-  );
-}
-
-/** A creator's app with an onboarding flow and a landing page of its own, never published. */
-async function creatorApp(request: APIRequestContext, creator: Account) {
-  const headers = { authorization: `Bearer ${creator.accessToken}` };
-  const created = await request.post('/api/app-builder/createApp', { headers, data: { name: 'Stride Coach' } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const app = (await created.json()).response.app as { appId: string; storefrontSlug: string; appSlug: string };
-  for (const [path, data] of [
-    ['/api/apps/saveAppOnboardingFlowV2', { appId: app.appId, onboardingFlow: FLOW }],
-    [
-      '/api/apps/saveAppLandingPageInfo',
-      {
-        appId: app.appId,
-        landingPageInfo: {
-          hero: { title: 'Run your first 10K', subtitle: 'A plan that fits your week.', cta: 'Start free' },
-          sections: [{ kind: 'features', title: 'What you get', body: 'Weekly plans, check-ins and tips.' }],
-          pricingCopy: { monthly: 'Billed monthly', annual: 'Billed yearly' },
-        },
-      },
-    ],
-  ] as const) {
-    const saved = await request.post(path, { headers, data });
-    expect(saved.ok(), await saved.text()).toBe(true);
-  }
-  return app;
-}
-
-/** Pays on the emulator's checkout page; a subscription with a free trial is started, not paid. */
-async function payOnEmulator(page: Page, name: string, button: 'Pay' | 'Start trial' = 'Pay') {
-  await expect(page).toHaveURL(/\/api\/stripe-emulator\/checkout\/cs_test_/, { timeout: STUCK_MS });
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill(name);
-  await page.getByRole('button', { name: button, exact: true }).click();
-}
 
 // the member journey subscribes to the app the creator journey priced and published
 test.describe.configure({ mode: 'serial' });
@@ -115,6 +51,15 @@ test('a creator sets monthly and annual prices, sees what goes live, buys a crea
   });
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page).toHaveURL(/mode=publish/);
+  // first what visitors will get, in money; the field by field detail folded below it
+  const review = page.getByRole('region', { name: 'What visitors will see' });
+  await expect(review).toBeVisible({ timeout: STUCK_MS });
+  await expect(page.getByTestId('publish-summary')).toHaveText(
+    'First publish: a landing page of 3 sections, 1 onboarding question, $12.99 a month, $99 a year, 7-day free trial.',
+  );
+  await expect(review.getByRole('list', { name: /^Prices/ })).toContainText('$12.99 a month');
+  await expect(page.getByTestId('creator-plan-price')).toHaveText(/^Creator plans from \$[\d.,]+ a month, or \$[\d.,]+ a year\.$/);
+  await page.getByText('Every field that changes, in detail').click();
   const live = page.getByRole('region', { name: 'What goes live' });
   await expect(live).toBeVisible({ timeout: STUCK_MS });
   const pricing = live.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Pricing/ }) });

@@ -6,8 +6,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './App';
 import type { AuthNavigation } from './features/auth';
-import { homeContentQuery } from './features/catalogue/catalogue.queries';
 import { routes } from './routes/router';
+import { serverRenderedPage } from './server-rendered-pages';
 
 /**
  * The web app's server bundle (built by `vite build --ssr` into frontend/dist-server): the API process
@@ -15,11 +15,6 @@ import { routes } from './routes/router';
  * The page is rendered as a visitor who is not signed in sees it; the browser's first render, from the
  * same answers, replaces it (and shows the member's own header if they are signed in).
  */
-
-/** Pages rendered on the server, and which call answers fill which query of the page. */
-const SERVER_RENDERED: Record<string, { call: string; queryKey: readonly unknown[] }[]> = {
-  '/': [{ call: 'getHomeContent', queryKey: homeContentQuery().queryKey }],
-};
 
 /** Nothing navigates on the server. */
 const stayPut: AuthNavigation = { navigate: () => undefined, location: () => ({ pathname: '/', search: '' }) };
@@ -34,10 +29,10 @@ function untilLive(html: string): string {
 }
 
 export const renderPage: RenderPage = async (path: string, answers: ServerRenderAnswers) => {
-  const queries = SERVER_RENDERED[path];
-  if (!queries) return null;
+  const served = serverRenderedPage(path);
+  if (!served) return null;
   const queryClient = createQueryClient();
-  for (const { call, queryKey } of queries) {
+  for (const { call, queryKey } of served.queries) {
     if (answers[call] !== undefined) queryClient.setQueryData(queryKey, answers[call]);
   }
   const handler = createStaticHandler(routes);
@@ -54,6 +49,6 @@ export const renderPage: RenderPage = async (path: string, answers: ServerRender
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
-  const page: ServerRenderedPage = { html: untilLive(html), state: dehydrate(queryClient) };
+  const page: ServerRenderedPage = { html: untilLive(html), state: dehydrate(queryClient), modules: served.modules };
   return page;
 };

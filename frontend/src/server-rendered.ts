@@ -1,6 +1,9 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { SERVER_STATE_ELEMENT_ID } from '@sparkhouse/contracts/server-render';
 
+/** How long the answers a page was rendered from count as fresh in the browser. */
+export const SERVER_ANSWERS_FRESH_MS = 30_000;
+
 /** Longest the app waits for a rendered page's pictures before it renders anyway. */
 export const PICTURE_WAIT_MS = 3000;
 
@@ -19,6 +22,8 @@ export function takeServerState(queryClient: QueryClient, doc: Document = docume
     const now = Date.now();
     for (const query of state.queries) query.state.dataUpdatedAt = now;
     hydrate(queryClient, state);
+    // and the page's first render must not load them again (a class page's query is otherwise stale at once)
+    for (const query of state.queries) queryClient.setQueryDefaults(query.queryKey, { staleTime: SERVER_ANSWERS_FRESH_MS });
     return true;
   } catch {
     return false; // unreadable: the page loads its data as any other

@@ -1,6 +1,6 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { SERVER_STATE_ELEMENT_ID } from '@sparkhouse/contracts/server-render';
-import { renderedPicturesShown, takeServerState } from './server-rendered';
+import { renderedPicturesShown, SERVER_ANSWERS_FRESH_MS, takeServerState } from './server-rendered';
 
 function pageWith(stateText: string | null): Document {
   const doc = document.implementation.createHTMLDocument();
@@ -24,6 +24,16 @@ describe('a page the API rendered', () => {
     expect(takeServerState(client, pageWith(JSON.stringify(dehydrate(server))))).toBe(true);
     expect(client.getQueryData(['catalogue', 'home'])).toEqual({ hero: { title: 'Learn' } });
     expect(client.getQueryState(['catalogue', 'home'])!.dataUpdatedAt).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('keeps the answers fresh for the first render, so a page with no freshness of its own does not load them again', () => {
+    const server = new QueryClient();
+    server.setQueryData(['catalogue', 'class', 'ana', 'piano'], { product: { title: 'Piano' } });
+    const client = new QueryClient();
+    takeServerState(client, pageWith(JSON.stringify(dehydrate(server))));
+    expect(client.getQueryDefaults(['catalogue', 'class', 'ana', 'piano']).staleTime).toBe(SERVER_ANSWERS_FRESH_MS);
+    // other pages' queries keep their own rules
+    expect(client.getQueryDefaults(['catalogue', 'class', 'bo', 'drums']).staleTime).toBeUndefined();
   });
 
   it('leaves the cache empty for a page rendered in the browser only, or unreadable state', () => {

@@ -31,6 +31,9 @@ export function classify(file) {
   if ((m = rel.match(/^frontend\/src\/(ui|api)\//))) return { area: 'frontend', layer: m[1] };
   if (/^frontend\/src\/[^/]+$/.test(rel)) return { area: 'frontend', layer: 'app' };
   if (rel.startsWith('contracts/src/')) return { area: 'contracts', layer: 'contracts' };
+  // the worker: its devkit (stand-ins loaded by its root outside production) apart from the product's code
+  if (rel.startsWith('workers/src/devkit/')) return { area: 'workers', layer: 'worker-devkit' };
+  if (rel.startsWith('workers/src/')) return { area: 'workers', layer: 'worker' };
   return null;
 }
 
@@ -61,6 +64,9 @@ const OUTSIDE = {
   devkit: ['devkit', 'platform', 'contracts', 'module-entry'],
   'test-support': ['*'],
   contracts: ['contracts'],
+  // the worker's processors, AI providers and media tools never import its devkit (worker-ai.ts requires it on demand)
+  worker: ['worker', 'contracts'],
+  'worker-devkit': ['worker-devkit', 'worker', 'contracts'],
   // frontend: routes -> features -> ui/api
   app: ['*'],
   route: ['route', 'feature', 'ui', 'api', 'contracts'],

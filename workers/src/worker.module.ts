@@ -1,6 +1,6 @@
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
-import { aiSetup, APP_CONFIG, domainModules, PlatformModule, type AppConfig } from '@sparkhouse/backend';
-import { AI_PROVIDER, createAiProvider } from './ai/provider-factory';
+import { aiSetup, APP_CONFIG, domainModules, JobWorkersModule, PlatformModule, type AppConfig } from '@sparkhouse/backend';
+import { AI_PROVIDER } from './ai/provider-factory';
 import { AppImageMaker } from './media/app-image';
 import { PipelineCheckProcessor } from './processors/pipeline-check.processor';
 import { RebuildProjectionProcessor } from './processors/operations/rebuild-projection.processor';
@@ -21,6 +21,7 @@ import { ImageFromInputsProcessor } from './processors/creator/image-from-inputs
 import { ReadUploadProcessor } from './processors/creator/read-upload.processor';
 import { MediaReader } from './media/media-reader';
 import { MemberReminderRounds } from './reminders/member-reminder-rounds';
+import { workerAiProvider } from './worker-ai';
 
 /** Every job processor. Each job of contracts/jobs has exactly one (checked at start-up). */
 export const processors = [
@@ -48,12 +49,19 @@ const tools = [
   {
     provide: AI_PROVIDER,
     useFactory: (config: AppConfig) => {
-      const provider = createAiProvider(config);
+      const provider = workerAiProvider(config);
       const setup = aiSetup(config);
-      new Logger('AI').log(
-        `AI provider: ${provider.name}${provider.isLocal ? ' (deterministic, no network)' : ` at ${config.AI_BASE_URL || 'api.openai.com'}`}; ` +
-          `app images: ${setup.images.label}`,
-      );
+      const logger = new Logger('AI');
+      if (setup.text.source === 'none') {
+        logger.warn(
+          `No AI model configured (AI_API_KEY, AI_BASE_URL): AI jobs fail saying so, the others run; app images: ${setup.images.label}`,
+        );
+      } else {
+        logger.log(
+          `AI provider: ${provider.name}${provider.isLocal ? ' (deterministic, no network)' : ` at ${config.AI_BASE_URL || 'api.openai.com'}`}; ` +
+            `app images: ${setup.images.label}`,
+        );
+      }
       return provider;
     },
     inject: [APP_CONFIG],
@@ -86,8 +94,9 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(config), ...domainModules],
-      providers: [...tools, ...processors, MemberReminderRounds],
+      // the processors and their tools, and a BullMQ worker (@nestjs/bullmq WorkerHost) for each queue they serve
+      imports: [PlatformModule.forRoot(config), ...domainModules, JobWorkersModule.forRoot(config, { processors, tools })],
+      providers: [MemberReminderRounds],
     };
   }
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { io } from 'socket.io-client';
 import { AccessTokens } from '@sparkhouse/backend';
 import { eventually } from '@sparkhouse/backend/test-support';
-import { REALTIME, SERVER_EVENTS, type JobProgressMessage } from '@sparkhouse/contracts';
+import { REALTIME, SERVER_EVENTS, type JobCompletedMessage, type JobProgressMessage } from '@sparkhouse/contracts';
 import { startStack, type TestSocket } from './stack';
 
 const MARATHON = 'a habit tracker for runners training for their first marathon';
@@ -86,14 +86,18 @@ describe('buildApp through the HTTP API, run by the real worker', () => {
     expect(progress.every((p) => p.subjectId === appId)).toBe(true);
     const lifecycle = mine.filter((x) => x.event.startsWith('job:'));
     expect(lifecycle.at(-1)!.event).toBe(SERVER_EVENTS.jobCompleted);
-    // then the stored documents are announced, after the completion
-    await eventually(() => cora.seen.some((x) => x.event === SERVER_EVENTS.appUpdated && x.m.runId === runId));
-    const events = cora.seen.filter((x) => x.m.runId === runId).map((x) => x.event);
-    expect(events.indexOf(SERVER_EVENTS.appUpdated)).toBeGreaterThan(events.indexOf(SERVER_EVENTS.jobCompleted));
-    expect(cora.seen.find((x) => x.event === SERVER_EVENTS.appUpdated)!.m).toMatchObject({ appId, runId });
+    // the completion is pushed once, after the documents are stored: a read with its token shows them at once
+    const ends = lifecycle.filter((x) => x.event !== SERVER_EVENTS.jobProgress);
+    expect(ends.map((x) => x.event)).toEqual([SERVER_EVENTS.jobCompleted]);
+    const completion = ends[0]!.m as JobCompletedMessage;
+    expect(completion).toMatchObject({ runId, subjectId: appId, stored: true, token: expect.stringMatching(/^\d+\.\d+$/) });
+    const read = await fetch(`${stack.baseUrl}/api/app-builder/getBlueprintForApp?appId=${appId}`, {
+      headers: { authorization: `Bearer ${await token('cora-creator')}`, 'x-consistency-token': completion.token! },
+    });
+    expect(((await read.json()) as any).response.blueprint.name).toBe('Stride');
     cora.socket.disconnect();
 
-    // the reactor stores the documents through the module's commands
+    // the build's result handler stored the documents through the module's commands
     const blueprint = await eventually(async () => {
       const r = await call('GET', `/app-builder/getBlueprintForApp?appId=${appId}`, 'cora-creator');
       return r.body.response?.blueprint ? r.body.response.blueprint : null;

@@ -15,7 +15,7 @@ import {
   type JobPayload,
   type JobProgressMessage,
 } from '@sparkhouse/contracts';
-import { LocalProvider } from '../src/ai/local-provider';
+import { LocalProvider } from '../src/devkit/ai/local-provider';
 import type { AiTaskKind } from '../src/ai/ai-provider';
 import { startStack, type TestSocket } from './stack';
 

@@ -6,7 +6,7 @@ import { io } from 'socket.io-client';
 import { AccessTokens } from '@sparkhouse/backend';
 import { MediaReader } from '../src/media/media-reader';
 import { eventually, fixtureDir, mp3File, mp4File } from '@sparkhouse/backend/test-support';
-import { REALTIME, type MediaReadMessage } from '@sparkhouse/contracts';
+import { REALTIME, type JobCompletedMessage, type JobFailedMessage } from '@sparkhouse/contracts';
 import { startStack, type TestSocket } from './stack';
 
 /*
@@ -18,7 +18,8 @@ describe('reading uploads after they are answered (real worker)', () => {
   let appId: string;
   let token: string;
   let socket: TestSocket;
-  const pushes: MediaReadMessage[] = [];
+  /** The pushed ends of the app's upload readings (each sent once the reading is on its item). */
+  const pushes: (JobCompletedMessage | JobFailedMessage)[] = [];
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-reading-'));
   const files = fixtureDir();
 
@@ -56,8 +57,21 @@ describe('reading uploads after they are answered (real worker)', () => {
     (await call('GET', `/app-builder/getAppMedia?appId=${appId}&limit=100`)).body.response.media.find(
       (m: { mediaId: string }) => m.mediaId === mediaId,
     );
+  /** The pushed end of the item's reading: the one whose token makes a read show the item read. */
   const readDone = (mediaId: string) =>
-    eventually(async () => pushes.some((p) => p.mediaId === mediaId), { timeoutMs: 120_000, intervalMs: 100 });
+    eventually(
+      async () => {
+        for (const p of [...pushes]) {
+          const res = await fetch(`${stack.baseUrl}/api/app-builder/getAppMedia?appId=${appId}&limit=100`, {
+            headers: { authorization: `Bearer ${token}`, 'x-consistency-token': p.token ?? '' },
+          });
+          const item = ((await res.json()) as any).response.media.find((m: { mediaId: string }) => m.mediaId === mediaId);
+          if (item && item.metadata.processing !== 'pending') return p;
+        }
+        return null;
+      },
+      { timeoutMs: 120_000, intervalMs: 100 },
+    );
 
   beforeAll(async () => {
     stack = await startStack({ MEDIA_DIR: mediaDir });
@@ -65,7 +79,11 @@ describe('reading uploads after they are answered (real worker)', () => {
     appId = (await call('POST', '/app-builder/createApp', { name: 'Pottery Club' })).body.response.app.appId;
     socket = io(stack.baseUrl, { path: REALTIME.path, auth: { token }, transports: ['websocket'], reconnection: false });
     await new Promise<void>((resolve, reject) => (socket.once('connect', () => resolve()), socket.once('connect_error', reject)));
-    socket.on('media:read', (m) => pushes.push(m));
+    const reading = (m: JobCompletedMessage | JobFailedMessage) => {
+      if (m.name === 'creator-apps.read-upload' && m.subjectId === appId) pushes.push(m);
+    };
+    socket.on('job:completed', reading);
+    socket.on('job:failed', reading);
   });
   afterAll(async () => {
     socket?.disconnect();
@@ -79,12 +97,12 @@ describe('reading uploads after they are answered (real worker)', () => {
       .png()
       .toBuffer();
     const item = await uploadAndSave(picture, 'glaze.png');
-    await readDone(item.mediaId);
-    const push = pushes.find((p) => p.mediaId === item.mediaId)!;
-    expect(push).toMatchObject({ appId, state: 'done', token: expect.stringMatching(/^\d+\.\d+$/) });
+    const push = await readDone(item.mediaId);
+    expect(pushes).toHaveLength(1);
+    expect(push).toMatchObject({ subjectId: appId, stored: true, token: expect.stringMatching(/^\d+\.\d+$/) });
     // the push's token makes the read show the change at once
     const res = await fetch(`${stack.baseUrl}/api/app-builder/getAppMedia?appId=${appId}`, {
-      headers: { authorization: `Bearer ${token}`, 'x-consistency-token': push.token },
+      headers: { authorization: `Bearer ${token}`, 'x-consistency-token': push.token! },
     });
     const read = ((await res.json()) as any).response.media.find((m: { mediaId: string }) => m.mediaId === item.mediaId);
     expect(read.metadata).toMatchObject({ width: 1200, height: 800, processing: 'done' });

@@ -206,14 +206,14 @@ describe('analyzeUploads and generateImageFromInputs, run by the real worker', (
     expect([meta.width, meta.height]).toEqual([1600, 1200]);
     expect((await fetch(new URL(media.thumbnailUrl, stack.baseUrl))).status).toBe(200);
 
-    // the call stored it, and so does the reactor when it gets the run's JobCompleted: one item
+    // the call stored it, and so does the job's result handler when the run's JobCompleted reaches it: one item
     const [completed] = await sql<{ position: string }>(
       `select position from domain_event where type = 'JobCompleted' and payload->>'runId' = ?`,
       [runId],
     );
     await eventually(async () => {
       const [cp] = await sql<{ position: string }>(
-        `select position from event_checkpoint where subscriber = 'creator-apps.job-results'`,
+        `select position from event_checkpoint where subscriber = 'platform.job-push'`,
       );
       return cp && BigInt(cp.position) >= BigInt(completed!.position);
     });

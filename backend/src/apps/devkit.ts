@@ -12,3 +12,15 @@ export function devkitModules(config: AppConfig): DynamicModule[] {
   const { DevkitModule } = require('../devkit') as typeof import('../devkit');
   return [DevkitModule.forRoot(config)];
 }
+
+/**
+ * The devkit's demo data for the tooling process (the seeding `npm start` runs on a new database):
+ * the demo catalogue and offers outside production; none in production, where only the product's own
+ * seeders (the platform's plans on sale) run. Required on demand, like devkitModules.
+ */
+export function devkitDemoData(config: AppConfig): DynamicModule[] {
+  if (config.NODE_ENV === 'production') return [];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, see devkitModules
+  const { DemoDataModule } = require('../devkit') as typeof import('../devkit');
+  return [{ module: DemoDataModule }];
+}

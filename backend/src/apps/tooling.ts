@@ -6,17 +6,23 @@ import { isSeeder, type Seeder } from '../platform/database/seeders';
 import { Rebuilder } from '../platform/events/rebuilder';
 import { SubscriberRegistry } from '../platform/events/subscriber-registry';
 import { PlatformModule } from '../platform/platform.module';
+import { devkitDemoData, devkitModules } from './devkit';
 import { domainModules } from './domain-modules';
 
 @Module({})
 class ToolingModule {
   static forRoot(): DynamicModule {
     const config = loadConfig({ ...process.env, RUN_PROJECTIONS: 'false', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-    return { module: ToolingModule, imports: [PlatformModule.forRoot(config), ...domainModules] };
+    // the devkit too, outside production: its stand-ins (the seeders put plans on sale through the Stripe
+    // emulator) and the demo data
+    return {
+      module: ToolingModule,
+      imports: [PlatformModule.forRoot(config), ...domainModules, ...devkitModules(config), ...devkitDemoData(config)],
+    };
   }
 }
 
-/** Every module, without HTTP, workers or the live relay: for replays, seeding and scripts. */
+/** Every module (and, outside production, the devkit's demo data), without HTTP, workers or the live relay: for replays, seeding and scripts. */
 export async function withToolingContext<T>(fn: (ctx: INestApplicationContext) => Promise<T>): Promise<T> {
   const ctx = await NestFactory.createApplicationContext(ToolingModule.forRoot(), { logger: ['error', 'warn'] });
   try {
@@ -26,15 +32,20 @@ export async function withToolingContext<T>(fn: (ctx: INestApplicationContext) =
   }
 }
 
+/** The seeders of a context, in the order they run: the modules' own, then (outside production) the devkit's demo data. */
+export function seedersOf(ctx: INestApplicationContext): Seeder[] {
+  return ctx
+    .get(DiscoveryService)
+    .getProviders()
+    .filter((w) => isSeeder(w.metatype, w.instance))
+    .map((w) => w.instance as Seeder);
+}
+
 /** Runs the seeders that have not run on this database yet; answers their names. */
 export async function runSeeders(databaseUrl: string): Promise<string[]> {
   process.env.DATABASE_URL = databaseUrl;
   return withToolingContext(async (ctx) => {
-    const seeders = ctx
-      .get(DiscoveryService)
-      .getProviders()
-      .filter((w) => isSeeder(w.metatype, w.instance))
-      .map((w) => w.instance as Seeder);
+    const seeders = seedersOf(ctx);
     const conn = ctx.get(Database).em.fork().getConnection();
     const ran: string[] = [];
     for (const s of seeders) {

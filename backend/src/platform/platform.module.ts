@@ -12,6 +12,7 @@ import { AnswerShaper } from './http/answers';
 import { RawRoutes } from './http/raw-routes';
 import { PageHints } from './http/page-hints';
 import { ServerRendering } from './http/server-rendering';
+import { PublicPages } from './http/public-pages';
 import { SharedAnswers } from './http/shared-answers';
 import { JobsModule } from './jobs/jobs.module';
 import { loggerModule } from './logging/logger';
@@ -36,9 +37,10 @@ export class PlatformModule {
         RawRoutes,
         PageHints,
         ServerRendering,
+        PublicPages,
         Metrics,
       ],
-      exports: [APP_CONFIG, RawRoutes, PageHints, ServerRendering, SharedAnswers, Metrics, MediaModule],
+      exports: [APP_CONFIG, RawRoutes, PageHints, ServerRendering, PublicPages, SharedAnswers, Metrics, MediaModule],
     };
   }
 }

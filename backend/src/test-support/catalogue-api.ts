@@ -59,6 +59,8 @@ export function useCatalogueApi(overrides: Record<string, string> = {}) {
     post: (path: string, body: unknown, as?: string) => call('POST', path, { body, as }),
     admin: (method: string, path: string, body?: unknown) => call(method, path, { body, as: 'admin-1', admin: true }),
     raw: (path: string, init?: RequestInit) => fetch(`${state.base}/api${path}`, init),
+    /** A page of the web app (not an API call): `page('/classes/a/b')`. */
+    page: (path: string, init?: RequestInit) => fetch(`${state.base}${path}`, init),
     get app() {
       return state.app!;
     },

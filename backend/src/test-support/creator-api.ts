@@ -7,12 +7,11 @@ import { io, type Socket } from 'socket.io-client';
 import { Database } from '../platform/database/database';
 import {
   headerNames,
+  isEventOf,
   JobCompleted,
   JobFailed,
   JobProgressed,
-  JobRequested,
   JobStarted,
-  type EventPayload,
   type ServerToClientEvents,
 } from '@sparkhouse/contracts';
 import { AccessTokens } from '../platform/auth/access-tokens';
@@ -107,8 +106,8 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
 
   const requestOf = async (runId: string) => {
     const [requested] = await new EventStore().readStream(state.orm!.em.fork(), jobStreamId(runId));
-    if (requested?.type !== JobRequested.type) throw new Error(`no JobRequested for ${runId}`);
-    return requested.payload as EventPayload<typeof JobRequested>;
+    if (!requested || !isEventOf(requested, 'JobRequested')) throw new Error(`no JobRequested for ${runId}`);
+    return requested.payload;
   };
 
   const worker = {
@@ -154,6 +153,16 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
         .getConnection()
         .execute<{ n: number }[]>('select count(*)::int as n from domain_event');
       return r.n;
+    },
+    /** A page of the web app as a browser asks for it (redirects not followed). */
+    async page(path: string): Promise<{ status: number; location: string | null; html: string }> {
+      const res = await fetch(`${state.base}${path}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+      return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+    },
+    /** A file the API serves (e.g. a generated image), as bytes. */
+    async bytes(path: string): Promise<{ status: number; type: string | null; body: Buffer }> {
+      const res = await fetch(`${state.base}${path}`);
+      return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
     },
     get orm() {
       return state.orm!;

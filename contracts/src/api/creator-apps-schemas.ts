@@ -168,6 +168,24 @@ export const fieldChangeSchema = z.object({
   after: z.string().nullable(),
 });
 
+/** An app's prices as the studio keeps them: cents, the annual plan's unit, the free trial. */
+export const appPricingSchema = z.object({
+  monthlyPrice: z.number().int().nullable(),
+  annualPrice: z.number().int().nullable(),
+  annualDurationUnit: z.enum(['year', 'month']).nullable(),
+  trialDays: z.number().int().nonnegative(),
+  currency: z.string(),
+});
+export type AppPricingView = z.output<typeof appPricingSchema>;
+
+/** The parts of an app its visitors see (null: none yet). */
+export const visitorContentSchema = z.object({
+  landingPage: LandingPageSchema.nullable(),
+  onboardingFlow: OnboardingFlowSchema.nullable(),
+  pricing: appPricingSchema.nullable(),
+});
+export type VisitorContent = z.output<typeof visitorContentSchema>;
+
 /** What goes live: each part's draft against its live version, field by field, and whether the caller may publish. */
 export const publishPreviewSchema = z.object({
   appId: z.string(),
@@ -192,6 +210,11 @@ export const publishPreviewSchema = z.object({
     /** The owner's creator-platform tier, when they have one. */
     tierSlug: z.string().nullable(),
   }),
+  /**
+   * What a visitor meets, live now and after publishing: the landing page, the onboarding flow and the
+   * prices (the review shows them side by side). `live` is null for an app never published.
+   */
+  visitorView: z.object({ live: visitorContentSchema.nullable(), draft: visitorContentSchema }),
 });
 
 export const editorSuggestionsResponseSchema = EditorSuggestionsSchema.extend({

@@ -10,12 +10,31 @@ import * as appVisitors from './app-visitors';
 import * as creatorAi from './creator-ai';
 import * as simulatorItems from './simulator-items';
 import * as appMedia from './app-media';
+import * as storefronts from './storefronts';
 import * as memberApp from './member-app';
+import * as appInsights from './app-insights';
 
-export { operations, system, users, catalogue, commerce, offers, creatorApps, appVisitors, creatorAi, simulatorItems, appMedia, memberApp };
+export {
+  operations,
+  system,
+  users,
+  catalogue,
+  commerce,
+  offers,
+  creatorApps,
+  appVisitors,
+  creatorAi,
+  simulatorItems,
+  appMedia,
+  storefronts,
+  memberApp,
+  appInsights,
+};
+export * from './app-insights-schemas';
 export * from './commerce-schemas';
 export * from './operations-console-schemas';
 export * from './simulator-items-schemas';
+export * from './storefronts-schemas';
 export * from './member-app-schemas';
 export type { AiInfo } from './system';
 
@@ -32,5 +51,7 @@ export const apiCalls: readonly CallDefinition[] = [
   ...(Object.values(creatorAi) as CallDefinition[]),
   ...(Object.values(simulatorItems) as CallDefinition[]),
   ...(Object.values(appMedia) as CallDefinition[]),
+  ...(Object.values(storefronts) as CallDefinition[]),
   ...(Object.values(memberApp) as CallDefinition[]),
+  ...(Object.values(appInsights) as CallDefinition[]),
 ];

@@ -40,7 +40,7 @@ export const readiness = defineCall({
 });
 
 const aiInfoSchema = z.object({
-  text: z.object({ source: z.enum(['local', 'openai-compatible']), label: z.string() }),
+  text: z.object({ source: z.enum(['local', 'openai-compatible', 'none']), label: z.string() }),
   images: z.object({ source: z.enum(['drawn', 'images-api']), label: z.string() }),
 });
 export type AiInfo = z.infer<typeof aiInfoSchema>;

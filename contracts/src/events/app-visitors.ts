@@ -70,7 +70,29 @@ export const TestFlowUpdated = defineEvent(
 
 export const TestFlowDeleted = defineEvent('TestFlowDeleted', 1, z.object({ testFlowId: z.string() }));
 
+/**
+ * A visitor opened an app's public landing page: the spec's "product landing" analytics event, posted to
+ * the collector (/data) with the properties {storefrontSlug, appSlug}, recorded as a fact so the creator's
+ * Insights can count landing views from the log. Stream: `app-landing-<storefrontSlug>-<appSlug>`.
+ * visitorId: the event's user_id, else its device_id (the browser's anon_ id); null when it had neither.
+ */
+export const AppLandingViewed = defineEvent(
+  'AppLandingViewed',
+  1,
+  z.object({
+    /** The address the page was viewed at (the app's current one, or an earlier one it answered with a 301). */
+    storefrontSlug: z.string(),
+    appSlug: z.string(),
+    /** The app, when the page said which (its `appId` property). */
+    appId: z.string().optional(),
+    visitorId: z.string().nullable(),
+    /** When the page was viewed (the analytics event's time). */
+    viewedAt: z.string(),
+  }),
+);
+
 export const appVisitorsEvents = [
+  AppLandingViewed,
   OnboardingUserStateSaved,
   OnboardingCompleted,
   PersonalizedPlanRequested,

@@ -129,6 +129,55 @@ export const AppPublished = defineEvent(
   }),
 );
 
+/**
+ * The app's public address moved (/apps/{storefrontSlug}/{appSlug}): its name gave it a new slug, or
+ * its creator changed their storefront's. The previous address keeps answering, with a 301 to this one.
+ * The app's key (AppCreated's slugs: its plans, subscriptions and onboarding are filed under it) moves
+ * too only when `rekeyed` (its first build named it, before it had plans or was published).
+ */
+export const AppAddressChanged = defineEvent(
+  'AppAddressChanged',
+  1,
+  z.object({
+    appId: z.string(),
+    storefrontSlug: z.string(),
+    appSlug: z.string(),
+    previousStorefrontSlug: z.string(),
+    previousAppSlug: z.string(),
+    rekeyed: z.boolean(),
+  }),
+);
+
+/** The picture link previews show for a published version of the app (1200x630 PNG), made once per publication. */
+export const AppShareImageGenerated = defineEvent(
+  'AppShareImageGenerated',
+  1,
+  z.object({
+    appId: z.string(),
+    /** The publication it shows (AppPublished's publishedAt). */
+    publishedAt: z.string(),
+    url: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+  }),
+);
+
+/* Storefronts. Stream: `storefront-<ownerId>`. */
+
+/** A creator's storefront has a new slug (/creators/{storefrontSlug}); the previous one answers with a 301. */
+export const StorefrontSlugChanged = defineEvent(
+  'StorefrontSlugChanged',
+  1,
+  z.object({ ownerId: z.string(), storefrontSlug: z.string(), previousStorefrontSlug: z.string() }),
+);
+
+/** What a creator's storefront says about them (null clears a field). */
+export const StorefrontDetailsChanged = defineEvent(
+  'StorefrontDetailsChanged',
+  1,
+  z.object({ ownerId: z.string(), bio: z.string().nullable().optional(), photoUrl: z.string().nullable().optional() }),
+);
+
 /* Blueprint examples. Stream: `blueprint-example-<exampleId>`. */
 
 export const BlueprintExampleSaved = defineEvent(
@@ -175,6 +224,10 @@ export const creatorAppsEvents = [
   AppBuildResultStored,
   AppBuildResultRejected,
   AppPublished,
+  AppAddressChanged,
+  AppShareImageGenerated,
+  StorefrontSlugChanged,
+  StorefrontDetailsChanged,
   BlueprintExampleSaved,
   BlueprintExampleUpdated,
   BrainstormRequested,

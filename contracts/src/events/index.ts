@@ -65,3 +65,20 @@ export const eventCatalog: ReadonlyMap<string, EventDefinition> = new Map(
 export function isEventOf<T extends EventType>(event: StoredEvent, ...types: readonly T[]): event is DomainEvent<T> {
   return (types as readonly string[]).includes(event.type);
 }
+
+/** A fact as a fold reads it: a stored event, or one about to be appended (a decision's output). */
+export interface Fact {
+  readonly type: string;
+  readonly payload: unknown;
+}
+
+/** A fact of one of the given types, its payload typed by its contract (a `switch (f.type)` narrows it). */
+export type FactOf<T extends EventType> = { [K in T]: { readonly type: K; readonly payload: PayloadOf<K> } }[T];
+
+/**
+ * Whether a fact is of one of these types (narrows its payload as isEventOf does a stored event's): for
+ * folds over a stream that read stored events and freshly decided ones alike.
+ */
+export function isFactOf<T extends EventType>(fact: Fact, ...types: readonly T[]): fact is FactOf<T> {
+  return (types as readonly string[]).includes(fact.type);
+}

@@ -19,7 +19,9 @@ interface Namespaces {
   creatorAi: typeof contracts.creatorAi;
   simulatorItems: typeof contracts.simulatorItems;
   appMedia: typeof contracts.appMedia;
+  storefronts: typeof contracts.storefronts;
   memberApp: typeof contracts.memberApp;
+  appInsights: typeof contracts.appInsights;
 }
 const routes = table as unknown as { [N in keyof Namespaces]: RoutesOf<Namespaces[N]> };
 
@@ -35,7 +37,9 @@ export const {
   creatorAi,
   simulatorItems,
   appMedia,
+  storefronts,
   memberApp,
+  appInsights,
 } = routes;
 
 /** Every route, for looking a call up by method and path. */

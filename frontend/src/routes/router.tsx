@@ -180,6 +180,28 @@ export const routes: RouteObject[] = [
               (m) => m.BuilderPage,
             ),
           },
+          // Creators' public pages: an app's landing page, a creator's storefront, the creators page.
+          {
+            path: '/apps/:storefrontSlug/:appSlug',
+            lazy: page(
+              () => import('./storefronts/AppLandingPage'),
+              (m) => m.AppLandingPage,
+            ),
+          },
+          {
+            path: '/creators/:storefrontSlug',
+            lazy: page(
+              () => import('./storefronts/StorefrontPage'),
+              (m) => m.StorefrontPage,
+            ),
+          },
+          {
+            path: '/creators',
+            lazy: page(
+              () => import('./storefronts/CreatorsPage'),
+              (m) => m.CreatorsPage,
+            ),
+          },
           // An app's visitors: its onboarding, with or without an account, then their plan.
           {
             path: '/apps/:storefrontSlug/:appSlug/onboarding',

@@ -36,6 +36,31 @@ export interface AiTask {
   images?: string[];
 }
 
+/** The material of a 'content-description' task (its context): what was read from the link or file. */
+export interface ContentMaterial {
+  kind: 'link' | 'pdf' | 'video' | 'audio';
+  title: string | null;
+  /** The content's own summary (a page's meta description, a PDF's subject). */
+  summary: string | null;
+  siteName?: string | null;
+  headings: string[];
+  /** Its words: a page's visible text, a PDF's extracted text, a transcript. */
+  text: string;
+  /** Facts read from the file: duration, pages, dimensions ("12 pages", "3 min 20 s"). */
+  facts?: string[];
+}
+
+/** One file of an 'uploads-analysis' task (its context.files): what was read from it. */
+export interface FileMaterial {
+  type: 'image' | 'video' | 'audio' | 'pdf';
+  /** Its own title, when it has one (a PDF's, a recording's tag). */
+  title: string | null;
+  /** Facts read from the file ("PNG", "1200×800", "mostly deep blue", "12 pages"). */
+  facts: string[];
+  /** Its words, when it has any (a PDF's text). */
+  text: string;
+}
+
 /** The schema each kind is expected to answer with; callers may pass a narrower one. */
 export const SCHEMA_FOR_KIND = {
   blueprint: AppBlueprintSchema,

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { aiSetup, type AppConfig } from '@sparkhouse/backend';
-import type { AiProvider, AiTask } from './ai-provider';
-import { LocalProvider } from './local-provider';
+import { AiProviderError, type AiProvider, type AiTask } from './ai-provider';
 import { OpenAiProvider } from './openai-provider';
 
 /** Injection token of the AI provider the processors use. */
@@ -9,12 +8,12 @@ export const AI_PROVIDER = Symbol('AI_PROVIDER');
 
 type AiSettings = Pick<
   AppConfig,
+  | 'NODE_ENV'
   | 'AI_BASE_URL'
   | 'AI_API_KEY'
   | 'AI_MODEL'
   | 'AI_TRANSCRIPTION_MODEL'
   | 'AI_TIMEOUT_MS'
-  | 'AI_LOCAL_DELAY_MS'
   | 'IMAGE_API_BASE_URL'
   | 'IMAGE_API_KEY'
   | 'IMAGE_API_MODEL'
@@ -22,14 +21,14 @@ type AiSettings = Pick<
 
 /**
  * The configured AI: OpenAI-compatible when AI_BASE_URL or AI_API_KEY is set (a local server may
- * need no key; the SDK wants a non-empty one, so a placeholder is sent), else the local generator,
- * slowed down by AI_LOCAL_DELAY_MS per answer when set (demos, browser tests).
+ * need no key; the SDK wants a non-empty one, so a placeholder is sent). With neither, outside
+ * production: the stand-in the worker's root passes (the devkit's local generator, loaded only then);
+ * in production: a provider that fails each AI job saying what to configure.
  */
-export function createAiProvider(config: AiSettings): AiProvider {
-  if (aiSetup(config).text.source === 'local') {
-    const local = new LocalProvider();
-    return config.AI_LOCAL_DELAY_MS > 0 ? new PacedProvider(local, config.AI_LOCAL_DELAY_MS) : local;
-  }
+export function createAiProvider(config: AiSettings, localStandIn: () => AiProvider): AiProvider {
+  const source = aiSetup(config).text.source;
+  if (source === 'local') return localStandIn();
+  if (source === 'none') return new UnconfiguredAiProvider();
   return new OpenAiProvider({
     apiKey: config.AI_API_KEY || 'not-needed',
     baseURL: config.AI_BASE_URL || undefined,
@@ -39,25 +38,20 @@ export function createAiProvider(config: AiSettings): AiProvider {
   });
 }
 
-/** Answers like the wrapped provider, each answer after a fixed wait (it takes the provider's name). */
-export class PacedProvider implements AiProvider {
-  readonly name: string;
-  readonly isLocal: boolean;
+/** What an AI job of a production worker without a model fails with (not retried: only a new setting helps). */
+export const AI_NOT_CONFIGURED =
+  'No AI model is configured on this server: set AI_API_KEY (OpenAI) or AI_BASE_URL (an OpenAI-compatible server) for the workers and restart them.';
 
-  constructor(
-    private readonly inner: AiProvider,
-    private readonly delayMs: number,
-  ) {
-    this.name = inner.name;
-    this.isLocal = inner.isLocal;
-  }
+/**
+ * The AI of a production worker with no model configured: every call fails at once with
+ * AI_NOT_CONFIGURED (reason "unsupported", so the run is not retried). Jobs that need no AI
+ * (pipeline checks, replays, link previews, drawn images) run as usual.
+ */
+export class UnconfiguredAiProvider implements AiProvider {
+  readonly name = 'not-configured';
+  readonly isLocal = false;
 
-  async generate<T>(task: AiTask, schema: z.ZodType<T>): Promise<T> {
-    await new Promise((resolve) => setTimeout(resolve, this.delayMs));
-    return this.inner.generate(task, schema);
-  }
-
-  get transcribe(): AiProvider['transcribe'] {
-    return this.inner.transcribe?.bind(this.inner);
+  generate<T>(task: AiTask, _schema: z.ZodType<T>): Promise<T> {
+    return Promise.reject(new AiProviderError('unsupported', AI_NOT_CONFIGURED, { provider: this.name, kind: task.kind }));
   }
 }

@@ -5,7 +5,7 @@ import OpenAI from 'openai';
 import sharp from 'sharp';
 import { appImagesDir, appImageUrl } from '@sparkhouse/backend';
 import type { AppImage } from '@sparkhouse/contracts';
-import { createRng, hashString } from '../ai/local-subject';
+import { createRng, hashString } from '../seeded-random';
 import { GLYPH_HEIGHT, GLYPH_WIDTH, GLYPHS, initialsOf, SPARKLE } from './stroke-glyphs';
 
 export const APP_IMAGE_SIZE = 1024;

@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import { createRng, hashString } from '../ai/local-subject';
+import { createRng, hashString } from '../seeded-random';
 import { GLYPH_HEIGHT, GLYPH_WIDTH, GLYPHS } from './stroke-glyphs';
 
 /** The size of a picture made from other files. */

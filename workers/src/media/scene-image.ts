@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { appImagesDir, appImageUrl } from '@sparkhouse/backend';
 import type { AppImage } from '@sparkhouse/contracts';
-import { createRng, hashString } from '../ai/local-subject';
+import { createRng, hashString } from '../seeded-random';
 
 type Rng = ReturnType<typeof createRng>;
 

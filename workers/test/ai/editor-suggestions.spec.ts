@@ -1,6 +1,6 @@
 import { AiProviderError, type AiProvider } from '../../src/ai/ai-provider';
 import { DEFAULT_EDITOR_SUGGESTIONS, getEditorSuggestions } from '../../src/ai/editor-suggestions';
-import { LocalProvider } from '../../src/ai/local-provider';
+import { LocalProvider } from '../../src/devkit/ai/local-provider';
 import { EditorSuggestionsSchema } from '@sparkhouse/contracts';
 
 const failing: AiProvider = {

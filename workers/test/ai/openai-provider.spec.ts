@@ -1,5 +1,5 @@
 import { AiProviderError } from '../../src/ai/ai-provider';
-import { LocalProvider } from '../../src/ai/local-provider';
+import { LocalProvider } from '../../src/devkit/ai/local-provider';
 import { OpenAiProvider, type OpenAiProviderOptions } from '../../src/ai/openai-provider';
 import { AppBlueprintSchema, type AppBlueprint } from '@sparkhouse/contracts';
 import { startFakeChatServer, type FakeChatServer, type ScriptedReply } from './fake-chat-server';

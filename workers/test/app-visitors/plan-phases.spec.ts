@@ -1,5 +1,5 @@
 import type { PersonalizedPlanDocument } from '@sparkhouse/contracts';
-import { LocalProvider } from '../../src/ai/local-provider';
+import { LocalProvider } from '../../src/devkit/ai/local-provider';
 import { PersonalizedPlanSchema } from '@sparkhouse/contracts';
 import { MAX_REGENERATIONS, planWithEnoughPhases, PlanTooShortError } from '../../src/processors/app-visitors/plan-phases';
 

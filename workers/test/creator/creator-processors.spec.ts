@@ -16,7 +16,7 @@ import {
 } from '@sparkhouse/contracts';
 import { AiProviderError, type AiProvider, type AiTask } from '../../src/ai/ai-provider';
 import { DEFAULT_EDITOR_SUGGESTIONS } from '../../src/ai/editor-suggestions';
-import { LocalProvider } from '../../src/ai/local-provider';
+import { LocalProvider } from '../../src/devkit/ai/local-provider';
 import { AppImageMaker } from '../../src/media/app-image';
 import { BuildAppProcessor } from '../../src/processors/creator/build-app.processor';
 import { BrainstormProcessor } from '../../src/processors/creator/brainstorm.processor';

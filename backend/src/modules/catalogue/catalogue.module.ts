@@ -19,8 +19,8 @@ import { LearnerQueries } from './queries/learner.query';
 import { ProductBrowseQueries } from './queries/product-browse.query';
 import { RecommendationQueries } from './queries/recommendation.query';
 import { HomePageDelivery } from './http/home-page';
+import { CataloguePagesDelivery } from './http/catalogue-pages';
 import { HomeContentQueries } from './queries/home-content.query';
-import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
 
 /**
  * Catalogue: products (classes), collections and schools, purchases and ownership, enrolments,
@@ -42,9 +42,9 @@ import { DemoCatalogueSeeder } from './seed/demo-catalogue.seeder';
     GrantProductHandler,
     JoinWaitlistHandler,
     RecordProgressHandler,
-    DemoCatalogueSeeder,
     HomeContentQueries,
     HomePageDelivery,
+    CataloguePagesDelivery,
   ],
   exports: [ProductBrowseQueries, LearnerQueries],
 })

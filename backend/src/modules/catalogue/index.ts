@@ -4,3 +4,4 @@ export { ProductBrowseQueries } from './queries/product-browse.query';
 export { LearnerQueries } from './queries/learner.query';
 export { PublishProduct } from './commands/publish-product.command';
 export { GrantProduct } from './commands/grant-product.command';
+export { CreateCollection } from './commands/create-collection.command';

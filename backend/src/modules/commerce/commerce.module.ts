@@ -1,24 +1,31 @@
 import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue';
 import { OffersModule } from '../offers';
-import { UpdateCartHandler } from './commands/cart.commands';
-import { DefinePriceOptionsHandler } from './commands/price-options.commands';
+import { subscriberProviders } from '../../platform/events/define-projection';
+import { DefinePriceOptionsHandler } from './commands/define-price-options.command';
 import { ProcessStripeEventHandler } from './commands/process-stripe-event.command';
 import { StartPurchaseHandler } from './commands/start-purchase.command';
 import { StartSubscriptionCheckoutHandler } from './commands/start-subscription-checkout.command';
+import { UpdateCartHandler } from './commands/update-cart.command';
 import { CartController } from './http/cart.controller';
 import { PaymentsController } from './http/payments.controller';
 import { StripeWebhookEndpoint } from './webhooks/stripe-webhook.endpoint';
 import { CheckoutClaims } from './infra/checkout-claims';
 import { StripeGateway } from './infra/stripe-gateway';
 import { StripeSupport } from './infra/stripe-support';
-import { WebhookDeliveries } from './infra/webhook-deliveries';
+import { WebhookDeliveryLog } from './infra/webhook-deliveries';
 import { WebhookInbox } from './webhooks/webhook-inbox';
 import { WebhookTraffic } from './infra/webhook-traffic';
-import { CheckoutPushReactor } from './projections/checkout-push.reactor';
-import { CommerceProjection } from './projections/commerce.projection';
+import { buyersProjection } from './projections/buyers.projection';
+import { cartsProjection } from './projections/carts.projection';
+import { checkoutsProjection } from './projections/checkouts.projection';
+import { creditProjection } from './projections/credit.projection';
+import { plansProjection } from './projections/plans.projection';
+import { subscriptionsProjection } from './projections/subscriptions.projection';
+import { CheckoutPushReactor } from './reactors/checkout-push.reactor';
 import { CardDataQuery } from './queries/card-data.query';
-import { CommerceQueries } from './queries/commerce.queries';
+import { CommerceQueries } from './queries/commerce.query';
+import { WebhookDeliveries } from './queries/webhook-deliveries.query';
 import { PlansSeeder } from './seed/plans.seeder';
 
 /**
@@ -34,12 +41,20 @@ import { PlansSeeder } from './seed/plans.seeder';
     StripeSupport,
     CheckoutClaims,
     StripeWebhookEndpoint,
+    WebhookDeliveryLog,
     WebhookDeliveries,
     WebhookInbox,
     WebhookTraffic,
     CommerceQueries,
     CardDataQuery,
-    CommerceProjection,
+    ...subscriberProviders(
+      cartsProjection,
+      plansProjection,
+      checkoutsProjection,
+      subscriptionsProjection,
+      creditProjection,
+      buyersProjection,
+    ),
     CheckoutPushReactor,
     UpdateCartHandler,
     StartPurchaseHandler,

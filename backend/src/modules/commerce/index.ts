@@ -1,7 +1,6 @@
 /** The commerce module's public surface. */
 export { CommerceModule } from './commerce.module';
-export { CommerceProjection } from './projections/commerce.projection';
-export { StripeGateway, LOCAL_WEBHOOK_SECRET, WEBHOOK_PATH, EMULATOR_PAGE_PREFIX } from './infra/stripe-gateway';
-export { createStripeEmulator, signPayload } from './infra/stripe-emulator';
 /** For the operations console: the log of Stripe webhook deliveries. */
-export { WebhookDeliveries, type WebhookDeliveryRow } from './infra/webhook-deliveries';
+export { WebhookDeliveries, type WebhookDeliveryRow } from './queries/webhook-deliveries.query';
+/** The port a stand-in for Stripe implements (the devkit's emulator, outside production). */
+export { PAYMENTS_STAND_IN, WEBHOOK_PATH, type PaymentsStandIn } from './domain/payments-stand-in.port';

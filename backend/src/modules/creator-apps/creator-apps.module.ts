@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { CatalogueModule } from '../catalogue';
+import { StorefrontsController } from './http/storefronts.controller';
+import { CreatorPublicPages } from './http/public-pages';
+import { PublicPagesQueries } from './queries/public-pages.query';
+import { StoreShareImageHandler } from './commands/store-share-image.command';
+import { ShareImagesReactor } from './reactors/share-images.reactor';
 import { ChangeAppThemeHandler } from './commands/change-app-theme.command';
 import { CreateAppHandler } from './commands/create-app.command';
 import { PublishAppHandler } from './commands/publish-app.command';
@@ -30,7 +36,6 @@ import { UpdateAppMediaHandler } from './commands/update-app-media.command';
 import { appMediaProjection } from './projections/app-media.projection';
 import { AppMediaQueries } from './queries/app-media.query';
 import { MediaFilesReactor } from './reactors/media-files.reactor';
-import { MediaReadingsReactor } from './reactors/media-readings.reactor';
 import { AppsController } from './http/apps.controller';
 import { AppVisitorsController } from './http/app-visitors.controller';
 import { AiAssetsController } from './http/ai-assets.controller';
@@ -38,23 +43,26 @@ import { SimulatorItemsController } from './http/simulator-items.controller';
 import { RecordSimulatedPlanHandler } from './commands/record-simulated-plan.command';
 import { simulatorItemsProjection } from './projections/simulator-items.projection';
 import { SimulatorItemsQueries } from './queries/simulator-items.query';
-import { SimulatorItemsReactor } from './reactors/simulator-items.reactor';
 import { CreateTestFlowHandler } from './commands/create-test-flow.command';
 import { DeleteTestFlowHandler } from './commands/delete-test-flow.command';
 import { UpdateTestFlowHandler } from './commands/update-test-flow.command';
 import { appVisitorsProjection } from './projections/app-visitors.projection';
+import { appInsightsProjection } from './projections/app-insights.projection';
+import { AppInsightsQueries } from './queries/app-insights.query';
+import { AppInsightsController } from './http/app-insights.controller';
 import { AppVisitorsQueries } from './queries/app-visitors.query';
 import { CompleteOnboardingHandler } from './commands/complete-onboarding.command';
 import { RequestPersonalizedPlanHandler } from './commands/request-personalized-plan.command';
 import { SaveOnboardingUserStateHandler } from './commands/save-onboarding-user-state.command';
 import { creatorPlansProjection } from './projections/creator-plans.projection';
 import { creatorStudioProjection } from './projections/creator-studio.projection';
+import { appAddressesProjection } from './projections/app-addresses.projection';
+import { UpdateStorefrontHandler } from './commands/update-storefront.command';
 import { subscriberProviders } from '../../platform/events/define-projection';
 import { BrainstormQueries } from './queries/brainstorm.query';
 import { CreatorAppsQueries } from './queries/creator-apps.query';
 import { PublishingQueries } from './queries/publishing.query';
 import { UnpublishedChangesQueries } from './queries/unpublished-changes.query';
-import { CreatorJobResultsReactor } from './reactors/job-results.reactor';
 import { MemberAppController } from './http/member-app.controller';
 import { memberAppProjection } from './projections/member-app.projection';
 import { MemberAppQueries } from './queries/member-app.query';
@@ -68,13 +76,35 @@ import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
 import { EmailOutbox } from '../../platform/mail/email-outbox';
 import { SendMemberRemindersHandler } from './commands/send-member-reminders.command';
 import { MemberRemindersQueries } from './queries/member-reminders.query';
+import { AiScreenshotsResult } from './jobs/ai-screenshots.result';
+import { BrainstormResult } from './jobs/brainstorm.result';
+import { BuildAppResult } from './jobs/build-app.result';
+import { EditLandingPageResult } from './jobs/edit-landing-page.result';
+import { GenerateAppImageResult } from './jobs/generate-app-image.result';
+import { ImageFromInputsResult } from './jobs/image-from-inputs.result';
+import { LandingPageImageResult } from './jobs/landing-page-image.result';
+import { PersonalizedPlanResult } from './jobs/personalized-plan.result';
+import { ReadUploadResult } from './jobs/read-upload.result';
+
+/** Where the results of the module's jobs go (one `<job>.result.ts` each; contracts/jobs names them by `resultStoredBy`). */
+const jobResults = [
+  BuildAppResult,
+  BrainstormResult,
+  EditLandingPageResult,
+  GenerateAppImageResult,
+  LandingPageImageResult,
+  AiScreenshotsResult,
+  ImageFromInputsResult,
+  ReadUploadResult,
+  PersonalizedPlanResult,
+];
 
 /**
  * Creator apps: apps built from a prompt (blueprint, onboarding flow, landing page, image) by
  * background jobs, brainstorms, versioned documents with restore, blueprint examples, publishing and
  * the creator dashboard; publishing needs a creator-platform plan (creator-apps.creator-plans projection). Commands append events on the app's stream (`app-<appId>`); the
- * creator-apps.studio projection builds the read models the queries read; the job-results reactor
- * stores what the workers computed. The app's visitors (onboarding state, personalized plans) have
+ * creator-apps.studio projection builds the read models the queries read; the result handlers of
+ * its jobs (jobs/<job>.result.ts) store what the workers computed. The app's visitors (onboarding state, personalized plans) have
  * their streams (`app-visitor-<appId>-<visitorId>`) and the creator-apps.visitors projection. What
  * the builder's simulator captured and produced (simulator items) is recorded on `simulator-run-<runId>`
  * streams and read from the creator-apps.simulator projection. The media library: uploads streamed to
@@ -82,6 +112,7 @@ import { MemberRemindersQueries } from './queries/member-reminders.query';
  * media-files reactor deleting removed files.
  */
 @Module({
+  imports: [CatalogueModule],
   controllers: [
     AppsController,
     AppBuilderController,
@@ -89,7 +120,9 @@ import { MemberRemindersQueries } from './queries/member-reminders.query';
     AiAssetsController,
     SimulatorItemsController,
     AppMediaController,
+    StorefrontsController,
     MemberAppController,
+    AppInsightsController,
   ],
   providers: [
     ...subscriberProviders(
@@ -98,7 +131,9 @@ import { MemberRemindersQueries } from './queries/member-reminders.query';
       appVisitorsProjection,
       appMediaProjection,
       simulatorItemsProjection,
+      appAddressesProjection,
       memberAppProjection,
+      appInsightsProjection,
     ),
     MemberAppQueries,
     UnsubscribeSecret,
@@ -108,6 +143,7 @@ import { MemberRemindersQueries } from './queries/member-reminders.query';
     SaveReminderSettingsHandler,
     SaveLessonProgressHandler,
     MarkAppLessonHandler,
+    AppInsightsQueries,
     SendMemberRemindersHandler,
     MemberRemindersQueries,
     EmailOutbox,
@@ -118,7 +154,6 @@ import { MemberRemindersQueries } from './queries/member-reminders.query';
     RequestUploadReadingHandler,
     RecordUploadReadingHandler,
     MediaFilesReactor,
-    MediaReadingsReactor,
     AppVisitorsQueries,
     SaveOnboardingUserStateHandler,
     CompleteOnboardingHandler,
@@ -127,15 +162,19 @@ import { MemberRemindersQueries } from './queries/member-reminders.query';
     UpdateTestFlowHandler,
     DeleteTestFlowHandler,
     SimulatorItemsQueries,
-    SimulatorItemsReactor,
     RecordSimulatedPlanHandler,
-    CreatorJobResultsReactor,
+    ...jobResults,
     CreatorAppsQueries,
     BrainstormQueries,
     UnpublishedChangesQueries,
     PublishingQueries,
+    PublicPagesQueries,
+    CreatorPublicPages,
+    StoreShareImageHandler,
+    ShareImagesReactor,
     CreateAppHandler,
     UpdateAppDetailsHandler,
+    UpdateStorefrontHandler,
     SetAppIsIdeaHandler,
     ChangeAppThemeHandler,
     RecordAppOpenedHandler,

@@ -1,5 +1,5 @@
-/** The offers module's public surface. */
+/** The offers module's public surface: the module, its commands and queries. */
 export { OffersModule } from './offers.module';
-export { OfferQueries } from './queries/offer.queries';
-export { OffersProjection } from './projections/offers.projection';
-export { priceForBuyer, OFFER_COOLDOWN_MS, type OfferTerms, type BuyerOfferContext, type BuyerPrice } from './domain/offer-price';
+export { OfferQueries } from './queries/offer-terms.query';
+export { SetProductOffer } from './commands/set-product-offer.command';
+export { RemoveProductOffer } from './commands/remove-product-offer.command';

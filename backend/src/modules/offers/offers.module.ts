@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { subscriberProviders } from '../../platform/events/define-projection';
 import { CatalogueModule } from '../catalogue';
-import { RemoveProductOfferHandler, SetProductOfferHandler } from './commands/offer.commands';
+import { RemoveProductOfferHandler } from './commands/remove-product-offer.command';
+import { SetProductOfferHandler } from './commands/set-product-offer.command';
 import { OffersController } from './http/offers.controller';
-import { OffersProjection } from './projections/offers.projection';
-import { OfferQueries } from './queries/offer.queries';
-import { DemoOffersSeeder } from './seed/demo-offers.seeder';
+import { offerTermsProjection } from './projections/offer-terms.projection';
+import { OfferQueries } from './queries/offer-terms.query';
 
 /**
  * Offers: the terms of product offers (spec 3 Offer) and the one rule deciding the price a buyer pays
@@ -13,7 +14,12 @@ import { DemoOffersSeeder } from './seed/demo-offers.seeder';
 @Module({
   imports: [CatalogueModule],
   controllers: [OffersController],
-  providers: [OffersProjection, OfferQueries, SetProductOfferHandler, RemoveProductOfferHandler, DemoOffersSeeder],
+  providers: [
+    ...subscriberProviders(offerTermsProjection),
+    OfferQueries,
+    SetProductOfferHandler,
+    RemoveProductOfferHandler,
+  ],
   exports: [OfferQueries],
 })
 export class OffersModule {}

@@ -80,7 +80,7 @@ export class BearerVerifier {
   private async keyFor(rawJwt: string): Promise<string | null> {
     const decoded = jwt.decode(rawJwt, { complete: true });
     const kid = decoded && typeof decoded === 'object' ? decoded.header.kid : undefined;
-    const iss = decoded && typeof decoded.payload === 'object' ? (decoded.payload as { iss?: string }).iss : undefined;
+    const iss = decoded && typeof decoded.payload === 'object' ? decoded.payload.iss : undefined;
     if (!kid) throw new TokenRejected('Access token is malformed');
     const source = this.sources.find((s) => s.issuer === iss);
     return source ? source.keyFor(kid) : null;

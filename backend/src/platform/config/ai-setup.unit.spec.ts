@@ -9,6 +9,14 @@ describe('aiSetup', () => {
     });
   });
 
+  it('has no text AI in production when no model is configured: the local generator is a development stand-in', () => {
+    expect(aiSetup(loadConfig({ NODE_ENV: 'production' })).text).toEqual({ source: 'none', label: 'No AI model configured' });
+    expect(aiSetup(loadConfig({ NODE_ENV: 'production', AI_API_KEY: 'sk-x', AI_MODEL: 'gpt-4o' })).text).toEqual({
+      source: 'openai-compatible',
+      label: 'AI model gpt-4o',
+    });
+  });
+
   it('names the configured model and images API, never the key or the address', () => {
     const info = aiSetup(
       loadConfig({

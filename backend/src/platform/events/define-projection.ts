@@ -66,6 +66,50 @@ export function defineProjection<T extends EventType>(spec: ProjectionSpec<T>): 
   };
 }
 
+/** One SQL statement of a projection (see defineStatementProjection). */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** One handler per event type, each answering the one statement that applies the event (null: nothing to do). */
+export type StatementHandlers<T extends EventType> = { [K in T]: (event: DomainEvent<K>) => Statement | null };
+
+/**
+ * A read model whose every event is one SQL statement, declared as one typed handler per event type
+ * answering that statement. A run of events of any types is applied in one round trip (the statements
+ * in order, Db.executeBatch), with the same effect as one by one: for read models fed many small facts
+ * of mixed types (a run's lifecycle and progress).
+ */
+export function defineStatementProjection<T extends EventType>(
+  spec: Omit<ProjectionSpec<T>, 'on' | 'batch'> & { readonly statements: StatementHandlers<T> },
+): Projection<T> {
+  const statementFor = (e: DomainEvent<T>) =>
+    (spec.statements[e.type as T] as (e: DomainEvent<T>) => Statement | null)(e);
+  const apply = async (e: DomainEvent<T>, tx: Db) => {
+    const statement = statementFor(e);
+    if (statement) await run(tx, statement.sql, statement.params);
+  };
+  return {
+    kind: 'projection',
+    name: spec.name,
+    version: spec.version,
+    handles: Object.keys(spec.statements) as T[],
+    tables: spec.tables,
+    accepts: spec.accepts,
+    setBased: spec.setBased,
+    async handle(tx, event) {
+      await apply(event, tx);
+    },
+    async handleBatch(tx, events) {
+      await tx.executeBatch(events.map(statementFor).filter((s): s is Statement => s !== null));
+    },
+    async truncate(tx) {
+      await run(tx, `truncate ${spec.tables.join(', ')}`);
+    },
+  };
+}
+
 /** A module's projections and reactors made into providers the event relay finds. */
 export function subscriberProviders(...subscribers: EventSubscriber[]): Provider[] {
   return subscribers.map((s) => ({ provide: `event-subscriber:${s.name}`, useValue: markSubscriber(s) }));

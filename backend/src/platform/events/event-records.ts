@@ -29,7 +29,7 @@ function definitionOf(type: string): EventDefinition {
   return d;
 }
 
-/** Each event checked against its contract: the payload as parsed, at the definition's schema version. */
+/** Each event checked against its contract: its payload parsed, at the definition's schema version. */
 export function validate(events: NewEvent[]): { type: string; schemaVersion: number; payload: unknown }[] {
   return events.map((e) => {
     const def = definitionOf(e.type);

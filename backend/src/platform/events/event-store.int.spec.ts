@@ -1,5 +1,5 @@
 import { Database } from '../database/database';
-import { JobRequested, JobStarted } from '@sparkhouse/contracts';
+import { isEventOf, JobRequested, JobStarted } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
 import { useTestOrm, eventually } from '../../test-support';
 import { heldBack, readEventsAfter, ORIGIN } from './event-log-reader';
@@ -260,7 +260,7 @@ describe('event store (real PostgreSQL)', () => {
     expect(decided.state).toBe(2);
     expect(decisions).toEqual([0, 0, 1]);
     const stream = await store.readStream(orm.em.fork(), 'job-race');
-    expect(stream.map((e) => [e.streamVersion, (e.payload as { runId: string }).runId])).toEqual([
+    expect(stream.map((e) => [e.streamVersion, isEventOf(e, 'JobStarted') ? e.payload.runId : e.type])).toEqual([
       [1, 'run-1'],
       [2, 'run-2'],
     ]);

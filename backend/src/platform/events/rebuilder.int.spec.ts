@@ -4,6 +4,7 @@ import {
   JobCancelRequested,
   JobRequested,
   JobStarted,
+  type DomainEvent,
   type EventDefinition,
   type StoredEvent,
 } from '@sparkhouse/contracts';
@@ -17,7 +18,7 @@ import type { Projection } from './subscribers';
 import { SubscriptionProcessor } from './subscription-processor';
 
 /** Counts runs per owner into test_owner_runs (with a trigger that keeps a label, and a named index). */
-class OwnerRunsProjection implements Projection {
+class OwnerRunsProjection implements Projection<'JobRequested'> {
   readonly kind = 'projection';
   readonly name = 'test.owner-runs';
   readonly version = 1;
@@ -27,13 +28,13 @@ class OwnerRunsProjection implements Projection {
   /** Called on every event replayed into the new copy (lets the test act mid-rebuild). */
   onShadowEvent: ((e: StoredEvent) => Promise<void>) | null = null;
 
-  async handle(em: Db, e: StoredEvent) {
+  async handle(em: Db, e: DomainEvent<'JobRequested'>) {
     const [{ schema }] = await rows<{ schema: string }>(em, `select current_schema() as schema`);
     if (schema !== 'public') {
       if (e.position === this.failInShadowAt) throw new Error('the new read model could not be built');
       await this.onShadowEvent?.(e);
     }
-    const owner = (e.payload as { owner: { ownerId: string } }).owner.ownerId;
+    const owner = e.payload.owner.ownerId;
     await run(
       em,
       `insert into test_owner_runs (owner_id, runs) values (?, 1) on conflict (owner_id) do update set runs = test_owner_runs.runs + 1`,
@@ -284,7 +285,7 @@ describe('blue-green projection rebuild (real PostgreSQL)', () => {
 });
 
 /** Every event it handles leaves one row (a second one for the same event fails); runs of requests go set-based. */
-class SeenEventsProjection implements Projection {
+class SeenEventsProjection implements Projection<'JobRequested' | 'JobStarted'> {
   readonly kind = 'projection';
   readonly name = 'test.seen-events';
   readonly version = 1;
@@ -310,9 +311,9 @@ class SeenEventsProjection implements Projection {
     },
   };
 
-  async handle(em: Db, e: StoredEvent) {
+  async handle(em: Db, e: DomainEvent<'JobRequested' | 'JobStarted'>) {
     if (await inCopy(em)) this.handedOver.push(e.type);
-    const owner = e.type === JobRequested.type ? (e.payload as { owner: { ownerId: string } }).owner.ownerId : null;
+    const owner = e.type === 'JobRequested' ? e.payload.owner.ownerId : null;
     await run(em, 'insert into test_seen_events (position, type, owner_id) values (?, ?, ?)', [e.position, e.type, owner]);
   }
 
@@ -408,8 +409,8 @@ describe('rebuilding a projection with set-based statements (real PostgreSQL)', 
     catalog.set(JobRequested.type, {
       ...v1,
       version: 2,
-      upcast: (payload) => {
-        const p = payload as { owner: { ownerId: string } };
+      upcast: (stored) => {
+        const p = JobRequested.schema.parse(stored);
         return { ...p, owner: { ownerId: `${p.owner.ownerId}-lifted` } };
       },
     });

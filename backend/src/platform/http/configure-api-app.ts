@@ -15,6 +15,7 @@ import { bodyErrors, jsonBody, readYourWritesMiddleware, requestContextMiddlewar
 import { API_DOCS_PATH, apiDocs } from './api-docs';
 import { SharedAnswers } from './shared-answers';
 import { ServerRendering } from './server-rendering';
+import { PublicPages } from './public-pages';
 import { PageHints } from './page-hints';
 import { spa } from './spa';
 import { RawRoutes } from './raw-routes';
@@ -59,7 +60,7 @@ export function configureApiApp(app: NestExpressApplication, config: AppConfig):
   // before the body parsers: these handlers read the body themselves (signed webhooks, the payments emulator)
   app.use(app.get(RawRoutes).middleware('in-pipeline'));
   app.use(...jsonBody(config.BODY_LIMIT_BYTES), bodyErrors());
-  app.use(...spa(config.FRONTEND_DIST, app.get(PageHints), app.get(ServerRendering)));
+  app.use(...spa(config.FRONTEND_DIST, app.get(PageHints), app.get(ServerRendering), app.get(PublicPages)));
   app.setGlobalPrefix('api');
   app.useWebSocketAdapter(new RedisIoAdapter(app, config, app.get(RedisConnections)));
   app.use(API_DOCS_PATH, apiDocs());

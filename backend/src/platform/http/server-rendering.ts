@@ -21,6 +21,8 @@ export interface RenderedHtml {
   gzip: Buffer;
 }
 
+/** Rendered pages kept (the last copy of each path, most recent last). */
+const MAX_CACHED_PAGES = 500;
 const ROOT_ELEMENT = '<div id="root"></div>';
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="(\/assets\/[\w.-]+\.css)"[^>]*>/g;
 
@@ -33,6 +35,34 @@ export function withInlineStyles(indexHtml: string, readAsset: (urlPath: string)
     const css = readAsset(href);
     return css === null ? link : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   });
+}
+
+/** The client build's manifest entries (dist/.vite/manifest.json), by source path. */
+export type BuildManifest = Readonly<Record<string, { file: string; css?: string[]; imports?: string[] }>>;
+
+/** The stylesheets (`/assets/….css`) of these modules and of every chunk they import, each once. */
+export function stylesheetsOf(manifest: BuildManifest, modules: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const entry = manifest[key];
+    if (!entry) return;
+    for (const file of entry.css ?? []) css.add(`/${file}`);
+    for (const imported of entry.imports ?? []) visit(imported);
+  };
+  modules.forEach(visit);
+  return [...css];
+}
+
+/** index.html with links to these stylesheets (those it does not link yet) at the end of its head. */
+export function withStylesheets(indexHtml: string, hrefs: readonly string[]): string {
+  const links = hrefs
+    .filter((href) => !indexHtml.includes(`href="${href}"`))
+    .map((href) => `<link rel="stylesheet" href="${href}">`)
+    .join('');
+  return links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
 }
 
 /**
@@ -77,17 +107,32 @@ export class ServerRendering {
   /** The page's HTML rendered into `indexHtml`, or null to send the plain page. */
   async render(pagePath: string, indexHtml: string): Promise<RenderedHtml | null> {
     const load = this.answersByPath.get(pagePath);
-    const render = load && this.bundle();
-    if (!load || !render) return null;
+    if (!load || !this.bundle()) return null;
     try {
-      const answers = await load();
+      return await this.renderWith(pagePath, await load(), indexHtml);
+    } catch (err) {
+      this.logger.warn(`Sending ${pagePath} unrendered: ${(err as Error).message}`);
+      return null;
+    }
+  }
+
+  /**
+   * A page rendered from answers read by its caller (a page whose path has parameters, see
+   * PublicPages), or null to send the plain page.
+   */
+  async renderWith(pagePath: string, answers: ServerRenderAnswers, indexHtml: string): Promise<RenderedHtml | null> {
+    const render = this.bundle();
+    if (!render) return null;
+    try {
       const key = `${JSON.stringify(answers)}\n${indexHtml}`;
       const last = this.lastByPath.get(pagePath);
       if (last?.key === key) return last.page;
       const rendered = await render(pagePath, answers);
       if (!rendered) return null;
+      // the page's own stylesheets (a lazy page's chunk) too: it paints as it will look
+      const withPageStyles = withStylesheets(indexHtml, stylesheetsOf(this.manifest(), rendered.modules ?? []));
       const html = withRenderedPage(
-        withInlineStyles(indexHtml, (href) => this.readAsset(href)),
+        withInlineStyles(withPageStyles, (href) => this.readAsset(href)),
         rendered,
       );
       const page: RenderedHtml = {
@@ -95,12 +140,28 @@ export class ServerRendering {
         br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
         gzip: zlib.gzipSync(html, { level: 9 }),
       };
+      // one entry per path: the oldest goes once there are many (every class has its own page)
+      this.lastByPath.delete(pagePath);
       this.lastByPath.set(pagePath, { key, page });
+      if (this.lastByPath.size > MAX_CACHED_PAGES) this.lastByPath.delete(this.lastByPath.keys().next().value!);
       return page;
     } catch (err) {
       this.logger.warn(`Sending ${pagePath} unrendered: ${(err as Error).message}`);
       return null;
     }
+  }
+
+  private buildManifest: BuildManifest | undefined;
+
+  private manifest(): BuildManifest {
+    if (this.buildManifest) return this.buildManifest;
+    const text = this.readAsset('/.vite/manifest.json');
+    try {
+      this.buildManifest = text ? (JSON.parse(text) as BuildManifest) : {};
+    } catch {
+      this.buildManifest = {};
+    }
+    return this.buildManifest;
   }
 
   private readAsset(urlPath: string): string | null {

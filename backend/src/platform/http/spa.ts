@@ -11,6 +11,7 @@ function sendNotFound(res: Response, indexHtml: string) {
   res.type('html').send(indexHtml.replace(/<title>[^<]*<\/title>/, '<title>Page not found · Sparkhouse</title>'));
 }
 import type { RenderedHtml, ServerRendering } from './server-rendering';
+import { notFoundHead, type PublicPages } from './public-pages';
 
 /** Files whose name carries their content hash (Vite's assets/): they never change, so browsers keep them. */
 const HASHED = /^\/assets\//;
@@ -56,12 +57,14 @@ function sendPrecompressed(req: Request, res: Response, next: NextFunction, file
  * Serves the built SPA: its files — the brotli or gzip copy made at build time when the browser takes
  * it (frontend/build/precompress.ts), hashed assets cached for a year — and index.html for any other
  * page route (client-side routing), with the page's preload hints in its head and, for a page the API
- * renders (ServerRendering), the page itself in its root.
+ * renders (ServerRendering), the page itself in its root; a public page (PublicPages) with its head,
+ * rendered, a 301 to where it moved, or its 404.
  */
 export function spa(
   distDir: string,
   hints?: Pick<PageHints, 'tagsFor'>,
-  rendering?: Pick<ServerRendering, 'renders' | 'render'>,
+  rendering?: Pick<ServerRendering, 'renders' | 'render' | 'renderWith'>,
+  publicPages?: Pick<PublicPages, 'answer' | 'withHead'>,
 ) {
   const root = path.resolve(distDir);
   const index = path.join(root, 'index.html');
@@ -98,18 +101,68 @@ export function spa(
       }
       if (!isWebRoute(req.path)) return sendNotFound(res, fs.readFileSync(index, 'utf8'));
       const tags = hints?.tagsFor(req.path) ?? '';
-      if (rendering?.renders(req.path)) {
-        const indexHtml = withHints(fs.readFileSync(index, 'utf8'), tags);
-        rendering
-          .render(req.path, indexHtml)
-          .then((page) => sendPage(req, res, page?.html ?? indexHtml, page ?? undefined), next);
+      if (publicPages) {
+        sendPublicPage(req, res, index, tags, publicPages, rendering).then((sent) => {
+          if (!sent) sendIndex(req, res, next, index, tags, rendering);
+        }, next);
         return;
       }
-      if (tags) return sendPage(req, res, withHints(fs.readFileSync(index, 'utf8'), tags));
-      if (sendPrecompressed(req, res, next, index, '/index.html')) return;
-      res.setHeader('Cache-Control', 'no-cache');
-      res.setHeader('Vary', 'Accept-Encoding');
-      res.sendFile(index);
+      sendIndex(req, res, next, index, tags, rendering);
     },
   ];
+}
+
+/**
+ * A public page registered for the path (PublicPages): rendered with its head tags, a 301 to where
+ * it moved, or the not-found page as a 404. False when no public page answers the path.
+ */
+async function sendPublicPage(
+  req: Request,
+  res: Response,
+  index: string,
+  tags: string,
+  publicPages: Pick<PublicPages, 'answer' | 'withHead'>,
+  rendering?: Pick<ServerRendering, 'renderWith'>,
+): Promise<boolean> {
+  const answer = await publicPages.answer(req.path);
+  if (!answer || answer.kind === 'plain') return false;
+  if (answer.kind === 'moved') {
+    const query = req.url.indexOf('?');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.redirect(301, answer.location + (query >= 0 ? req.url.slice(query) : ''));
+    return true;
+  }
+  const indexHtml = fs.readFileSync(index, 'utf8');
+  if (answer.kind === 'not-found') {
+    res.status(404);
+    sendPage(req, res, publicPages.withHead(indexHtml, notFoundHead(req.path)));
+    return true;
+  }
+  const html = publicPages.withHead(withHints(indexHtml, tags), answer.head);
+  const page = await rendering?.renderWith(req.path, answer.answers, html);
+  sendPage(req, res, page?.html ?? html, page ?? undefined);
+  return true;
+}
+
+/** index.html for a page route: rendered by the API when it renders that page, with the page's hints. */
+function sendIndex(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  index: string,
+  tags: string,
+  rendering?: Pick<ServerRendering, 'renders' | 'render'>,
+) {
+  if (rendering?.renders(req.path)) {
+    const indexHtml = withHints(fs.readFileSync(index, 'utf8'), tags);
+    rendering
+      .render(req.path, indexHtml)
+      .then((page) => sendPage(req, res, page?.html ?? indexHtml, page ?? undefined), next);
+    return;
+  }
+  if (tags) return sendPage(req, res, withHints(fs.readFileSync(index, 'utf8'), tags));
+  if (sendPrecompressed(req, res, next, index, '/index.html')) return;
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.sendFile(index);
 }

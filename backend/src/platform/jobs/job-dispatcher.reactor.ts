@@ -1,11 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  isEventOf,
+  isJobName,
   JobCancelRequested,
   JobRequested,
   JobRetryRequested,
-  type EventPayload,
+  JOBS,
+  type DomainEvent,
   type JobEnvelope,
-  type StoredEvent,
+  type JobOwner,
+  type PayloadOf,
 } from '@sparkhouse/contracts';
 import { Database } from '../database/database';
 import { EventStore } from '../events/event-store';
@@ -16,6 +20,7 @@ import { jobStreamId } from './job-requests';
 import { RedisConnections } from './redis-connections';
 
 const CANCEL_FLAG_TTL_S = 24 * 3600;
+type Dispatched = 'JobRequested' | 'JobCancelRequested' | 'JobRetryRequested';
 
 /**
  * Process manager from the event log to the queues: a requested job is enqueued (with its run id as
@@ -24,10 +29,10 @@ const CANCEL_FLAG_TTL_S = 24 * 3600;
  */
 @Subscribes()
 @Injectable()
-export class JobDispatcher implements Reactor {
+export class JobDispatcher implements Reactor<Dispatched> {
   readonly kind = 'reactor';
   readonly name = 'platform.job-dispatcher';
-  readonly handles = [JobRequested.type, JobCancelRequested.type, JobRetryRequested.type];
+  readonly handles: Dispatched[] = [JobRequested.type, JobCancelRequested.type, JobRetryRequested.type];
   private readonly logger = new Logger('JobDispatcher');
 
   constructor(
@@ -38,7 +43,7 @@ export class JobDispatcher implements Reactor {
     private readonly events: EventStore,
   ) {}
 
-  async handle(events: StoredEvent[]): Promise<void> {
+  async handle(events: DomainEvent<Dispatched>[]): Promise<void> {
     // enqueue consecutive requests in bulk; cancels keep their place in the order
     let batch: JobEnvelope[] = [];
     const flush = async () => {
@@ -53,22 +58,15 @@ export class JobDispatcher implements Reactor {
       batch = [];
     };
     for (const e of events) {
-      if (e.type === JobRequested.type) {
-        const p = e.payload as EventPayload<typeof JobRequested>;
-        batch.push({
-          runId: p.runId,
-          name: p.name as JobEnvelope['name'],
-          owner: p.owner,
-          payload: p.payload as JobEnvelope['payload'],
-          requestedAt: e.metadata.occurredAt,
-          correlationId: e.metadata.correlationId,
-        });
-      } else if (e.type === JobRetryRequested.type) {
+      if (isEventOf(e, 'JobRequested')) {
+        const env = await this.envelope(e.payload, e.metadata);
+        if (env) batch.push(env);
+      } else if (isEventOf(e, 'JobRetryRequested')) {
         await flush();
-        await this.retry(e.payload as EventPayload<typeof JobRetryRequested>);
+        await this.retry(e.payload);
       } else {
         await flush();
-        await this.cancel(e.payload as EventPayload<typeof JobCancelRequested>);
+        await this.cancel(e.payload);
       }
     }
     await flush();
@@ -78,15 +76,9 @@ export class JobDispatcher implements Reactor {
    * A run an operator asked to run again: whatever BullMQ still holds of its last try goes, and the
    * job is enqueued afresh under the same id (a redelivered retry finds it waiting and leaves it).
    */
-  private async retry(p: EventPayload<typeof JobRetryRequested>) {
-    const env: JobEnvelope = {
-      runId: p.runId,
-      name: p.name as JobEnvelope['name'],
-      owner: p.owner,
-      payload: p.payload as JobEnvelope['payload'],
-      requestedAt: p.requestedAt,
-      correlationId: p.correlationId,
-    };
+  private async retry(p: PayloadOf<'JobRetryRequested'>) {
+    const env = await this.envelope(p, p);
+    if (!env) return;
     const queue = this.queues.queueOf(env.name);
     await this.redis.shared().del(cancelKeys(this.redis.prefix, p.runId).flag);
     const existing = await queue.getJob(p.runId);
@@ -124,11 +116,36 @@ export class JobDispatcher implements Reactor {
     }
     // in no queue: its job was lost (queue data lost) or is long gone; a run that finished stays as it was
     const [requested] = await this.events.readStream(this.orm.em.fork(), jobStreamId(runId), { limit: 1 });
-    if (requested?.type !== JobRequested.type) return;
-    const p = requested.payload as EventPayload<typeof JobRequested>;
-    await this.lifecycle.canceled(
-      { runId, name: p.name as JobEnvelope['name'], owner: p.owner },
-      'Canceled (its job was no longer in its queue)',
-    );
+    if (!requested || !isEventOf(requested, 'JobRequested') || !isJobName(requested.payload.name)) return;
+    const p = requested.payload;
+    await this.lifecycle.canceled({ runId, name: requested.payload.name, owner: p.owner }, 'Canceled (its job was no longer in its queue)');
+  }
+
+  /**
+   * What goes on the queue for a requested run: its payload read with its job's schema (it was checked
+   * when requested; a release that changed the schema meanwhile fails the run with the reason instead of
+   * handing the worker a payload it cannot read).
+   */
+  private async envelope(
+    p: { runId: string; name: string; owner: JobOwner; payload: unknown },
+    at: { occurredAt?: string; requestedAt?: string; correlationId: string },
+  ): Promise<JobEnvelope | null> {
+    if (!isJobName(p.name)) {
+      this.logger.warn({ runId: p.runId }, `run of an unknown job "${p.name}" not enqueued`);
+      return null;
+    }
+    const payload = JOBS[p.name].payload.safeParse(p.payload);
+    if (!payload.success) {
+      await this.lifecycle.failed({ runId: p.runId, name: p.name, owner: p.owner }, 0, 'Its payload no longer matches its job');
+      return null;
+    }
+    return {
+      runId: p.runId,
+      name: p.name,
+      owner: p.owner,
+      payload: payload.data,
+      requestedAt: at.requestedAt ?? at.occurredAt ?? new Date().toISOString(),
+      correlationId: at.correlationId,
+    };
   }
 }

@@ -15,7 +15,12 @@ export function jobOptions(envelope: JobEnvelope) {
   };
 }
 
-/** The BullMQ queues, one per kind of slow work (contracts/jobs). */
+/**
+ * The BullMQ queues, one per kind of slow work (contracts/jobs), as producers. Hand-written rather than
+ * @nestjs/bullmq's `BullModule.registerQueue`: that opens every queue when the module starts, in every
+ * process (API, tooling, each test), while these open on first use, on the shared connection. The
+ * workers' side is @nestjs/bullmq's (JobWorkersModule).
+ */
 @Injectable()
 export class JobQueues implements OnApplicationShutdown {
   private readonly queues = new Map<QueueName, Queue>();

@@ -4,7 +4,7 @@ import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { JobAwaiter } from './job-awaiter';
 import { JobDispatcher } from './job-dispatcher.reactor';
 import { JobLifecycle } from './job-lifecycle';
-import { JobPushReactor } from './job-push.reactor';
+import { JobEndsReactor } from './job-ends.reactor';
 import { JobQueues } from './job-queues';
 import { JobRequests } from './job-requests';
 import { RedisConnections } from './redis-connections';
@@ -26,7 +26,7 @@ const shared = [
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [...shared, JobDispatcher, JobPushReactor],
+  providers: [...shared, JobDispatcher, JobEndsReactor],
   exports: shared,
 })
 export class JobsModule {}

@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
-import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DiscoveryService, ModuleRef } from '@nestjs/core';
+import { BullRegistrar, WorkerHost } from '@nestjs/bullmq';
+import { DelayedError, UnrecoverableError, type Job, type Worker } from 'bullmq';
 import { JOB_NAMES, JOBS, SERVER_EVENTS, type JobEnvelope, type JobName, type QueueName } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { requestContext } from '../context/request-context';
@@ -25,9 +26,12 @@ class Canceled extends Error {
 }
 
 /**
- * Runs the jobs of contracts/jobs in this process: one BullMQ worker per queue that has handlers,
- * lifecycle events around every run, live progress, cancel, and a shutdown that gives in-flight
- * jobs back to their queue.
+ * Runs the jobs of contracts/jobs in this process. The BullMQ workers are @nestjs/bullmq's (one
+ * `WorkerHost` per queue, see JobWorkersModule); what that package has no place for is kept here,
+ * around every run: the run's lifecycle events (JobStarted, JobProgressed, JobCompleted...; written in
+ * group commits by JobLifecycle), live progress, cancel, uploads-first pausing of the media queue, the
+ * check that every job has exactly one processor, and a shutdown that gives in-flight jobs back to their
+ * queue (@nestjs/bullmq only closes its workers, which waits for the jobs in flight to finish).
  */
 @Injectable()
 export class WorkerRuntime implements BeforeApplicationShutdown {
@@ -44,6 +48,7 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly discovery: DiscoveryService,
+    private readonly moduleRef: ModuleRef,
     private readonly redis: RedisConnections,
     private readonly lifecycle: JobLifecycle,
     private readonly publisher: RealtimePublisher,
@@ -69,22 +74,35 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
     subscriber.on('message', (_channel: string, runId: string) => this.active.get(runId)?.abort(new Canceled()));
 
     const queues = new Set<QueueName>(found.map((f) => JOBS[f.name].queue));
-    for (const queue of queues) {
-      const worker = new Worker(queue, (job, token) => this.process(job, token), {
-        connection: this.redis.dedicated(`worker:${queue}`),
-        prefix: this.redis.prefix,
-        concurrency: this.config.WORKER_CONCURRENCY,
-        // a dead worker's jobs run again within lock + check (15 s at most by default)
-        lockDuration: this.config.WORKER_LOCK_MS,
-        stalledInterval: this.config.WORKER_STALLED_CHECK_MS,
-      });
+    // @nestjs/bullmq builds the workers of the WorkerHosts now (manual registration), not yet running
+    this.registrar().register();
+    const hosts = this.discovery
+      .getProviders()
+      .map((w) => w.instance)
+      .filter((i): i is WorkerHost => i instanceof WorkerHost);
+    for (const worker of hosts.map((h) => h.worker)) {
+      const queue = worker.name as QueueName;
+      if (!queues.has(queue)) continue;
       worker.on('error', (err) => this.logger.error({ err, queue }, 'worker error'));
       this.workers.push(worker);
       if (YIELDS_TO_UPLOADS.has(queue)) this.gates.push(new UploadsFirstGate(worker, this.redis.shared(), this.redis.prefix));
     }
+    const missing = [...queues].filter((q) => !this.workers.some((w) => w.name === q));
+    if (missing.length > 0) throw new Error(`No BullMQ worker for queue(s) ${missing.join(', ')}: list their processors in JobWorkersModule`);
+    for (const worker of this.workers) {
+      worker.run().catch((err: unknown) => this.logger.error({ err, queue: worker.name }, 'worker stopped'));
+    }
     await Promise.all(this.workers.map((w) => w.waitUntilReady()));
     for (const gate of this.gates) gate.start();
     this.logger.log(`consuming ${[...queues].join(', ')} (${this.handlers.size} job kinds)`);
+  }
+
+  private registrar(): BullRegistrar {
+    try {
+      return this.moduleRef.get(BullRegistrar, { strict: false });
+    } catch {
+      throw new Error('No job workers in this process: import JobWorkersModule.forRoot(config, processors)');
+    }
   }
 
   /** Whether this process is consuming its queues (started, not stopping). */
@@ -106,7 +124,8 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
     await Promise.all(closing);
   }
 
-  private async process(job: Job, token?: string): Promise<unknown> {
+  /** Runs one job of a queue this process consumes (called by its queue's WorkerHost). */
+  async process(job: Job, token?: string): Promise<unknown> {
     const env = job.data as JobEnvelope;
     const handler = this.handlers.get(env.name);
     if (!handler) throw new UnrecoverableError(`No handler for job ${env.name}`);

@@ -68,3 +68,8 @@ export function trackPageView(location: { pathname: string; search: string }, ro
     referrer: document.referrer || undefined,
   });
 }
+
+/** Records one of the spec's screen events (ANALYTICS_EVENTS) with its properties. */
+export function trackEvent(eventType: string, properties: Record<string, unknown>): void {
+  getAnalytics().track(eventType, properties);
+}

@@ -1,2 +1,2 @@
 // Loaded in a chunk of its own (import()) after the first paint.
-export { trackPageView, routePattern } from './analytics';
+export { trackPageView, trackEvent, routePattern } from './analytics';

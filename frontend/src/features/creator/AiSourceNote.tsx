@@ -18,11 +18,21 @@ export function AiSourceNote() {
   const { data } = useQuery(aiInfoQuery());
   if (!data) return null;
   const local = data.text.source === 'local';
+  const none = data.text.source === 'none';
   return (
-    <p className={`ai-source${local ? ' ai-source--local' : ''}`} data-testid="ai-source">
+    <p className={`ai-source${local || none ? ' ai-source--local' : ''}`} data-testid="ai-source">
       <span className="ai-source__dot" aria-hidden="true" />
       <span>
-        Written by: <strong>{data.text.label}</strong>
+        {none ? (
+          <>
+            <strong>{data.text.label}</strong> — drafts cannot be written until an operator sets an AI model in the server
+            configuration.
+          </>
+        ) : (
+          <>
+            Written by: <strong>{data.text.label}</strong>
+          </>
+        )}
         {local && ' — the same idea always gives the same draft; set an AI model in the server configuration for real AI.'}
         {' · '}App images: {data.images.label}
       </span>

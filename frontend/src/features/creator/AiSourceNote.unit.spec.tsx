@@ -51,6 +51,19 @@ describe('AiSourceNote', () => {
     expect(note).not.toHaveTextContent('same draft');
   });
 
+  it('says so when the server has no AI model (production without one), instead of naming a writer', async () => {
+    answer = () =>
+      legacy({
+        text: { source: 'none', label: 'No AI model configured' },
+        images: { source: 'drawn', label: 'Drawn on this server' },
+      });
+    renderNote();
+    const note = await screen.findByTestId('ai-source');
+    expect(note).toHaveTextContent('No AI model configured — drafts cannot be written until an operator sets an AI model');
+    expect(note).not.toHaveTextContent('Written by');
+    expect(note).toHaveTextContent('App images: Drawn on this server');
+  });
+
   it('shows nothing when the server cannot say', async () => {
     answer = () => legacy({ message: 'down' }, 500);
     const { container, client } = renderNote();

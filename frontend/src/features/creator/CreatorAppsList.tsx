@@ -6,6 +6,7 @@ import { EmptyState, LoadingState } from '../catalogue';
 import { formatRelativeTime } from '../format';
 import { builderPath } from './BuildWatch';
 import { creatorAppsQuery, creatorHasAnyAppQuery } from './creator.queries';
+import { LiveAppActions } from './LiveAppActions';
 
 const BUILD_TONE: Record<BuildStatus, TagTone> = {
   none: 'neutral',
@@ -53,6 +54,7 @@ function AppCard({ app, now, mode }: { app: CreatorApp; now: Date; mode?: string
         <p className="creator-app__meta muted">
           {app.lastOpenedAt ? `Last opened ${formatRelativeTime(app.lastOpenedAt, now)}` : 'Not opened yet'}
         </p>
+        {app.isPublished && <LiveAppActions app={app} from="dashboard" />}
       </div>
     </article>
   );

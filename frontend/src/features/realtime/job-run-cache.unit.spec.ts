@@ -1,6 +1,8 @@
 import type { JobRunView } from '@sparkhouse/contracts';
 import { applyJobMessage } from './job-run-cache';
 
+/** What an end push adds: its consistency token, and whether a result handler stored something. */
+const stored = { token: '12.34', stored: false };
 const base: JobRunView = {
   runId: 'r1',
   name: 'operations.pipeline-check',
@@ -39,7 +41,7 @@ describe('applyJobMessage', () => {
   it('ignores progress that arrives after a terminal state', () => {
     const done = applyJobMessage(base, {
       type: 'completed',
-      message: { ...common, result: { stepsCompleted: 3 }, at: '2026-01-01T00:00:05.000Z' },
+      message: { ...common, ...stored, result: { stepsCompleted: 3 }, at: '2026-01-01T00:00:05.000Z' },
     });
     expect(done).toMatchObject({ status: 'completed', percent: 100, durationMs: 5000 });
     const late = applyJobMessage(done, {
@@ -50,11 +52,11 @@ describe('applyJobMessage', () => {
   });
 
   it('records a failure reason and ignores messages for other runs', () => {
-    const other = applyJobMessage(base, { type: 'canceled', message: { ...common, runId: 'r2', at: 'x' } });
+    const other = applyJobMessage(base, { type: 'canceled', message: { ...common, ...stored, runId: 'r2', at: 'x' } });
     expect(other).toBe(base);
     const failed = applyJobMessage(base, {
       type: 'failed',
-      message: { ...common, reason: 'Failed at step 2', at: '2026-01-01T00:00:02.000Z' },
+      message: { ...common, ...stored, reason: 'Failed at step 2', at: '2026-01-01T00:00:02.000Z' },
     });
     expect(failed).toMatchObject({ status: 'failed', error: 'Failed at step 2' });
   });

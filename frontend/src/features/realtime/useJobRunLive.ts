@@ -8,6 +8,7 @@ import type {
 import { REALTIME, SERVER_EVENTS } from '@sparkhouse/contracts/realtime-names';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { rememberConsistencyToken } from '../../api/consistency-token';
 import { isTerminalStatus, jobRunKeys, useJobRun } from '../../api/operations.queries';
 import { applyJobMessage, type LiveJobMessage } from './job-run-cache';
 import { getSocket } from './socket';
@@ -15,7 +16,8 @@ import { getSocket } from './socket';
 /**
  * A job run that updates itself: loaded over HTTP, then kept current by socket pushes written
  * into the react-query cache. Every (re)connect re-watches the run and refetches it, so a reload
- * or a dropped connection mid-job catches up.
+ * or a dropped connection mid-job catches up. A run's end is pushed once, after its result is stored:
+ * its token is kept as the consistency token, so what the page reads next shows the stored result.
  */
 export function useJobRunLive(runId: string | null | undefined) {
   const query = useJobRun(runId);
@@ -30,6 +32,7 @@ export function useJobRunLive(runId: string | null | undefined) {
 
     const apply = (message: LiveJobMessage) => {
       if (message.message.runId !== runId) return;
+      if (message.type !== 'progress') rememberConsistencyToken(message.message.token);
       const before = queryClient.getQueryData<JobRunView>(key)?.status;
       queryClient.setQueryData<JobRunView>(key, (run) => (run ? applyJobMessage(run, message) : run));
       // lists show statuses: refresh them when this run starts and when it ends, not on every tick

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AuthContext } from '../../features/auth';
 import { LoadingState, useSignInState } from '../../features/catalogue';
 import { creatorAppsQuery, CreatorAppsList, BUILDER_MODES, Workspace } from '../../features/creator';
+import { StorefrontSettings } from '../../features/storefronts';
 import { Button, buttonClassName, PageHeader } from '../../ui';
 
 function SignInToBuild() {
@@ -102,6 +103,7 @@ export function AppPicker({ mode }: { mode: string | null }) {
           </Link>
         </p>
       )}
+      {!known && (apps.data?.length ?? 0) > 0 && <StorefrontSettings />}
     </div>
   );
 }

@@ -22,7 +22,7 @@ export function CollectionView({ collection }: { collection: Collection }) {
     <div className="page collection-page">
       <div className="collection-page__hero">
         {collection.coverUrl && (
-          <img className="collection-page__cover" {...coverImage(collection.coverUrl, COVER_SIZES.page)} alt="" />
+          <img className="collection-page__cover" {...coverImage(collection.coverUrl, COVER_SIZES.page)} alt="" fetchPriority="high" />
         )}
         <div className="collection-page__intro">
           <PageHeader eyebrow={EYEBROW[collection.programType]} title={collection.title}>

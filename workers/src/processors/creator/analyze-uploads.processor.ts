@@ -14,8 +14,7 @@ import {
 } from '@sparkhouse/backend';
 import { UploadsAnalysisSchema, type JobResult, type UploadInput } from '@sparkhouse/contracts';
 import { AI_PROVIDER } from '../../ai/provider-factory';
-import type { AiProvider } from '../../ai/ai-provider';
-import type { FileMaterial } from '../../ai/local-analysis';
+import type { AiProvider, FileMaterial } from '../../ai/ai-provider';
 import { imageFacts, readImage } from '../../media/image-facts';
 import { copyInput, withTempDir } from '../../media/input-files';
 import { probeMedia, spokenDuration } from '../../media/media-probe';

@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { PageHints } from '../../../platform/http/page-hints';
-import { ServerRendering } from '../../../platform/http/server-rendering';
+import { PublicPages } from '../../../platform/http/public-pages';
 import { heroContent } from '../domain/home-content';
 import { coverSrcSet } from '../domain/media-paths';
 import { HomeContentQueries } from '../queries/home-content.query';
+import { homeHead } from './catalogue-page-heads';
 
 /** Phones get the hero's mobile picture (the web app's HomeHero uses the same query and widths). */
 export const HERO_MOBILE_QUERY = '(max-width: 400px)';
@@ -17,8 +19,11 @@ export const HERO_MOBILE_WIDTHS = [480, 960];
  */
 @Injectable()
 export class HomePageDelivery {
-  constructor(hints: PageHints, rendering: ServerRendering, home: HomeContentQueries) {
-    rendering.register('/', async () => ({ getHomeContent: await home.homeContent() }));
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'PUBLIC_URL'>, hints: PageHints, pages: PublicPages, home: HomeContentQueries) {
+    pages.registerPage('/', async () => {
+      const content = await home.homeContent();
+      return { answers: { getHomeContent: content }, head: homeHead(content, config.PUBLIC_URL) };
+    });
     const hero = heroContent();
     hints.register('/', [
       {

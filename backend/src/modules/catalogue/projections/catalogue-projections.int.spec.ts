@@ -18,7 +18,7 @@ import { SubscriptionProcessor } from '../../../platform/events/subscription-pro
 import { project, wants, type Projection } from '../../../platform/events/subscribers';
 import { projectionSpec, storedEvent, testConfig, useTestOrm } from '../../../test-support';
 import { streams } from '../domain/product-state';
-import { demoCollections, demoProducts } from '../seed/demo-catalogue-generator';
+import { demoCollections, demoProducts } from '../../../devkit/demo-data/catalogue/demo-catalogue-generator';
 import { asRunnerHolds } from '../../../test-support/subscribers';
 import { browseProjection } from './browse.projection';
 import { learningProjection } from './learning.projection';

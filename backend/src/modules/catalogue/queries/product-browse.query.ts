@@ -119,6 +119,16 @@ export class ProductBrowseQueries {
     return (await loadProducts(this.orm.em.fork(), ids)).map((s) => cardOf(productView(s)));
   }
 
+  /** A storefront's classes (a creator's storefront page lists them), newest first. */
+  async byStorefront(storefrontSlug: string, limit = 24): Promise<catalogue.ProductCard[]> {
+    const found = await rows<CardRow>(
+      this.orm.em.fork(),
+      `select ${CARD_COLUMNS} from product_card where storefront_slug = ? order by release_date desc, id limit ?`,
+      [storefrontSlug, limit],
+    );
+    return found.map(toCard);
+  }
+
   /** Cards of the given ids, in the order given; unknown ids are left out. */
   async cards(ids: readonly string[]): Promise<catalogue.ProductCard[]> {
     if (ids.length === 0) return [];

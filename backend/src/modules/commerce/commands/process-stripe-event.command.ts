@@ -1,26 +1,22 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database, type Db } from '../../../platform/database/database';
-import {
-  CheckoutSessionCompleted,
-  CheckoutSessionExpired,
-  CheckoutSessionStarted,
-  CreditGranted,
-  PurchaseCompleted,
-  PurchaseRefunded,
-  SubscriptionRenewed,
-  type EventPayload,
-  type StoredEvent,
-} from '@sparkhouse/contracts';
+import type { PayloadOf } from '@sparkhouse/contracts';
 import type Stripe from 'stripe';
 import { EventStore } from '../../../platform/events/event-store';
 import { rows, run } from '../../../platform/database/sql';
-import { foldCredit } from '../domain/credit';
-import { removeFromCart } from './cart.commands';
-import { ownedPurchaseIds } from '../domain/purchase-plan';
-import { foldSubscription, reconcileSubscription, type ProviderSubscription } from '../domain/subscription-state';
+import { grantCredit } from '../domain/credit';
+import { completeCheckout, expireCheckout, foldCheckout } from '../domain/checkout';
+import { removeFromCart } from '../infra/cart-stream';
+import { completePurchase, refundPurchase } from '../domain/purchase-plan';
+import {
+  foldSubscription,
+  reconcileSubscription,
+  renewSubscription,
+  type ProviderSubscription,
+} from '../domain/subscription-state';
 import { forgetCheckout } from '../infra/checkout-claims';
 import { StripeSupport } from '../infra/stripe-support';
-import { purchaseIdOf, streams } from '../infra/streams';
+import { checkoutModel, creditModel, deciding, purchaseIdOf, purchasesModel, streams, subscriptionModel } from '../infra/streams';
 
 /** The event cannot be applied yet (what it refers to is not recorded yet): answer non-2xx so Stripe retries. */
 export class RetryLater extends Error {}
@@ -92,10 +88,10 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
           const started = await this.started(em, sessionId);
           if (!started) return;
           await forgetCheckout(em, sessionId);
-          await this.events.appendIf(em, streams.checkout(sessionId), (stream) =>
-            stream.some((e) => e.type === CheckoutSessionCompleted.type || e.type === CheckoutSessionExpired.type)
-              ? null
-              : [{ type: CheckoutSessionExpired.type, payload: { sessionId, userId: started.userId } }],
+          await this.events.appendIf(
+            em,
+            streams.checkout(sessionId),
+            deciding(checkoutModel, expireCheckout, { sessionId, userId: started.userId }),
           );
         };
       }
@@ -181,11 +177,8 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
     };
   }
 
-  private async started(em: Db, sessionId: string): Promise<EventPayload<typeof CheckoutSessionStarted> | null> {
-    const stream = await this.events.readStream(em, streams.checkout(sessionId));
-    const e = stream.find((x) => x.type === CheckoutSessionStarted.type) as
-      StoredEvent<EventPayload<typeof CheckoutSessionStarted>> | undefined;
-    return e?.payload ?? null;
+  private async started(em: Db, sessionId: string): Promise<PayloadOf<'CheckoutSessionStarted'> | null> {
+    return foldCheckout(await this.events.readStream(em, streams.checkout(sessionId))).started;
   }
 
   private async completeCheckout(
@@ -205,24 +198,19 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
     }
     if (started.mode === 'payment' && session.payment_status !== 'paid') return;
     await forgetCheckout(em, session.id);
-    const completed = await this.events.appendIf(em, streams.checkout(session.id), (stream) =>
-      stream.some((e) => e.type === CheckoutSessionCompleted.type)
-        ? null
-        : [
-            {
-              type: CheckoutSessionCompleted.type,
-              payload: {
-                sessionId: session.id,
-                userId: started.userId,
-                mode: started.mode,
-                productIds: started.lines.map((l) => l.productId),
-                subscriptionId: idOf(session.subscription),
-                paymentIntentId,
-                customerId: idOf(session.customer),
-                amountTotalInCents: session.amount_total ?? started.amountTotalInCents,
-              },
-            },
-          ],
+    await this.events.appendIf(
+      em,
+      streams.checkout(session.id),
+      deciding(checkoutModel, completeCheckout, {
+        sessionId: session.id,
+        userId: started.userId,
+        mode: started.mode,
+        productIds: started.lines.map((l) => l.productId),
+        subscriptionId: idOf(session.subscription),
+        paymentIntentId,
+        customerId: idOf(session.customer),
+        amountTotalInCents: session.amount_total ?? started.amountTotalInCents,
+      }),
     );
     if (started.mode === 'payment') {
       if (paymentIntentId) {
@@ -234,25 +222,20 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
       }
       for (const line of started.lines) {
         const purchaseId = purchaseIdOf(session.id, line.productId);
-        await this.events.appendIf(em, streams.purchase(started.userId, line.productId), (stream) =>
-          stream.some((e) => (e.payload as { purchaseId?: string }).purchaseId === purchaseId)
-            ? null
-            : [
-                {
-                  type: PurchaseCompleted.type,
-                  payload: {
-                    purchaseId,
-                    userId: started.userId,
-                    productId: line.productId,
-                    priceInCents: line.priceInCents,
-                    currency: started.currency,
-                    source: 'stripe',
-                    checkoutSessionId: session.id,
-                    attribution: started.attribution,
-                    discountCode: started.discountCode,
-                  },
-                },
-              ],
+        await this.events.appendIf(
+          em,
+          streams.purchase(started.userId, line.productId),
+          deciding(purchasesModel, completePurchase, {
+            purchaseId,
+            userId: started.userId,
+            productId: line.productId,
+            priceInCents: line.priceInCents,
+            currency: started.currency,
+            source: 'stripe',
+            checkoutSessionId: session.id,
+            attribution: started.attribution,
+            discountCode: started.discountCode,
+          }),
         );
       }
     }
@@ -273,14 +256,10 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
       if (chargeId) await this.refund(em, paymentIntentId, chargeId);
     }
     if (subscription) await this.reconcile(em, subscription);
-    void completed;
   }
 
   private async reconcile(em: Db, sub: ProviderSubscription) {
-    await this.events.appendIf(em, streams.subscription(sub.id), (stream) => {
-      const out = reconcileSubscription(foldSubscription(stream), sub);
-      return out.length > 0 ? out : null;
-    });
+    await this.events.appendIf(em, streams.subscription(sub.id), deciding(subscriptionModel, reconcileSubscription, sub));
   }
 
   /** A paid period: the subscription is brought up to date, the renewal and the period's credit recorded once per invoice. */
@@ -290,40 +269,30 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
     const state = foldSubscription(await this.events.readStream(em, streams.subscription(sub.id)));
     const userId = state.userId ?? sub.metadata.userId;
     if (!userId || (invoice.amount_paid ?? 0) <= 0) return;
-    await this.events.appendIf(em, streams.subscription(sub.id), (stream) =>
-      foldSubscription(stream).renewedInvoices.has(invoice.id)
-        ? null
-        : [
-            {
-              type: SubscriptionRenewed.type,
-              payload: {
-                subscriptionId: sub.id,
-                userId,
-                invoiceId: invoice.id,
-                amountPaidInCents: invoice.amount_paid,
-                periodStart: isoOf(invoice.period_start ?? invoice.lines?.data?.[0]?.period?.start) ?? new Date().toISOString(),
-                periodEnd: isoOf(invoice.period_end ?? invoice.lines?.data?.[0]?.period?.end) ?? new Date().toISOString(),
-              },
-            },
-          ],
+    await this.events.appendIf(
+      em,
+      streams.subscription(sub.id),
+      deciding(subscriptionModel, renewSubscription, {
+        subscriptionId: sub.id,
+        userId,
+        invoiceId: invoice.id,
+        amountPaidInCents: invoice.amount_paid,
+        periodStart: isoOf(invoice.period_start ?? invoice.lines?.data?.[0]?.period?.start) ?? new Date().toISOString(),
+        periodEnd: isoOf(invoice.period_end ?? invoice.lines?.data?.[0]?.period?.end) ?? new Date().toISOString(),
+      }),
     );
     const credit = Number(sub.metadata.periodCreditInCents ?? 0);
     if (!Number.isInteger(credit) || credit <= 0) return;
-    await this.events.appendIf(em, streams.credit(userId), (stream) =>
-      foldCredit(stream).grantIds.has(invoice.id)
-        ? null
-        : [
-            {
-              type: CreditGranted.type,
-              payload: {
-                userId,
-                grantId: invoice.id,
-                amountInCents: credit,
-                subscriptionId: sub.id,
-                reason: 'subscription-period',
-              },
-            },
-          ],
+    await this.events.appendIf(
+      em,
+      streams.credit(userId),
+      deciding(creditModel, grantCredit, {
+        userId,
+        grantId: invoice.id,
+        amountInCents: credit,
+        subscriptionId: sub.id,
+        reason: 'subscription-period',
+      }),
     );
   }
 
@@ -339,15 +308,15 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
     if (!started) return;
     for (const line of started.lines) {
       const purchaseId = purchaseIdOf(payment.session_id, line.productId);
-      await this.events.appendIf(em, streams.purchase(payment.user_id, line.productId), (stream) =>
-        ownedPurchaseIds(stream).has(purchaseId)
-          ? [
-              {
-                type: PurchaseRefunded.type,
-                payload: { purchaseId, userId: payment.user_id, productId: line.productId, reason: `refunded (${chargeId})` },
-              },
-            ]
-          : null,
+      await this.events.appendIf(
+        em,
+        streams.purchase(payment.user_id, line.productId),
+        deciding(purchasesModel, refundPurchase, {
+          purchaseId,
+          userId: payment.user_id,
+          productId: line.productId,
+          reason: `refunded (${chargeId})`,
+        }),
       );
     }
   }

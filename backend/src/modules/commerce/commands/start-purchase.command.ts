@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
-import { CheckoutSessionStarted, CreditSpent, PurchaseCompleted, type commerce, type NewEvent } from '@sparkhouse/contracts';
+import { CheckoutSessionStarted, type commerce } from '@sparkhouse/contracts';
 import { ProductBrowseQueries } from '../../catalogue';
-import { OfferQueries, priceForBuyer } from '../../offers';
+import { OfferQueries } from '../../offers';
 import { EventStore } from '../../../platform/events/event-store';
-import { conflict, notFound } from '../../../platform/http/errors';
+import { notFound } from '../../../platform/http/errors';
 import { foldBuyer } from '../domain/buyer';
-import { removeFromCart } from './cart.commands';
-import { foldCredit } from '../domain/credit';
-import { ownedPurchaseIds, planPurchase, type PlannedProduct, type PurchasePlan } from '../domain/purchase-plan';
+import { removeFromCart } from '../infra/cart-stream';
+import { foldCredit, spendCredit } from '../domain/credit';
+import { grantPurchase, ownedPurchaseIds, planPurchase, type PlannedProduct, type PurchasePlan } from '../domain/purchase-plan';
 import { CheckoutClaims, checkoutKey } from '../infra/checkout-claims';
 import { providerFailed, StripeSupport } from '../infra/stripe-support';
-import { purchaseIdOf, streams } from '../infra/streams';
+import { creditModel, deciding, purchaseIdOf, purchasesModel, streams } from '../infra/streams';
 
 /** payment_info as validated by the contract (spec 3: attribution, discount code, offer flags). */
 export type PaymentInfo = Partial<Record<(typeof ATTRIBUTION_FIELDS)[number] | 'discountCode', string | null>>;
@@ -92,7 +92,7 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
     const priced: PlannedProduct[] = ids.map((id) => {
       const card = byId.get(id)!;
       const t = terms.get(id) ?? null;
-      const price = priceForBuyer(card.priceInfo, t, {
+      const price = this.offers.priceForBuyer(card.priceInfo, t, {
         now,
         p: typeof c.paymentInfo.p === 'string' ? c.paymentInfo.p : null,
         isVip: buyer.isVip,
@@ -233,7 +233,10 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
     return { ...base, completed: false, url: session.url, sessionId: session.id, purchasedProductIds, checkoutProductIds };
   }
 
-  /** Free items and items paid with credit: one transaction; the credit is re-checked under the append lock. */
+  /**
+   * Free items and items paid with credit: one transaction; the credit is re-checked under the append lock
+   * (domain/credit.ts spendCredit), and each product is granted unless owned (domain/purchase-plan.ts grantPurchase).
+   */
   private async grantNow(
     userId: string,
     lines: PurchasePlan['lines'],
@@ -245,43 +248,31 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
     const spendId = randomUUID();
     return this.orm.em.fork().transactional(async (tem) => {
       if (creditToSpend > 0) {
-        const creditLines = lines.filter((l) => l.settlement === 'credit');
-        await this.events.appendIf(tem, streams.credit(userId), (stream) => {
-          if (foldCredit(stream).balanceInCents < creditToSpend)
-            throw conflict('Your credit changed meanwhile; please try again.');
-          return [
-            {
-              type: CreditSpent.type,
-              payload: { userId, spendId, amountInCents: creditToSpend, productIds: creditLines.map((l) => l.productId) },
-            },
-          ];
-        });
+        const productIds = lines.filter((l) => l.settlement === 'credit').map((l) => l.productId);
+        await this.events.appendIf(
+          tem,
+          streams.credit(userId),
+          deciding(creditModel, spendCredit, { userId, spendId, amountInCents: creditToSpend, productIds }),
+        );
       }
       const granted: string[] = [];
       for (const l of lines) {
         const purchaseId = purchaseIdOf(l.settlement === 'credit' ? `credit-${spendId}` : `free-${spendId}`, l.productId);
-        const appended = await this.events.appendIf(tem, streams.purchase(userId, l.productId), (stream): NewEvent[] | null => {
-          if (ownedPurchaseIds(stream).size > 0) {
-            if (l.settlement === 'credit') throw conflict('You bought this meanwhile; nothing was charged.');
-            return null;
-          }
-          return [
-            {
-              type: PurchaseCompleted.type,
-              payload: {
-                purchaseId,
-                userId,
-                productId: l.productId,
-                priceInCents: l.priceInCents,
-                currency,
-                source: l.settlement,
-                checkoutSessionId: null,
-                attribution,
-                discountCode,
-              },
-            },
-          ];
-        });
+        const appended = await this.events.appendIf(
+          tem,
+          streams.purchase(userId, l.productId),
+          deciding(purchasesModel, grantPurchase, {
+            purchaseId,
+            userId,
+            productId: l.productId,
+            priceInCents: l.priceInCents,
+            currency,
+            source: l.settlement,
+            checkoutSessionId: null,
+            attribution,
+            discountCode,
+          }),
+        );
         if (appended) granted.push(l.productId);
       }
       // the granted items leave the server cart in the same transaction

@@ -10,7 +10,7 @@ import { plansFor } from '../domain/payment-options';
 import { CheckoutClaims, subscriptionCheckoutKey } from '../infra/checkout-claims';
 import { providerFailed, StripeSupport } from '../infra/stripe-support';
 import { streams } from '../infra/streams';
-import { CommerceQueries } from '../queries/commerce.queries';
+import { CommerceQueries } from '../queries/commerce.query';
 
 /** Start a subscription checkout for one plan of an app, with the plan's free trial when it has one. */
 export class StartSubscriptionCheckout {

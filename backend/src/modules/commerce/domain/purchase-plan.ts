@@ -1,3 +1,6 @@
+import { isFactOf, PurchaseCompleted, PurchaseRefunded, type Fact, type NewEvent, type PayloadOf } from '@sparkhouse/contracts';
+import { conflict } from '../../../platform/http/errors';
+
 /**
  * How a basket is settled (spec section 7, /purchase and /purchaseItems): products already owned are
  * skipped, free ones are granted at once, monthly credit pays first (whole items only: an item the
@@ -53,14 +56,51 @@ export function planPurchase(
   return { lines, creditToSpendInCents, cardTotalInCents };
 }
 
-/** Ownership from a purchase stream's facts: a completed purchase not refunded. */
-export function ownedPurchaseIds(stream: readonly { type: string; payload: unknown }[]): Set<string> {
-  const owned = new Set<string>();
+/** What a `purchase-<userId>-<productId>` stream says: the purchases owned now, and every purchase id it knows. */
+export interface PurchasesState {
+  owned: Set<string>;
+  known: Set<string>;
+}
+
+export function foldPurchases(stream: readonly Fact[], from?: PurchasesState | null): PurchasesState {
+  const state: PurchasesState = { owned: new Set(from?.owned), known: new Set(from?.known) };
   for (const e of stream) {
-    const id = (e.payload as { purchaseId?: string }).purchaseId;
-    if (!id) continue;
-    if (e.type === 'PurchaseCompleted') owned.add(id);
-    if (e.type === 'PurchaseRefunded') owned.delete(id);
+    if (isFactOf(e, PurchaseCompleted.type)) {
+      state.owned.add(e.payload.purchaseId);
+      state.known.add(e.payload.purchaseId);
+    } else if (isFactOf(e, PurchaseRefunded.type)) {
+      state.owned.delete(e.payload.purchaseId);
+      state.known.add(e.payload.purchaseId);
+    }
   }
-  return owned;
+  return state;
+}
+
+/** Ownership from a purchase stream's facts: a completed purchase not refunded. */
+export function ownedPurchaseIds(stream: readonly Fact[]): Set<string> {
+  return foldPurchases(stream).owned;
+}
+
+export type PurchaseCompletion = PayloadOf<'PurchaseCompleted'>;
+
+/**
+ * A product granted at once (free, or paid with credit): nothing when the buyer owns it already, and a
+ * refusal when credit would pay for what they bought meanwhile (nothing is charged).
+ */
+export function grantPurchase(state: PurchasesState | null, purchase: PurchaseCompletion): NewEvent[] {
+  if (state && state.owned.size > 0) {
+    if (purchase.source === 'credit') throw conflict('You bought this meanwhile; nothing was charged.');
+    return [];
+  }
+  return [{ type: PurchaseCompleted.type, payload: purchase }];
+}
+
+/** A purchase paid at checkout, recorded once (a redelivered webhook finds its id and adds nothing). */
+export function completePurchase(state: PurchasesState | null, purchase: PurchaseCompletion): NewEvent[] {
+  return state?.known.has(purchase.purchaseId) ? [] : [{ type: PurchaseCompleted.type, payload: purchase }];
+}
+
+/** A refunded payment: its purchase stops being owned (once). */
+export function refundPurchase(state: PurchasesState | null, refund: PayloadOf<'PurchaseRefunded'>): NewEvent[] {
+  return state?.owned.has(refund.purchaseId) ? [{ type: PurchaseRefunded.type, payload: refund }] : [];
 }

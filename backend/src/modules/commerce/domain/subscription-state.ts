@@ -1,4 +1,4 @@
-import type { NewEvent } from '@sparkhouse/contracts';
+import { isFactOf, SubscriptionRenewed, type Fact, type NewEvent, type PayloadOf } from '@sparkhouse/contracts';
 
 /** What commerce knows of one subscription, folded from its stream. */
 export interface SubscriptionState {
@@ -12,22 +12,24 @@ export interface SubscriptionState {
   renewedInvoices: Set<string>;
 }
 
-export function foldSubscription(stream: readonly { type: string; payload: unknown }[]): SubscriptionState {
-  const s: SubscriptionState = {
-    started: false,
-    userId: null,
-    status: null,
-    trialEnd: null,
-    currentPeriodEnd: null,
-    canceled: false,
-    cancelAtPeriodEnd: false,
-    renewedInvoices: new Set(),
-  };
+export function foldSubscription(stream: readonly Fact[], from?: SubscriptionState | null): SubscriptionState {
+  const s: SubscriptionState = from
+    ? { ...from, renewedInvoices: new Set(from.renewedInvoices) }
+    : {
+        started: false,
+        userId: null,
+        status: null,
+        trialEnd: null,
+        currentPeriodEnd: null,
+        canceled: false,
+        cancelAtPeriodEnd: false,
+        renewedInvoices: new Set(),
+      };
   for (const e of stream) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads of several subscription events, read field by field
-    const p = e.payload as Record<string, any>;
+    if (!isFactOf(e, ...SUBSCRIPTION_FACTS)) continue;
     switch (e.type) {
-      case 'SubscriptionStarted':
+      case 'SubscriptionStarted': {
+        const p = e.payload;
         Object.assign(s, {
           started: true,
           userId: p.userId,
@@ -36,16 +38,19 @@ export function foldSubscription(stream: readonly { type: string; payload: unkno
           currentPeriodEnd: p.currentPeriodEnd,
         });
         break;
+      }
       case 'SubscriptionTrialEnded':
-        s.status = p.status;
+        s.status = e.payload.status;
         break;
-      case 'SubscriptionStatusChanged':
+      case 'SubscriptionStatusChanged': {
+        const p = e.payload;
         Object.assign(s, { status: p.status, trialEnd: p.trialEnd, currentPeriodEnd: p.currentPeriodEnd });
         s.cancelAtPeriodEnd = p.cancelAtPeriodEnd === true;
         break;
+      }
       case 'SubscriptionRenewed':
-        s.renewedInvoices.add(p.invoiceId);
-        s.currentPeriodEnd = p.periodEnd;
+        s.renewedInvoices.add(e.payload.invoiceId);
+        s.currentPeriodEnd = e.payload.periodEnd;
         break;
       case 'SubscriptionCanceled':
         s.canceled = true;
@@ -54,6 +59,19 @@ export function foldSubscription(stream: readonly { type: string; payload: unkno
     }
   }
   return s;
+}
+
+const SUBSCRIPTION_FACTS = [
+  'SubscriptionStarted',
+  'SubscriptionTrialEnded',
+  'SubscriptionStatusChanged',
+  'SubscriptionRenewed',
+  'SubscriptionCanceled',
+] as const;
+
+/** A paid invoice of the subscription: its renewal, recorded once per invoice. */
+export function renewSubscription(state: SubscriptionState | null, renewal: PayloadOf<'SubscriptionRenewed'>): NewEvent[] {
+  return state?.renewedInvoices.has(renewal.invoiceId) ? [] : [{ type: SubscriptionRenewed.type, payload: renewal }];
 }
 
 /** The provider's subscription as it is now (re-read from Stripe, never taken from the webhook body). */
@@ -75,7 +93,8 @@ export interface ProviderSubscription {
  * re-read for every webhook, events arriving in any order (an update before the checkout completion,
  * a deletion before the update) end in the same, right state; a repeat finds nothing to add.
  */
-export function reconcileSubscription(state: SubscriptionState, sub: ProviderSubscription): NewEvent[] {
+export function reconcileSubscription(known: SubscriptionState | null, sub: ProviderSubscription): NewEvent[] {
+  const state = known ?? foldSubscription([]);
   const userId = state.userId ?? sub.metadata.userId;
   if (!userId) return [];
   const out: NewEvent[] = [];

@@ -3,11 +3,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import { commerce } from '@sparkhouse/contracts';
 import { ProductBrowseQueries } from '../../catalogue';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
-import { cartItems, UpdateCart } from '../commands/cart.commands';
+import { UpdateCart } from '../commands/update-cart.command';
+import { cartItems } from '../queries/cart-items.query';
 import { StartPurchase, type StartPurchaseResult } from '../commands/start-purchase.command';
 import { centsToDollars } from '../domain/credit';
 import { CardDataQuery } from '../queries/card-data.query';
-import { CommerceQueries } from '../queries/commerce.queries';
+import { CommerceQueries } from '../queries/commerce.query';
 import { caller } from './caller';
 
 const result = (r: StartPurchaseResult): commerce.PurchaseResult => ({

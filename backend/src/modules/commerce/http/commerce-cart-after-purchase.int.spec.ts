@@ -1,3 +1,4 @@
+import { isEventOf } from '@sparkhouse/contracts';
 import { eventually } from '../../../test-support';
 import { publish, useCatalogueApi } from '../../../test-support/catalogue-api';
 import { CARDS, payCheckout, streamOf } from '../test/commerce-test-kit';
@@ -7,8 +8,8 @@ describe('the cart after a purchase', () => {
   const api = useCatalogueApi();
 
   const cartIds = async (userId: string) => {
-    const saved = (await streamOf(api, `cart-${userId}`)).filter((e) => e.type === 'CartUpdated').at(-1);
-    return (saved?.payload as { productIds: string[] } | undefined)?.productIds ?? [];
+    const saved = (await streamOf(api, `cart-${userId}`)).filter((e) => isEventOf(e, 'CartUpdated')).at(-1);
+    return saved && isEventOf(saved, 'CartUpdated') ? saved.payload.productIds : [];
   };
 
   it('a free grant and a paid checkout each leave the cart with their purchase; a stale save keeps them out', async () => {

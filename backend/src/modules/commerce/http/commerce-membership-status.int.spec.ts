@@ -1,3 +1,4 @@
+import { isEventOf } from '@sparkhouse/contracts';
 import { eventually } from '../../../test-support';
 import { publish, useCatalogueApi } from '../../../test-support/catalogue-api';
 import { StripeGateway } from '../infra/stripe-gateway';
@@ -32,9 +33,7 @@ describe('membership info and status from the real subscriptions and enrolments'
   const statusBecomes = (userId: string, status: string) =>
     eventually(async () => ((await info(userId)).membershipStatus === status ? info(userId) : null));
   const moves = async (userId: string) =>
-    (await streamOf(api, `user-${userId}`))
-      .filter((e) => e.type === 'MembershipStatusChanged')
-      .map((e) => (e.payload as { status: string }).status);
+    (await streamOf(api, `user-${userId}`)).flatMap((e) => (isEventOf(e, 'MembershipStatusChanged') ? [e.payload.status] : []));
 
   /** Starts the membership's monthly plan (7-day trial) and pays on the emulator's page with `card`. */
   async function subscribe(userId: string, card: string) {
@@ -126,7 +125,7 @@ describe('membership info and status from the real subscriptions and enrolments'
     await stripe.subscriptions.update(subId, { cancel_at_period_end: true });
     await eventually(async () =>
       (await streamOf(api, `subscription-${subId}`)).some(
-        (e) => (e.payload as { cancelAtPeriodEnd?: boolean }).cancelAtPeriodEnd === true,
+        (e) => isEventOf(e, 'SubscriptionStatusChanged') && e.payload.cancelAtPeriodEnd === true,
       ),
     );
     expect(await info('member-leaving')).toMatchObject({ membershipStatus: 'active', hasActiveSubscription: true });

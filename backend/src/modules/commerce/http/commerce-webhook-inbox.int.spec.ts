@@ -2,9 +2,8 @@ import { Client } from 'pg';
 import { eventually } from '../../../test-support';
 import { useCatalogueApi } from '../../../test-support/catalogue-api';
 import { ProcessStripeEventHandler, RetryLater } from '../commands/process-stripe-event.command';
-import { LOCAL_WEBHOOK_SECRET } from '../infra/stripe-gateway';
 import { MAX_ATTEMPTS, WebhookInbox } from '../webhooks/webhook-inbox';
-import { signPayload } from '../infra/stripe-emulator';
+import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../../test-support/payments';
 import { sql } from '../test/commerce-test-kit';
 
 /*

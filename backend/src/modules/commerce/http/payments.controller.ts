@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { commerce, type EventPayload, type PriceOptionsDefined } from '@sparkhouse/contracts';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { ApiError, forbidden, notFound } from '../../../platform/http/errors';
-import { DefinePriceOptions } from '../commands/price-options.commands';
+import { DefinePriceOptions } from '../commands/define-price-options.command';
 import { StartPurchase, type StartPurchaseResult } from '../commands/start-purchase.command';
 import { StartSubscriptionCheckout } from '../commands/start-subscription-checkout.command';
 import {
@@ -17,7 +17,7 @@ import {
   type PriceOptionRow,
 } from '../domain/payment-options';
 import { isActiveOrTrial, isActiveStatus } from '../domain/subscription-state';
-import { CommerceQueries, toSubscription } from '../queries/commerce.queries';
+import { CommerceQueries, toSubscription } from '../queries/commerce.query';
 import { isAdmin } from '../../../platform/auth/principal';
 import { caller, principal, timeZone } from './caller';
 

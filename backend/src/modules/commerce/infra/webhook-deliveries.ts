@@ -1,6 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { Database } from '../../../platform/database/database';
-import { rows, run } from '../../../platform/database/sql';
+import { run } from '../../../platform/database/sql';
 import { GroupCommit } from './group-commit';
 
 export interface WebhookDeliveryRecord {
@@ -14,11 +14,6 @@ export interface WebhookDeliveryRecord {
   error: string | null;
 }
 
-export interface WebhookDeliveryRow extends WebhookDeliveryRecord {
-  id: string;
-  receivedAt: string;
-}
-
 /** Text as PostgreSQL keeps it (no NUL characters). */
 // eslint-disable-next-line no-control-regex -- NUL is what it removes
 const storable = (text: string | null) => (text === null ? null : text.replace(/\u0000/g, ''));
@@ -30,7 +25,7 @@ const storable = (text: string | null) => (text === null ? null : text.replace(/
  * log never changes the answer.
  */
 @Injectable()
-export class WebhookDeliveries implements BeforeApplicationShutdown {
+export class WebhookDeliveryLog implements BeforeApplicationShutdown {
   private readonly logger = new Logger('StripeWebhook');
   private readonly written = new GroupCommit<WebhookDeliveryRecord, void>((batch) => this.write(batch));
 
@@ -93,44 +88,5 @@ export class WebhookDeliveries implements BeforeApplicationShutdown {
     } catch (err) {
       this.logger.warn({ err }, 'could not log how a webhook event was applied');
     }
-  }
-
-  async list(q: { outcome?: string; eventId?: string; before?: string; limit: number }): Promise<WebhookDeliveryRow[]> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const filter = (condition: string, value: unknown) => {
-      where.push(condition);
-      params.push(value);
-    };
-    if (q.outcome) filter('outcome = ?', q.outcome);
-    if (q.eventId) filter('event_id = ?', q.eventId);
-    if (q.before) filter('id < ?::bigint', q.before);
-    const found = await rows<{
-      id: string;
-      event_id: string | null;
-      type: string | null;
-      received_at: Date;
-      outcome: WebhookDeliveryRecord['outcome'];
-      duplicate: boolean;
-      http_status: number;
-      duration_ms: number;
-      error: string | null;
-    }>(
-      this.orm.em.fork(),
-      `select id::text, event_id, type, received_at, outcome, duplicate, http_status, duration_ms, error
-         from commerce_webhook_delivery ${where.length ? `where ${where.join(' and ')}` : ''} order by id desc limit ?`,
-      [...params, q.limit],
-    );
-    return found.map((r) => ({
-      id: r.id,
-      eventId: r.event_id,
-      type: r.type,
-      receivedAt: new Date(r.received_at).toISOString(),
-      outcome: r.outcome,
-      duplicate: r.duplicate,
-      httpStatus: r.http_status,
-      durationMs: r.duration_ms,
-      error: r.error,
-    }));
   }
 }

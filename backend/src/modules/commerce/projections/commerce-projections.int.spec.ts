@@ -1,12 +1,45 @@
 import { projectionSpec, storedEvent, useTestOrm } from '../../../test-support';
 import { rows } from '../../../platform/database/sql';
-import { OffersProjection } from '../../offers';
-import { CommerceProjection } from './commerce.projection';
+import type { StoredEvent } from '@sparkhouse/contracts';
+import type { Db } from '../../../platform/database/database';
+import { project, wants, type Projection } from '../../../platform/events/subscribers';
+import { buyersProjection } from './buyers.projection';
+import { cartsProjection } from './carts.projection';
+import { checkoutsProjection } from './checkouts.projection';
+import { creditProjection } from './credit.projection';
+import { plansProjection } from './plans.projection';
+import { subscriptionsProjection } from './subscriptions.projection';
+
+const readModels = [
+  cartsProjection,
+  plansProjection,
+  checkoutsProjection,
+  subscriptionsProjection,
+  creditProjection,
+  buyersProjection,
+] as Projection[];
+
+/** Commerce's read models fed together, as the relay feeds each its own events (one projection each). */
+const commerceReadModels = {
+  kind: 'projection' as const,
+  name: 'commerce (every read model)',
+  version: 1,
+  handles: readModels.flatMap((p) => p.handles),
+  async handle(tx: Db, event: StoredEvent) {
+    for (const p of readModels) if (wants(p, event)) await p.handle(tx, event);
+  },
+  async handleBatch(tx: Db, events: StoredEvent[]) {
+    for (const p of readModels) await project(tx, p, events);
+  },
+  async truncate(tx: Db) {
+    for (const p of readModels) await p.truncate(tx);
+  },
+};
 
 /** given(events) → project → read model, and the same events re-fed (a replay after a crash) change nothing. */
 describe('commerce projections', () => {
   const db = useTestOrm();
-  const projection = new CommerceProjection();
+  const projection = commerceReadModels;
 
   const events = [
     storedEvent('cart-u1', 'CartUpdated', {
@@ -147,24 +180,6 @@ describe('commerce projections', () => {
     await db.orm.em.fork().transactional((tem) => projection.truncate(tem));
     expect((await readAll(db.orm.em.fork())).subs).toEqual([]);
     expect(await projectionSpec(db.orm, projection).given(events).expectReadModel(readAll)).toEqual(before);
-  });
-
-  it('offer terms: set, replaced, removed', async () => {
-    const offers = new OffersProjection();
-    const set = storedEvent('offer-p1', 'ProductOfferSet', {
-      productId: 'p1',
-      offerKey: 'launch',
-      crossedPriceApplicableFrom: '2026-12-01T00:00:00.000Z',
-      specialOnlyVip: false,
-      shouldNotHideDiscount: false,
-    });
-    const replaced = storedEvent('offer-p1', 'ProductOfferSet', { ...set.payload, specialOnlyVip: true });
-    const read = (em: Parameters<typeof readAll>[0]) => rows(em, `select product_id, special_only_vip from offer_terms`);
-    expect(await projectionSpec(db.orm, offers).given([set, replaced, set, replaced]).expectReadModel(read)).toEqual([
-      { product_id: 'p1', special_only_vip: true },
-    ]);
-    const removed = storedEvent('offer-p1', 'ProductOfferRemoved', { productId: 'p1' });
-    expect(await projectionSpec(db.orm, offers).given([removed]).expectReadModel(read)).toEqual([]);
   });
 
   it('applies a run of cart updates in a batch as one by one: the newest update wins, out of order and re-fed too', async () => {

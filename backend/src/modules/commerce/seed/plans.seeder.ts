@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { SeedsDemoData, type Seeder } from '../../../platform/database/seeders';
-import { DefinePriceOptions } from '../commands/price-options.commands';
+import { DefinePriceOptions } from '../commands/define-price-options.command';
 import { StripeGateway } from '../infra/stripe-gateway';
 import { CREATOR_PLATFORM, MEMBERSHIP } from '../domain/payment-options';
 

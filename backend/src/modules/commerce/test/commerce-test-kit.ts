@@ -5,9 +5,10 @@ import type Stripe from 'stripe';
 import { EventStore } from '../../../platform/events/event-store';
 import { rows } from '../../../platform/database/sql';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { LOCAL_WEBHOOK_SECRET, StripeGateway } from '../infra/stripe-gateway';
+import { StripeGateway } from '../infra/stripe-gateway';
 import { PlansSeeder } from '../seed/plans.seeder';
-import { signPayload } from '../infra/stripe-emulator';
+import { LOCAL_WEBHOOK_SECRET } from '../../../devkit/payments/stripe-emulator.stand-in';
+import { signPayload } from '../../../devkit/payments/webhook-dispatcher';
 
 /** What the kit needs of the test API (test-support's useCatalogueApi). */
 interface Api {

@@ -2,8 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type Stripe from 'stripe';
 import { RawRoutes } from '../../../platform/http/raw-routes';
-import { StripeGateway, WEBHOOK_PATH } from '../infra/stripe-gateway';
-import { WebhookDeliveries, type WebhookDeliveryRecord } from '../infra/webhook-deliveries';
+import { WEBHOOK_PATH } from '../domain/payments-stand-in.port';
+import { StripeGateway } from '../infra/stripe-gateway';
+import { WebhookDeliveryLog, type WebhookDeliveryRecord } from '../infra/webhook-deliveries';
 import { WebhookInbox } from './webhook-inbox';
 import { WebhookTraffic } from '../infra/webhook-traffic';
 
@@ -48,7 +49,7 @@ export class StripeWebhookEndpoint {
     rawRoutes: RawRoutes,
     private readonly gateway: StripeGateway,
     private readonly inbox: WebhookInbox,
-    private readonly deliveries: WebhookDeliveries,
+    private readonly deliveries: WebhookDeliveryLog,
     private readonly traffic: WebhookTraffic,
   ) {
     rawRoutes.register(

@@ -5,7 +5,7 @@ import type Stripe from 'stripe';
 import { rows, run } from '../../../platform/database/sql';
 import { ProcessStripeEvent, RetryLater, type ProcessOutcome } from '../commands/process-stripe-event.command';
 import { GroupCommit } from '../infra/group-commit';
-import { WebhookDeliveries } from '../infra/webhook-deliveries';
+import { WebhookDeliveryLog } from '../infra/webhook-deliveries';
 import { WebhookTraffic } from '../infra/webhook-traffic';
 
 /** How often every API process looks for events due (a retry's time came, or a crashed process left them). */
@@ -63,7 +63,7 @@ export class WebhookInbox implements OnApplicationBootstrap, BeforeApplicationSh
   constructor(
     private readonly orm: Database,
     private readonly commands: CommandBus,
-    private readonly deliveries: WebhookDeliveries,
+    private readonly deliveries: WebhookDeliveryLog,
     private readonly traffic: WebhookTraffic,
   ) {}
 

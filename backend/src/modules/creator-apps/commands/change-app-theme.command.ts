@@ -5,7 +5,7 @@ import type { Principal } from '../../../platform/auth/principal';
 import { EventStore } from '../../../platform/events/event-store';
 import { existingApp, type AppChanged, type AppState, type Theme } from '../domain/app-state';
 import { stableEqual } from '../domain/json-values';
-import { changeApp } from '../infra/app-stream';
+import { changeAppIn } from '../infra/app-stream';
 
 /** Replace the app's theme. */
 export class ChangeAppTheme {
@@ -28,12 +28,6 @@ export class ChangeAppThemeHandler implements ICommandHandler<ChangeAppTheme, Ap
   ) {}
 
   async execute(command: ChangeAppTheme) {
-    const { appId, principal } = command;
-    const { version } = await this.orm.em
-      .fork()
-      .transactional((tem) =>
-        changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })),
-      );
-    return { appId, version };
+    return changeAppIn(this.orm, this.events, command.principal, command.appId, (app) => decide(app, command));
   }
 }

@@ -6,7 +6,7 @@ import { EventStore } from '../../../platform/events/event-store';
 import { ApiError } from '../../../platform/http/errors';
 import { APP_DOCUMENTS, existingApp, type AppChanged, type AppState } from '../domain/app-state';
 import { TIER_REQUIRED_MESSAGE } from '../domain/publish-access';
-import { changeApp, readOwnApp } from '../infra/app-stream';
+import { changeAppIn, readOwnApp } from '../infra/app-stream';
 import { PublishingQueries } from '../queries/publishing.query';
 
 /**
@@ -47,11 +47,6 @@ export class PublishAppHandler implements ICommandHandler<PublishApp, AppChanged
     const app = await readOwnApp(this.orm.em.fork(), this.events, principal, appId);
     const access = await this.publishing.access(principal!, app.ownerId);
     if (!access.allowed) throw new ApiError(402, errorCodes.tierRequired, TIER_REQUIRED_MESSAGE);
-    const { version } = await this.orm.em
-      .fork()
-      .transactional((tem) =>
-        changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })),
-      );
-    return { appId, version };
+    return changeAppIn(this.orm, this.events, principal, appId, (app) => decide(app, command));
   }
 }

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { StoredEvent } from '@sparkhouse/contracts';
 import { Database } from '../../../platform/database/database';
 import { EventStore } from '../../../platform/events/event-store';
 import { decidePlanItem, simulatorRunStreamId } from '../domain/simulator-items';
@@ -17,19 +18,20 @@ export class RecordSimulatedPlan {
 }
 
 @CommandHandler(RecordSimulatedPlan)
-export class RecordSimulatedPlanHandler implements ICommandHandler<RecordSimulatedPlan, boolean> {
+export class RecordSimulatedPlanHandler implements ICommandHandler<RecordSimulatedPlan, StoredEvent[]> {
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
   ) {}
 
-  async execute({ runId, result, causationId }: RecordSimulatedPlan): Promise<boolean> {
+  /** The events recorded: none when the run is no simulator run or its plan was recorded already. */
+  async execute({ runId, result, causationId }: RecordSimulatedPlan): Promise<StoredEvent[]> {
     const appended = await this.orm.em.fork().transactional((tem) =>
       this.events.appendIf(tem, simulatorRunStreamId(runId), (stream) => decidePlanItem(stream, result), {
         actor: 'system',
         causationId,
       }),
     );
-    return appended !== null;
+    return appended ?? [];
   }
 }

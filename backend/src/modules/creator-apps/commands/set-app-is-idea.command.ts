@@ -4,7 +4,7 @@ import { AppIsIdeaChanged, type NewEvent } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { EventStore } from '../../../platform/events/event-store';
 import { existingApp, type AppChanged, type AppState } from '../domain/app-state';
-import { changeApp } from '../infra/app-stream';
+import { changeAppIn } from '../infra/app-stream';
 
 /** Switch an app between idea and app (spec 4). */
 export class SetAppIsIdea {
@@ -27,12 +27,6 @@ export class SetAppIsIdeaHandler implements ICommandHandler<SetAppIsIdea, AppCha
   ) {}
 
   async execute(command: SetAppIsIdea) {
-    const { appId, principal } = command;
-    const { version } = await this.orm.em
-      .fork()
-      .transactional((tem) =>
-        changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })),
-      );
-    return { appId, version };
+    return changeAppIn(this.orm, this.events, command.principal, command.appId, (app) => decide(app, command));
   }
 }

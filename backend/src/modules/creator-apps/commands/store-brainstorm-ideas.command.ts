@@ -29,7 +29,7 @@ export function decide(
 }
 
 @CommandHandler(StoreBrainstormIdeas)
-export class StoreBrainstormIdeasHandler implements ICommandHandler<StoreBrainstormIdeas, { stored: boolean }> {
+export class StoreBrainstormIdeasHandler implements ICommandHandler<StoreBrainstormIdeas, { stored: boolean; appended: StoredEvent[] }> {
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
@@ -46,6 +46,6 @@ export class StoreBrainstormIdeasHandler implements ICommandHandler<StoreBrainst
           byJob(command.causationId),
         ),
       );
-    return { stored: appended !== null };
+    return { stored: appended !== null, appended: appended ?? [] };
   }
 }

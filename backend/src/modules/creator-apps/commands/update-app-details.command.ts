@@ -5,9 +5,14 @@ import type { Principal } from '../../../platform/auth/principal';
 import { EventStore } from '../../../platform/events/event-store';
 import { existingApp, type AppChanged, type AppState, type Json } from '../domain/app-state';
 import { stableEqual } from '../domain/json-values';
-import { changeApp } from '../infra/app-stream';
+import { changeApp, readOwnApp } from '../infra/app-stream';
+import { claimAppSlug } from '../infra/app-identity';
+import { moveApp } from '../domain/addresses';
 
-/** Change an app's name, app idea and/or canvas settings. The address stays. */
+/**
+ * Change an app's name, app idea and/or canvas settings. A new name gives the app a new address from
+ * it (its slug, free in the storefront); the old address answers with a 301 to the new one.
+ */
 export class UpdateAppDetails {
   constructor(
     readonly principal: Principal | null,
@@ -16,8 +21,15 @@ export class UpdateAppDetails {
   ) {}
 }
 
-/** What changes: only the details that differ from the app's (none: nothing is appended). */
-export function decide(state: AppState | null, { appId, changes }: Pick<UpdateAppDetails, 'appId' | 'changes'>): NewEvent[] {
+/**
+ * What changes: only the details that differ from the app's (none: nothing is appended). `newSlug` is
+ * the slug claimed for the new name, when there is one: the app moves there.
+ */
+export function decide(
+  state: AppState | null,
+  { appId, changes }: Pick<UpdateAppDetails, 'appId' | 'changes'>,
+  newSlug?: string,
+): NewEvent[] {
   const app = existingApp(state);
   const payload: PayloadOf<'AppDetailsChanged'> = { appId };
   if (changes.name !== undefined && changes.name !== app.name) payload.name = changes.name;
@@ -26,7 +38,9 @@ export function decide(state: AppState | null, { appId, changes }: Pick<UpdateAp
   if (changes.canvasSettings !== undefined && !stableEqual(changes.canvasSettings, app.canvasSettings)) {
     payload.canvasSettings = changes.canvasSettings;
   }
-  return Object.keys(payload).length > 1 ? [{ type: AppDetailsChanged.type, payload }] : [];
+  if (Object.keys(payload).length <= 1) return [];
+  const moved = payload.name !== undefined && newSlug ? moveApp(app, { ...app.address, appSlug: newSlug }) : [];
+  return [{ type: AppDetailsChanged.type, payload }, ...moved];
 }
 
 @CommandHandler(UpdateAppDetails)
@@ -38,11 +52,12 @@ export class UpdateAppDetailsHandler implements ICommandHandler<UpdateAppDetails
 
   async execute(command: UpdateAppDetails) {
     const { appId, principal } = command;
-    const { version } = await this.orm.em
-      .fork()
-      .transactional((tem) =>
-        changeApp(tem, this.events, appId, principal, (app) => ({ events: decide(app, command), answer: null })),
-      );
+    const { version } = await this.orm.em.fork().transactional(async (tem) => {
+      const app = await readOwnApp(tem, this.events, principal, appId);
+      const renamed = command.changes.name !== undefined && command.changes.name !== app.name;
+      const newSlug = renamed ? await claimAppSlug(tem, app.address.storefrontSlug, command.changes.name!, appId) : undefined;
+      return changeApp(tem, this.events, appId, principal, (fresh) => ({ events: decide(fresh, command, newSlug), answer: null }));
+    });
     return { appId, version };
   }
 }

@@ -32,6 +32,47 @@ describe('UpdateAppDetails decides', () => {
       .then([{ type: 'AppDetailsChanged', payload: { appId: APP_ID, appIdea: null } }]);
   });
 
+  it('a new name with its claimed slug moves the app there; the old address is named for the 301', () => {
+    const moving = deciderSpec(appModel, (state, command: Parameters<typeof decide>[1]) => decide(state, command, 'trail-coach'));
+    moving
+      .given(appCreated())
+      .when({ appId: APP_ID, changes: { name: 'Trail coach' } })
+      .then([
+        { type: 'AppDetailsChanged', payload: { appId: APP_ID, name: 'Trail coach' } },
+        {
+          type: 'AppAddressChanged',
+          payload: {
+            appId: APP_ID,
+            storefrontSlug: 'ava',
+            appSlug: 'trail-coach',
+            previousStorefrontSlug: 'ava',
+            previousAppSlug: 'marathon-training',
+            rekeyed: false,
+          },
+        },
+      ]);
+    // the same slug (a new name that slugs alike): the address stays
+    const same = deciderSpec(appModel, (state, command: Parameters<typeof decide>[1]) => decide(state, command, 'marathon-training'));
+    same
+      .given(appCreated())
+      .when({ appId: APP_ID, changes: { name: 'Marathon Training!' } })
+      .then([{ type: 'AppDetailsChanged', payload: { appId: APP_ID, name: 'Marathon Training!' } }]);
+    // the fold follows: the address moves, the key (what plans are filed under) stays
+    const moved = moving.given(appCreated(), {
+      type: 'AppAddressChanged',
+      payload: {
+        appId: APP_ID,
+        storefrontSlug: 'ava',
+        appSlug: 'trail-coach',
+        previousStorefrontSlug: 'ava',
+        previousAppSlug: 'marathon-training',
+        rekeyed: false,
+      },
+    }).state!;
+    expect(moved.address).toEqual({ storefrontSlug: 'ava', appSlug: 'trail-coach' });
+    expect(moved.appSlug).toBe('marathon-training');
+  });
+
   it('refuses an app that does not exist', () => {
     spec
       .given()

@@ -26,6 +26,11 @@ export const appStreamId = (appId: string) => `app-${appId}`;
 export const brainstormStreamId = (brainstormId: string) => `brainstorm-${brainstormId}`;
 export const exampleStreamId = (exampleId: string) => `blueprint-example-${exampleId}`;
 
+export interface AppAddress {
+  readonly storefrontSlug: string;
+  readonly appSlug: string;
+}
+
 export interface PublishedState {
   readonly versions: Record<AppDocument, string | null>;
   readonly theme: Theme | null;
@@ -40,8 +45,13 @@ export interface AppState {
   name: string;
   /** The name is still the provisional one taken from the prompt (a build may replace it). */
   autoNamed: boolean;
-  readonly storefrontSlug: string;
-  readonly appSlug: string;
+  /** The app's key (AppCreated's slugs): its plans and subscriptions are filed under it, it never moves. */
+  storefrontSlug: string;
+  appSlug: string;
+  /** Where the app is now (/apps/{storefrontSlug}/{appSlug}); starts at its key, moves with its name. */
+  address: AppAddress;
+  /** The share picture made for each publication (by its publishedAt). */
+  shareImages: Record<string, string>;
   isIdea: boolean;
   readonly prompt: string;
   appIdea: string | null;
@@ -78,6 +88,8 @@ const APP_FACTS = [
   'AppBuildResultStored',
   'AppBuildResultRejected',
   'AppPublished',
+  'AppAddressChanged',
+  'AppShareImageGenerated',
 ] as const satisfies readonly EventType[];
 type AppFactType = (typeof APP_FACTS)[number];
 /** One of an app's facts, its payload typed by its contract. */
@@ -97,6 +109,8 @@ export function foldApp(events: readonly FoldableEvent[], from: AppState | null 
         autoNamed: p.prompt !== '' && p.name === provisionalAppName(p.prompt),
         storefrontSlug: p.storefrontSlug,
         appSlug: p.appSlug,
+        address: { storefrontSlug: p.storefrontSlug, appSlug: p.appSlug },
+        shareImages: {},
         isIdea: p.isIdea,
         prompt: p.prompt,
         appIdea: null,
@@ -178,6 +192,16 @@ function applyTo(s: AppState, e: AppFact) {
       s.published = { versions: p.versions, theme: p.theme, canvasSettings: p.canvasSettings, publishedAt: p.publishedAt };
       return;
     }
+    case 'AppAddressChanged':
+      s.address = { storefrontSlug: e.payload.storefrontSlug, appSlug: e.payload.appSlug };
+      if (e.payload.rekeyed) {
+        s.storefrontSlug = e.payload.storefrontSlug;
+        s.appSlug = e.payload.appSlug;
+      }
+      return;
+    case 'AppShareImageGenerated':
+      s.shareImages = { ...s.shareImages, [e.payload.publishedAt]: e.payload.url };
+      return;
     case 'AppOpened':
     default:
       return;

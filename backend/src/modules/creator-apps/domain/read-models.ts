@@ -13,8 +13,12 @@ export const VISITORS_PROJECTION = 'creator-apps.visitors';
 export const MEDIA_PROJECTION = 'creator-apps.media';
 /** app_simulator_item: what the builder's simulator captured and produced. */
 export const SIMULATOR_PROJECTION = 'creator-apps.simulator';
+/** creator_app_address, creator_storefront_address, creator_storefront_page: public addresses and storefronts. */
+export const ADDRESSES_PROJECTION = 'creator-apps.addresses';
 /**
  * The member app: app_member_access, app_member_contact, app_member_progress, app_member_phase,
  * app_member_day, app_member_checkin, app_member_reminder, app_member_lesson_progress, app_lesson.
  */
 export const MEMBERS_PROJECTION = 'creator-apps.members';
+/** app_insights_*: the creator's Insights (funnel by day, onboarding pages, subscriptions, check-ins). */
+export const INSIGHTS_PROJECTION = 'creator-apps.insights';

@@ -46,3 +46,12 @@ export function provisionalAppName(prompt: string): string {
   const name = cut.replace(/[.,;:!?-]+$/, '') || 'Untitled app';
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
+
+/** A slug in words, for a name where none is known: 'casey-coach' -> 'Casey Coach'. */
+export function slugWords(slug: string): string {
+  return slug
+    .split('-')
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}

@@ -100,7 +100,7 @@ export class AppMediaController {
   /**
    * Stores the file and answers at once with what its headers say; its thumbnail or poster frame and
    * what only decoders tell are read by a job (`metadata.processing` is 'pending' until the library
-   * item has them; the creator's socket hears `media:read`).
+   * item has them; the creator's socket hears the reading's end, pushed once it is stored).
    */
   private async store(appId: string, file: ReceivedFile, facts: MediaFacts): Promise<UploadedMedia> {
     const key = originalKey(appId, randomUUID(), facts.ext);

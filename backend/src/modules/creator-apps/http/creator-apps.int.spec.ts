@@ -339,7 +339,8 @@ describe('creator apps: apps, versions, examples, publishing', () => {
       { as: 'admin-1', admin: true },
     );
     expect(renamed.body.response.app.name).toBe('Renamed by admin');
-    expect(await api.streamLength(appStreamId(app.appId))).toBe(2);
+    // created, renamed, and moved to the new name's address (the old one answers with a 301)
+    expect(await api.streamLength(appStreamId(app.appId))).toBe(3);
   });
 
   it('a build stores its documents and image once, renames a provisional app and frees its slot', async () => {
@@ -359,12 +360,12 @@ describe('creator apps: apps, versions, examples, publishing', () => {
       expect(app.build).toMatchObject({ status: 'running', percent: 40, step: 'onboarding' });
       return true;
     });
-    const pushes = await api.listen('dora', SERVER_EVENTS.appUpdated);
+    const pushes = await api.listen('dora', SERVER_EVENTS.jobCompleted);
     await api.worker.complete(runId, buildResult('Marathon'));
-    // the stored documents are announced, and a read sent with the announcement's token shows them at once
+    // the run's end is pushed once its documents are stored: a read sent with the push's token shows them at once
     const [stored] = await eventually(() => (pushes.length > 0 ? pushes : null));
-    expect(stored).toMatchObject({ appId, runId });
-    const after = { as: 'dora', after: stored!.token };
+    expect(stored).toMatchObject({ runId, subjectId: appId, stored: true, token: expect.stringMatching(/^\d+\.\d+$/) });
+    const after = { as: 'dora', after: stored!.token! };
     expect((await api.get(`/app-builder/getBlueprintForApp?appId=${appId}`, after)).body.response.blueprint.name).toBe(
       'Marathon Coach',
     );
@@ -389,16 +390,18 @@ describe('creator apps: apps, versions, examples, publishing', () => {
 
     // a redelivered completion stores nothing twice
     const length = await api.streamLength(appStreamId(appId));
-    const { CreatorJobResultsReactor } = await import('../reactors/job-results.reactor');
+    const { JobEndsReactor } = await import('../../../platform/jobs/job-ends.reactor');
     const [completed] = (
       await (
         await import('../../../platform/events/event-store')
       ).EventStore.prototype.readStream.call(null, api.orm.em.fork(), `job-${runId}`)
     ).filter((e: StoredEvent) => isEventOf(e, 'JobCompleted'));
     if (!isEventOf(completed, 'JobCompleted')) throw new Error('the run never completed');
-    await api.app.get(CreatorJobResultsReactor).handle([completed]);
+    await api.app.get(JobEndsReactor).handle([completed]);
     expect(await api.streamLength(appStreamId(appId))).toBe(length);
-    expect(pushes).toHaveLength(1);
+    // pushed again (at least once), saying nothing new was stored
+    await eventually(() => pushes.length === 2);
+    expect(pushes[1]).toMatchObject({ runId, stored: false });
   });
 
   it('a build whose result cannot be stored counts as failed, stores nothing and frees its slot', async () => {

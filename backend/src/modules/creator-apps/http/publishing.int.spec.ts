@@ -30,6 +30,10 @@ describe('publishing: what goes live, the creator plan, pricing going live', () 
         changes: { path: string; label: string; change: string; before: string | null; after: string | null }[];
       }[];
       publishing: { allowed: boolean; reason: string | null; tierSlug: string | null };
+      visitorView: {
+        live: { landingPage: { hero: { title: string } } | null; pricing: Record<string, unknown> | null } | null;
+        draft: { landingPage: { hero: { title: string } } | null; pricing: Record<string, unknown> | null };
+      };
     };
   };
   const doc = (p: Awaited<ReturnType<typeof preview>>, part: string) => p.documents.find((d) => d.part === part)!;
@@ -106,6 +110,7 @@ describe('publishing: what goes live, the creator plan, pricing going live', () 
     const app = await create('Field By Field');
     const never = await preview(app.appId);
     expect(never).toMatchObject({ isPublished: false, hasUnpublishedChanges: false });
+    expect(never.visitorView).toEqual({ live: null, draft: { landingPage: null, onboardingFlow: null, pricing: null } });
     expect(never.documents.map((d) => [d.part, d.state])).toEqual([
       ['blueprint', 'unchanged'],
       ['onboardingFlow', 'unchanged'],
@@ -168,6 +173,12 @@ describe('publishing: what goes live, the creator plan, pricing going live', () 
       { path: 'trialDays', label: 'Trial days', change: 'changed', before: 'No free trial', after: '14 days free' },
     ]);
     expect(doc(next, 'blueprint').state).toBe('unchanged');
+    // what a visitor meets, live and after publishing, as whole documents for the side-by-side review
+    expect(next.visitorView.live?.landingPage?.hero.title).toBe('Run faster');
+    expect(next.visitorView.draft.landingPage?.hero.title).toBe('Run further');
+    expect(next.visitorView.draft.landingPage).not.toHaveProperty('status');
+    expect(next.visitorView.live?.pricing).toMatchObject({ monthlyPrice: 999, annualPrice: 7900, trialDays: 0 });
+    expect(next.visitorView.draft.pricing).toMatchObject({ monthlyPrice: 1299, trialDays: 14, currency: 'USD' });
   });
 
   it('pricing goes live with the app: visitors buy the published plans, the owner prices the draft', async () => {

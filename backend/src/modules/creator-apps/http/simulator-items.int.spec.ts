@@ -204,8 +204,8 @@ describe('simulator items', () => {
     const { CommandBus } = await import('@nestjs/cqrs');
     const { RecordSimulatedPlan } = await import('../commands/record-simulated-plan.command');
     const bus = api.app.get(CommandBus);
-    expect(await bus.execute(new RecordSimulatedPlan(runs[0].runId, planResult('Again'), 'redelivered'))).toBe(false);
-    expect(await bus.execute(new RecordSimulatedPlan('not-a-simulator-run', planResult('Nope'), 'x'))).toBe(false);
+    expect(await bus.execute(new RecordSimulatedPlan(runs[0].runId, planResult('Again'), 'redelivered'))).toEqual([]);
+    expect(await bus.execute(new RecordSimulatedPlan('not-a-simulator-run', planResult('Nope'), 'x'))).toEqual([]);
 
     const failing = await simulate('sim-fail', { distance: '5k' });
     await api.worker.fail(failing.runId, 'the provider timed out');

@@ -6,7 +6,7 @@ import { fixtureDir, pngBytes } from '../../../test-support/media-fixtures';
 
 /**
  * generateImageFromInputs when the picture takes longer than the call waits (no worker here: the test
- * completes the run as a worker would). The job-results reactor adds the picture to the library from
+ * completes the run as a worker would). The job's result handler (jobs/image-from-inputs.result.ts) adds the picture to the library from
  * the run's completion, once, however often the completion is delivered, and pushes the addition to
  * the creator's tabs; a picture outside the app is never added.
  */
@@ -27,7 +27,7 @@ describe('generateImageFromInputs: the library item from the run', () => {
     inputs: 1,
   });
   const sql = <T>(query: string, params: unknown[] = []) => api.orm.em.fork().getConnection().execute<T[]>(query, params);
-  /** Waits until the job-results reactor has handled every completion of the run. */
+  /** Waits until the job-ends reactor has handled every completion of the run. */
   const reactorHandled = async (runId: string) => {
     const [last] = await sql<{ p: string }>(
       `select max(position)::text as p from domain_event where type = 'JobCompleted' and payload->>'runId' = ?`,
@@ -35,7 +35,7 @@ describe('generateImageFromInputs: the library item from the run', () => {
     );
     await eventually(async () => {
       const [cp] = await sql<{ p: string }>(
-        `select position::text as p from event_checkpoint where subscriber = 'creator-apps.job-results'`,
+        `select position::text as p from event_checkpoint where subscriber = 'platform.job-push'`,
       );
       return cp && BigInt(cp.p) >= BigInt(last!.p);
     });
@@ -63,19 +63,22 @@ describe('generateImageFromInputs: the library item from the run', () => {
     expect(res.body.response).toEqual({ status: 'running', runId: expect.any(String) });
     const { runId } = res.body.response;
 
-    // the creator's tab, listening for library changes
-    const pushes = await api.listen('ivy-creator', SERVER_EVENTS.appUpdated);
+    // the creator's tab, listening for the run's end
+    const pushes = await api.listen('ivy-creator', SERVER_EVENTS.jobCompleted);
 
     const made = result(`apps/${appId}/${runId}/original.png`);
     await api.worker.complete(runId, made);
-    // the push names the new item, and a read sent with its token shows it at once
+    // one push, once the new item is stored: a read sent with its token shows it at once
     const [pushed] = await eventually(() => (pushes.length > 0 ? pushes : null));
-    const shown = (await listed(appId, pushed!.token)).filter((m) => m.metadata.runId === runId);
+    const shown = (await listed(appId, pushed!.token!)).filter((m) => m.metadata.runId === runId);
     expect(shown).toHaveLength(1);
     const item = shown[0]!;
     expect(pushed).toEqual({
-      appId,
       runId,
+      name: 'creator-apps.image-from-inputs',
+      subjectId: appId,
+      result: made,
+      stored: true,
       token: expect.stringMatching(/^\d+\.\d+$/),
       at: expect.any(String),
     });
@@ -102,8 +105,9 @@ describe('generateImageFromInputs: the library item from the run', () => {
     await api.worker.complete(runId, made);
     await reactorHandled(runId);
     expect(await api.streamLength(`media-${item.mediaId}`)).toBe(afterDelete);
-    // nothing was added again, so nothing more was announced
-    expect(pushes).toHaveLength(1);
+    // nothing was added again, so no later push says something was stored
+    await eventually(() => pushes.length === 3);
+    expect(pushes.map((p) => p.stored)).toEqual([true, false, false]);
   });
 
   it("never adds a picture stored outside the app's own files", async () => {

@@ -1,9 +1,9 @@
-import type { Db } from '../../../platform/database/database';
+import type { Database, Db } from '../../../platform/database/database';
 import type { EventMetadata, NewEvent, StoredEvent } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import type { EventStore, StreamModel } from '../../../platform/events/event-store';
 import { notFound, unauthorized } from '../../../platform/http/errors';
-import { appStreamId, foldApp, NO_SUCH_APP, type AppState } from '../domain/app-state';
+import { appStreamId, foldApp, NO_SUCH_APP, type AppChanged, type AppState } from '../domain/app-state';
 import { canChangeApp } from '../domain/landing-page';
 
 export { NO_SUCH_APP };
@@ -20,7 +20,7 @@ type AppJson = Omit<AppState, 'requestedRuns' | 'storedRuns'> & { requestedRuns:
 
 /** An app's facts folded, kept as a snapshot beside its stream: changing an app reads one row, not its history. */
 export const appModel: StreamModel<AppState> = {
-  name: 'creator-apps.app@1',
+  name: 'creator-apps.app@2',
   fold: (state, events) => foldApp(events, state && structuredClone(state)),
   toJson: (s): AppJson => ({ ...s, requestedRuns: [...s.requestedRuns], storedRuns: [...s.storedRuns] }),
   fromJson: (json) => {
@@ -59,6 +59,24 @@ export async function changeApp<T>(
     metadata,
   );
   return { answer: answer as T, version: decided.version, appended: decided.appended };
+}
+
+/**
+ * A caller's change to one app in a transaction of its own: the events `decide` gives on the app as it
+ * is (changeApp: owner or admin only, decided again if the app changed meanwhile). Answers the app and
+ * its stream version after the append.
+ */
+export async function changeAppIn(
+  orm: Database,
+  events: EventStore,
+  principal: Principal | null,
+  appId: string,
+  decide: (app: AppState) => NewEvent[],
+): Promise<AppChanged> {
+  const { version } = await orm.em
+    .fork()
+    .transactional((tem) => changeApp(tem, events, appId, principal, (app) => ({ events: decide(app), answer: null })));
+  return { appId, version };
 }
 
 /** Reads an app the caller may change, without changing it (404 otherwise). */

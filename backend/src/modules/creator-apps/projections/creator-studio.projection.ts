@@ -48,7 +48,8 @@ function followingAppFacts<T extends EventType>(on: ProjectionHandlers<T>): Proj
 export const creatorStudioProjection = defineProjection({
   name: STUDIO_PROJECTION,
   // 2: creator_app.pricing and the published pricing (from commerce's PriceOptionsDefined)
-  version: 2,
+  // 3: creator_app's address (AppAddressChanged) and share image
+  version: 3,
   tables: ['creator_app', 'creator_app_version', 'creator_blueprint_example', 'creator_brainstorm', 'creator_profile'],
   // of the job lifecycle, only builds' and brainstorms' (facts written before jobs named themselves are all taken)
   accepts: (e) =>

@@ -65,14 +65,17 @@ export const studioApps: ProjectionHandlers<
   | 'AppDocumentVersionAdded'
   | 'AppImageGenerated'
   | 'AppPublished'
+  | 'AppAddressChanged'
+  | 'AppShareImageGenerated'
   | 'PriceOptionsDefined'
 > = {
   AppCreated: ({ payload: p, metadata: { occurredAt: at }, streamVersion }, tx) =>
     run(
       tx,
-      `insert into creator_app (app_id, owner_id, name, storefront_slug, app_slug, is_idea, prompt, created_at, updated_at, version)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (app_id) do nothing`,
-      [p.appId, p.ownerId, p.name, p.storefrontSlug, p.appSlug, p.isIdea, p.prompt, at, at, streamVersion],
+      `insert into creator_app (app_id, owner_id, name, storefront_slug, app_slug, address_storefront_slug, address_app_slug,
+                                is_idea, prompt, created_at, updated_at, version)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (app_id) do nothing`,
+      [p.appId, p.ownerId, p.name, p.storefrontSlug, p.appSlug, p.storefrontSlug, p.appSlug, p.isIdea, p.prompt, at, at, streamVersion],
     ),
   AppDetailsChanged: ({ payload: p }, tx) =>
     run(
@@ -141,6 +144,20 @@ export const studioApps: ProjectionHandlers<
       p.appId,
     ]);
   },
+  AppAddressChanged: ({ payload: p }, tx) =>
+    run(
+      tx,
+      `update creator_app set address_storefront_slug = ?, address_app_slug = ?,
+              storefront_slug = case when ? then ? else storefront_slug end,
+              app_slug = case when ? then ? else app_slug end
+        where app_id = ?`,
+      [p.storefrontSlug, p.appSlug, p.rekeyed, p.storefrontSlug, p.rekeyed, p.appSlug, p.appId],
+    ),
+  AppShareImageGenerated: ({ payload: p }, tx) =>
+    run(tx, 'update creator_app set share_image = ?::jsonb where app_id = ?', [
+      json({ url: p.url, width: p.width, height: p.height, publishedAt: p.publishedAt }),
+      p.appId,
+    ]),
   PriceOptionsDefined: async ({ payload: p }, tx) => {
     if (!p.appId || !UUID.test(p.appId)) return;
     await run(tx, 'update creator_app set pricing = ?::jsonb where app_id = ?', [json(pricingOf(p.options)), p.appId]);

@@ -8,6 +8,7 @@ import { logHead, subscribersReached } from '../../../platform/events/read-your-
 import { planCounts, publishAccess, type CreatorPlan, type PublishAccess } from '../domain/publish-access';
 import { checkUnpublishedChanges, type AppContent } from '../domain/unpublished-changes';
 import { whatGoesLive } from '../domain/what-goes-live';
+import { visitorContent } from '../domain/visitor-view';
 import type { AppRow } from './creator-apps.query';
 import { draftsOf } from './unpublished-changes.query';
 import { CREATOR_PLANS_PROJECTION } from '../domain/read-models';
@@ -64,6 +65,7 @@ export class PublishingQueries {
       hasUnpublishedChanges: checkUnpublishedChanges(drafts, published).hasUnpublishedChanges,
       documents: whatGoesLive(drafts, published),
       publishing: await this.access(principal, row.owner_id),
+      visitorView: { live: published ? visitorContent(published) : null, draft: visitorContent(drafts) },
     };
   }
 }

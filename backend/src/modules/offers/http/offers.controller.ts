@@ -2,8 +2,9 @@ import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { offers } from '@sparkhouse/contracts';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
-import { RemoveProductOffer, SetProductOffer } from '../commands/offer.commands';
-import { OfferQueries } from '../queries/offer.queries';
+import { RemoveProductOffer } from '../commands/remove-product-offer.command';
+import { SetProductOffer } from '../commands/set-product-offer.command';
+import { OfferQueries } from '../queries/offer-terms.query';
 
 @Controller()
 export class OffersController {

@@ -1,18 +1,22 @@
-import type { JobDetail, StoredEvent } from '@sparkhouse/contracts';
+import { isEventOf, type JobDetail, type StoredEvent } from '@sparkhouse/contracts';
 
 type Attempt = JobDetail['attemptsDetail'][number];
 type Step = JobDetail['timeline'][number];
 type LogLine = JobDetail['logs'][number];
 
-interface Payloads {
-  JobStarted: { attempt: number; workerId: string };
-  JobProgressed: { percent: number; step: string; message: string; at?: string };
-  JobAttemptFailed: { attempt: number; reason: string; retryInMs: number; stack?: string };
-  JobFailed: { reason: string; stack?: string };
-  JobCanceled: { reason: string };
-  JobRequeued: { reason: string };
-  JobRetryRequested: { retry: number };
-}
+/** The facts of a run's stream that its history tells. */
+const HISTORY_EVENTS = [
+  'JobRequested',
+  'JobStarted',
+  'JobProgressed',
+  'JobAttemptFailed',
+  'JobRequeued',
+  'JobCompleted',
+  'JobFailed',
+  'JobCanceled',
+  'JobCancelRequested',
+  'JobRetryRequested',
+] as const;
 
 const ms = (from: string, to: string) => Math.max(0, Date.parse(to) - Date.parse(from));
 
@@ -44,13 +48,14 @@ export function runHistory(stream: readonly StoredEvent[]): {
   };
 
   for (const e of stream) {
+    if (!isEventOf(e, ...HISTORY_EVENTS)) continue;
     const at = e.metadata.occurredAt;
     switch (e.type) {
       case 'JobRequested':
         logs.push({ at, text: `Requested by ${e.metadata.actor}` });
         break;
       case 'JobStarted': {
-        const p = e.payload as Payloads['JobStarted'];
+        const p = e.payload;
         endAttempt(at, 'requeued');
         attempts.push({
           attempt: attempts.length + 1,
@@ -65,7 +70,7 @@ export function runHistory(stream: readonly StoredEvent[]): {
         break;
       }
       case 'JobProgressed': {
-        const p = e.payload as Payloads['JobProgressed'];
+        const p = e.payload;
         const reportedAt = p.at ?? at;
         const open = timeline[timeline.length - 1];
         if (open && open.endedAt === null && open.step === p.step) {
@@ -85,13 +90,13 @@ export function runHistory(stream: readonly StoredEvent[]): {
         break;
       }
       case 'JobAttemptFailed': {
-        const p = e.payload as Payloads['JobAttemptFailed'];
+        const p = e.payload;
         endAttempt(at, 'retrying', p.reason, p.stack ?? null);
         logs.push({ at, text: `Attempt failed: ${p.reason}; retrying in ${Math.round(p.retryInMs / 1000)} s` });
         break;
       }
       case 'JobRequeued': {
-        const p = e.payload as Payloads['JobRequeued'];
+        const p = e.payload;
         endAttempt(at, 'requeued', p.reason);
         logs.push({ at, text: p.reason });
         break;
@@ -101,13 +106,13 @@ export function runHistory(stream: readonly StoredEvent[]): {
         logs.push({ at, text: 'Completed' });
         break;
       case 'JobFailed': {
-        const p = e.payload as Payloads['JobFailed'];
+        const p = e.payload;
         endAttempt(at, 'failed', p.reason, p.stack ?? null);
         logs.push({ at, text: `Failed: ${p.reason}` });
         break;
       }
       case 'JobCanceled': {
-        const p = e.payload as Payloads['JobCanceled'];
+        const p = e.payload;
         endAttempt(at, 'canceled', p.reason);
         logs.push({ at, text: `Canceled: ${p.reason}` });
         break;
@@ -116,7 +121,7 @@ export function runHistory(stream: readonly StoredEvent[]): {
         logs.push({ at, text: `Cancel requested by ${e.metadata.actor}` });
         break;
       case 'JobRetryRequested': {
-        const p = e.payload as Payloads['JobRetryRequested'];
+        const p = e.payload;
         logs.push({ at, text: `Retry ${p.retry} requested by ${e.metadata.actor}` });
         break;
       }

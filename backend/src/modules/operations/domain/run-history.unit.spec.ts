@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@sparkhouse/contracts';
-import { conditionHolds, describeAlert, shouldFire } from '../reactors/alert-evaluator';
+import { conditionHolds, describeAlert, shouldFire } from './alert-rules';
 import { decodeJobCursor, encodeJobCursor } from './job-cursor';
 import { redact, runHistory } from './run-history';
 

@@ -7,6 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { rows, run } from '../../../platform/database/sql';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { badRequest } from '../../../platform/http/errors';
+import { EventStore } from '../../../platform/events/event-store';
+import { landingViews } from '../domain/landing-views';
 
 type Upload = CallInput<typeof operations.recordAnalytics>['body'];
 
@@ -19,7 +21,8 @@ export const uploadChecksum = (u: Pick<Upload, 'v' | 'api_key' | 'events' | 'upl
 /**
  * The analytics collector (the spec's POST /data: API key, events, version, upload time, checksum).
  * Telemetry, not domain state: rows go straight into analytics_event rather than through the event
- * log. An unknown API key or a checksum that does not match is refused; an upload that arrives twice
+ * log — except views of an app's landing page ("product landing" with {storefrontSlug, appSlug}), also
+ * appended as AppLandingViewed facts in the same transaction, which the creator's Insights count. An unknown API key or a checksum that does not match is refused; an upload that arrives twice
  * (a retry after a lost answer) is counted once.
  */
 @Controller()
@@ -28,6 +31,7 @@ export class AnalyticsController {
 
   constructor(
     private readonly orm: Database,
+    private readonly eventStore: EventStore,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.keys = config.ANALYTICS_API_KEYS.split(',')
@@ -68,6 +72,7 @@ export class AnalyticsController {
                                                   session_id bigint, properties jsonb)`,
         [JSON.stringify(events)],
       );
+      for (const [stream, views] of landingViews(events)) await this.eventStore.append(tem, stream, views);
       return events.length;
     });
     return { code: 200 as const, events_ingested: ingested };

@@ -6,14 +6,19 @@ import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint
 import { badRequest, notFound } from '../../../platform/http/errors';
 import { OperationsDirectory } from '../../identity';
 import { CommandBus } from '@nestjs/cqrs';
-import { CancelJobRun } from '../commands/cancel-job-run';
-import { JobActions } from '../commands/job-actions';
-import { QueueActions } from '../commands/queue-actions';
-import { ProjectionRebuilds } from '../commands/projection-rebuilds';
-import { EventBrowser } from '../queries/event-browser';
-import { JobSearch } from '../queries/job-search';
-import { ProjectionStatusQuery } from '../queries/projection-status';
-import { QueueStats } from '../queries/queue-stats';
+import { CancelJobRun } from '../commands/cancel-job-run.command';
+import { CleanQueue } from '../commands/clean-queue.command';
+import { PauseQueue } from '../commands/pause-queue.command';
+import { PromoteJobRun } from '../commands/promote-job-run.command';
+import { RemoveJobRun } from '../commands/remove-job-run.command';
+import { RequestProjectionRebuild } from '../commands/request-projection-rebuild.command';
+import { ResumeQueue } from '../commands/resume-queue.command';
+import { RetryFailedJobRuns } from '../commands/retry-failed-job-runs.command';
+import { RetryJobRun } from '../commands/retry-job-run.command';
+import { EventBrowser } from '../queries/event-browser.query';
+import { JobSearch } from '../queries/job-search.query';
+import { ProjectionStatusQuery } from '../queries/projection-status.query';
+import { QueueStats } from '../queries/queue-stats.query';
 
 const principal = () => requestContext.current()?.principal ?? null;
 
@@ -22,13 +27,10 @@ const principal = () => requestContext.current()?.principal ?? null;
 export class ConsoleController {
   constructor(
     private readonly stats: QueueStats,
-    private readonly queueActions: QueueActions,
     private readonly search: JobSearch,
-    private readonly jobs: JobActions,
     private readonly commands: CommandBus,
     private readonly events: EventBrowser,
     private readonly projections: ProjectionStatusQuery,
-    private readonly rebuilds: ProjectionRebuilds,
     private readonly directory: OperationsDirectory,
   ) {}
 
@@ -50,17 +52,17 @@ export class ConsoleController {
 
   @Endpoint(operations.pauseQueue)
   pause(@Input() { params }: CallInput<typeof operations.pauseQueue>) {
-    return this.queueActions.pause(params.name as QueueName);
+    return this.commands.execute(new PauseQueue(params.name as QueueName));
   }
 
   @Endpoint(operations.resumeQueue)
   resume(@Input() { params }: CallInput<typeof operations.resumeQueue>) {
-    return this.queueActions.resume(params.name as QueueName);
+    return this.commands.execute(new ResumeQueue(params.name as QueueName));
   }
 
   @Endpoint(operations.cleanQueue)
   clean(@Input() { params, body }: CallInput<typeof operations.cleanQueue>) {
-    return this.queueActions.clean(params.name as QueueName, body.state, body.ageMs);
+    return this.commands.execute(new CleanQueue(params.name as QueueName, body.state, body.ageMs));
   }
 
   @Endpoint(operations.searchJobs)
@@ -86,17 +88,17 @@ export class ConsoleController {
 
   @Endpoint(operations.retryJob)
   retry(@Input() { params }: CallInput<typeof operations.retryJob>) {
-    return this.jobs.retry(params.runId);
+    return this.commands.execute(new RetryJobRun(params.runId));
   }
 
   @Endpoint(operations.promoteJob)
   promote(@Input() { params }: CallInput<typeof operations.promoteJob>) {
-    return this.jobs.promote(params.runId);
+    return this.commands.execute(new PromoteJobRun(params.runId));
   }
 
   @Endpoint(operations.removeJob)
   remove(@Input() { params }: CallInput<typeof operations.removeJob>) {
-    return this.jobs.remove(params.runId);
+    return this.commands.execute(new RemoveJobRun(params.runId));
   }
 
   @Endpoint(operations.cancelJob)
@@ -106,7 +108,7 @@ export class ConsoleController {
 
   @Endpoint(operations.retryFailedJobs)
   async retryFailed(@Input() { query }: CallInput<typeof operations.retryFailedJobs>) {
-    return { retried: await this.jobs.retryFailed(query) };
+    return { retried: await this.commands.execute(new RetryFailedJobRuns(query)) };
   }
 
   @Endpoint(operations.browseEvents)
@@ -121,6 +123,6 @@ export class ConsoleController {
 
   @Endpoint(operations.rebuildProjection)
   rebuild(@Input() { params }: CallInput<typeof operations.rebuildProjection>) {
-    return this.rebuilds.request(principal(), params.name);
+    return this.commands.execute(new RequestProjectionRebuild(principal(), params.name));
   }
 }

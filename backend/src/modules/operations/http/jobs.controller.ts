@@ -5,9 +5,9 @@ import { isAdmin, ownerIdOf } from '../../../platform/auth/principal';
 import { requestContext } from '../../../platform/context/request-context';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { notFound } from '../../../platform/http/errors';
-import { CancelJobRun } from '../commands/cancel-job-run';
-import { StartPipelineCheck } from '../commands/start-pipeline-check';
-import { JobRunQueries } from '../queries/job-runs.queries';
+import { CancelJobRun } from '../commands/cancel-job-run.command';
+import { StartPipelineCheck } from '../commands/start-pipeline-check.command';
+import { JobRunQueries } from '../queries/job-runs.query';
 
 const principal = () => requestContext.current()?.principal ?? null;
 

@@ -4,7 +4,7 @@ import { OPERATIONS_GROUPS, QUEUES } from '@sparkhouse/contracts';
 import { AccessTokens } from '../../../platform/auth/access-tokens';
 import { JobQueues } from '../../../platform/jobs/job-queues';
 import { createTestDatabase, eventually, startApi, testConfig } from '../../../test-support';
-import { JobRunReconciler } from '../commands/job-run-reconciler';
+import { JobRunReconciler } from '../reactors/job-run-reconciliation.reactor';
 
 /*
  * Chaos: the queue's data is lost (Redis restarted without it) while runs wait in it. Nothing stays

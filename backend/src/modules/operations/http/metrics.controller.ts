@@ -13,7 +13,7 @@ import { Endpoint } from '../../../platform/http/endpoint';
 import { forbidden, unauthorized } from '../../../platform/http/errors';
 import { JobQueues } from '../../../platform/jobs/job-queues';
 import { Metrics } from '../../../platform/metrics/metrics';
-import { readCheckpoints } from '../queries/projection-status';
+import { readCheckpoints } from '../queries/projection-status.query';
 
 const STATES = ['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized'] as const;
 

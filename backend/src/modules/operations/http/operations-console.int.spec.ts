@@ -17,7 +17,7 @@ import { EventStore } from '../../../platform/events/event-store';
 import { JobQueues } from '../../../platform/jobs/job-queues';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
 import { createTestDatabase, eventually, startApi, testConfig } from '../../../test-support';
-import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../commerce';
+import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../../test-support/payments';
 
 type Who = 'anonymous' | 'user' | 'viewer' | 'operator' | 'admin';
 

@@ -1,4 +1,5 @@
 import { Controller } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
 import { operations } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
@@ -7,7 +8,9 @@ import { conflict, notFound } from '../../../platform/http/errors';
 import { WebhookDeliveries } from '../../commerce';
 import { EmailOutbox } from '../../../platform/mail/email-outbox';
 import { OperationsDirectory } from '../../identity';
-import { AlertRules } from '../commands/alert-rules';
+import { RemoveAlertRule } from '../commands/remove-alert-rule.command';
+import { SaveAlertRule } from '../commands/save-alert-rule.command';
+import { AlertRuleQueries } from '../queries/alert-rules.query';
 
 /**
  * The operations side of the product: alert rules, the email outbox, Stripe webhook deliveries,
@@ -17,7 +20,8 @@ import { AlertRules } from '../commands/alert-rules';
 export class OperationsSideController {
   constructor(
     private readonly orm: Database,
-    private readonly alerts: AlertRules,
+    private readonly alerts: AlertRuleQueries,
+    private readonly commands: CommandBus,
     private readonly outbox: EmailOutbox,
     private readonly webhooks: WebhookDeliveries,
     private readonly directory: OperationsDirectory,
@@ -30,17 +34,17 @@ export class OperationsSideController {
 
   @Endpoint(operations.createAlertRule)
   createAlert(@Input() { body }: CallInput<typeof operations.createAlertRule>) {
-    return this.alerts.create(body);
+    return this.commands.execute(new SaveAlertRule(null, body));
   }
 
   @Endpoint(operations.updateAlertRule)
   updateAlert(@Input() { params, body }: CallInput<typeof operations.updateAlertRule>) {
-    return this.alerts.update(params.ruleId, body);
+    return this.commands.execute(new SaveAlertRule(params.ruleId, body));
   }
 
   @Endpoint(operations.deleteAlertRule)
   async deleteAlert(@Input() { params }: CallInput<typeof operations.deleteAlertRule>) {
-    await this.alerts.remove(params.ruleId);
+    await this.commands.execute(new RemoveAlertRule(params.ruleId));
     return { ruleId: params.ruleId, removed: true as const };
   }
 

@@ -3,13 +3,14 @@ import { JobCanceled, JobCompleted, JobFailed, JobProgressed, JobRequested, JobS
 import { EventStore } from '../../../platform/events/event-store';
 import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
 import { useTestOrm, projectionSpec, storedEvent } from '../../../test-support';
-import { JobRunsProjection } from './job-runs.projection';
+import { asRunnerHolds } from '../../../test-support/subscribers';
+import { jobRunsProjection } from './job-runs.projection';
 
 describe('job_run projection', () => {
   const testDb = useTestOrm();
   let orm: Database;
   const store = new EventStore();
-  const projection = new JobRunsProjection();
+  const projection = asRunnerHolds(jobRunsProjection);
 
   beforeAll(async () => {
     orm = testDb.orm;

@@ -22,6 +22,9 @@ import { Migration20261125003000_paid_publish } from './Migration20261125003000_
 import { Migration20261126001000_commerce_webhook_inbox } from './Migration20261126001000_commerce_webhook_inbox';
 import { Migration20261129002600_onboarding_links } from './Migration20261129002600_onboarding_links';
 import { Migration20261130000100_subscriptions_by_user } from './Migration20261130000100_subscriptions_by_user';
+import { Migration20261130001000_app_addresses } from './Migration20261130001000_app_addresses';
+import { Migration20261130100000_app_insights } from './Migration20261130100000_app_insights';
+import { Migration20261130100100_app_insights_addresses } from './Migration20261130100100_app_insights_addresses';
 import { Migration20261201000100_member_app } from './Migration20261201000100_member_app';
 
 /** Every migration, in order. Committed; never edited after it has shipped: add a new one. */
@@ -52,5 +55,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126001000_commerce_webhook_inbox', class: Migration20261126001000_commerce_webhook_inbox },
   { name: 'Migration20261129002600_onboarding_links', class: Migration20261129002600_onboarding_links },
   { name: 'Migration20261130000100_subscriptions_by_user', class: Migration20261130000100_subscriptions_by_user },
+  { name: 'Migration20261130001000_app_addresses', class: Migration20261130001000_app_addresses },
+  { name: 'Migration20261130100000_app_insights', class: Migration20261130100000_app_insights },
+  { name: 'Migration20261130100100_app_insights_addresses', class: Migration20261130100100_app_insights_addresses },
   { name: 'Migration20261201000100_member_app', class: Migration20261201000100_member_app },
 ];

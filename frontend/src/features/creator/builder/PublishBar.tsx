@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../ui';
 import { unpublishedChangesQuery, type UnpublishedChanges } from '../creator.queries';
+import { LiveAppActions } from '../LiveAppActions';
 
 const PART: Record<UnpublishedChanges['changed'][number], string> = {
   blueprint: 'blueprint',
@@ -16,11 +17,14 @@ const PART: Record<UnpublishedChanges['changed'][number], string> = {
  * (and, for a creator without a creator plan, the plans) before anything is published.
  */
 export function PublishBar({
+  app,
   appId,
   isPublished,
   onPricing,
   onPublish,
 }: {
+  /** The app, for View live and Share once it is published. */
+  app?: { appId: string; name: string; storefrontSlug: string; appSlug: string };
   appId: string;
   isPublished: boolean;
   onPricing: () => void;
@@ -48,6 +52,7 @@ export function PublishBar({
         <span className="unpublished__dot" aria-hidden="true" />
         {label}
       </span>
+      {app && isPublished && <LiveAppActions app={app} from="builder" />}
       <Button size="small" variant="secondary" onClick={onPricing}>
         Pricing
       </Button>

@@ -13,12 +13,15 @@ import { BlueprintTab } from './BlueprintTab';
 import { LandingPageTab } from './LandingPageTab';
 import { OnboardingTab } from './OnboardingTab';
 import { PublishBar } from './PublishBar';
+import { PublishedPanel } from '../LiveAppActions';
 import { SimulatorTab } from './SimulatorTab';
 import { useAppUpdates } from './useAppUpdates';
 import { AppImageControl } from '../ai-assets/AppImageControl';
 
 // loaded when first opened: uploads, players and previews are not needed to edit the documents
 const MediaTab = lazy(() => import('./media/MediaTab'));
+// the Insights and their charts load when first opened
+const InsightsTab = lazy(() => import('../insights/InsightsTab'));
 
 // the pricing and publish screens load when first opened
 const PricingScreen = lazy(async () => ({ default: (await import('../pricing/PricingScreen')).PricingScreen }));
@@ -34,10 +37,9 @@ const TABS = [
   { id: 'onboarding', label: 'Onboarding' },
   { id: 'test', label: 'Test' },
   { id: 'media', label: 'Media' },
+  { id: 'insights', label: 'Insights' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
-/** Documents a build wrote are stored moments after it completes: keep looking for them this long. */
-const AFTER_BUILD_MS = 20_000;
 
 function IdeaSwitch({ app }: { app: CreatorApp }) {
   const update = useUpdateIsIdea(app.appId);
@@ -60,27 +62,23 @@ function IdeaSwitch({ app }: { app: CreatorApp }) {
   );
 }
 
-/** Whether the app's latest build is running, or finished so recently that its documents may still be landing. */
+/**
+ * Whether the app's latest build is running. Its end is pushed once its documents are stored (with
+ * the consistency token useJobRunLive keeps), so the app read again then shows them.
+ */
 function useBuilding(app: CreatorApp): boolean {
   // followed even when the list says it ended: the list is cached, the run tells when it finished
   const live = useJobRunLive(app.build.runId);
   const queryClient = useQueryClient();
   const status = live.data?.status;
-  const [now, setNow] = useState(() => Date.now());
-  const finishedAt = live.data?.finishedAt ? Date.parse(live.data.finishedAt) : NaN;
-  const recent = Number.isFinite(finishedAt) && now - finishedAt < AFTER_BUILD_MS;
 
   useEffect(() => {
     if (status !== 'completed' && status !== 'failed' && status !== 'canceled') return;
     void queryClient.invalidateQueries({ queryKey: creatorKeys.app(app.appId) });
     void queryClient.invalidateQueries({ queryKey: creatorKeys.apps() });
-    if (!Number.isFinite(finishedAt)) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, finishedAt + AFTER_BUILD_MS - Date.now()));
-    return () => clearTimeout(timer);
-  }, [status, finishedAt, app.appId, queryClient]);
+  }, [status, app.appId, queryClient]);
 
   if (status === 'queued' || status === 'running') return true;
-  if (status === 'completed' && recent) return true;
   return !status && (app.build.status === 'queued' || app.build.status === 'running');
 }
 
@@ -90,6 +88,7 @@ export function Workspace({ app }: { app: CreatorApp }) {
   const tab: TabId = TABS.find((t) => t.id === params.get('tab'))?.id ?? 'blueprint';
   const mode = BUILDER_MODES.find((m) => m === params.get('mode')) ?? null;
   const toast = useToast();
+  const [justPublished, setJustPublished] = useState(false);
   const building = useBuilding(app);
   useAppUpdates(app.appId);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -156,6 +155,7 @@ export function Workspace({ app }: { app: CreatorApp }) {
           </div>
         </div>
         <PublishBar
+          app={app}
           appId={app.appId}
           isPublished={app.isPublished}
           onPricing={() => openMode('pricing_tiers')}
@@ -173,12 +173,17 @@ export function Workspace({ app }: { app: CreatorApp }) {
               app={app}
               onDone={(published) => {
                 openMode(null);
-                if (published) toast.show({ kind: 'success', message: 'Published. Visitors now see this version.' });
+                if (published) {
+                  setJustPublished(true);
+                  toast.show({ kind: 'success', message: 'Published. Visitors now see this version.' });
+                }
               }}
             />
           )}
         </Suspense>
       )}
+
+      {!mode && justPublished && <PublishedPanel app={app} onDismiss={() => setJustPublished(false)} />}
 
       {!mode && (
         <>
@@ -211,6 +216,11 @@ export function Workspace({ app }: { app: CreatorApp }) {
             {tab === 'media' && (
               <Suspense fallback={<LoadingState label="Opening the media library" />}>
                 <MediaTab appId={app.appId} />
+              </Suspense>
+            )}
+            {tab === 'insights' && (
+              <Suspense fallback={<LoadingState label="Opening the Insights" />}>
+                <InsightsTab appId={app.appId} />
               </Suspense>
             )}
           </div>

@@ -1,4 +1,4 @@
-import type { AppUpdatedMessage } from '@sparkhouse/contracts';
+import type { JobCanceledMessage, JobCompletedMessage, JobFailedMessage } from '@sparkhouse/contracts';
 import { SERVER_EVENTS } from '@sparkhouse/contracts/realtime-names';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -21,23 +21,27 @@ const storedIn = (appId: string) => [
 ];
 
 /**
- * Keeps the builder current as a job's results are stored in the app (a build's documents, an AI
- * edit, a new app image, landing-page pictures, a picture made from library files): the run is
- * announced done a moment before its results are stored, so the builder waits for the
- * `creator:app-updated` push and reads the app again with the change's consistency token.
+ * Keeps the builder current as the app's jobs end (a build's documents, an AI edit, a new app image,
+ * landing-page pictures, a picture made from library files): a run's end is pushed once, after its
+ * results are stored in the app, so on a push that says something was stored the builder reads the app
+ * again with the push's consistency token.
  */
 export function useAppUpdates(appId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const socket = getSocket();
-    const onUpdated = (message: AppUpdatedMessage) => {
-      if (message.appId !== appId) return;
+    const onEnded = (message: JobCompletedMessage | JobFailedMessage | JobCanceledMessage) => {
+      if (message.subjectId !== appId || !message.stored) return;
       rememberConsistencyToken(message.token);
       for (const queryKey of storedIn(appId)) void queryClient.invalidateQueries({ queryKey });
     };
-    socket.on(SERVER_EVENTS.appUpdated, onUpdated);
+    socket.on(SERVER_EVENTS.jobCompleted, onEnded);
+    socket.on(SERVER_EVENTS.jobFailed, onEnded);
+    socket.on(SERVER_EVENTS.jobCanceled, onEnded);
     return () => {
-      socket.off(SERVER_EVENTS.appUpdated, onUpdated);
+      socket.off(SERVER_EVENTS.jobCompleted, onEnded);
+      socket.off(SERVER_EVENTS.jobFailed, onEnded);
+      socket.off(SERVER_EVENTS.jobCanceled, onEnded);
     };
   }, [appId, queryClient]);
 }

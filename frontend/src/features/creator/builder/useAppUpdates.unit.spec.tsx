@@ -13,6 +13,15 @@ jest.mock('../../realtime', () => ({
     off: (e: string) => socketHandlers.delete(e),
   }),
 }));
+const ended = (appId: string, runId: string, token: string, stored = true) => ({
+  runId,
+  name: 'creator-apps.build-app',
+  subjectId: appId,
+  result: {},
+  stored,
+  token,
+  at: '',
+});
 
 describe('a job’s results stored in the app', () => {
   it('read again what shows them, with the change’s consistency token, for this app only', () => {
@@ -21,11 +30,13 @@ describe('a job’s results stored in the app', () => {
     const { unmount } = renderHook(() => useAppUpdates('app-1'), {
       wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
     });
-    const pushed = socketHandlers.get('creator:app-updated')!;
-    pushed({ appId: 'another-app', runId: 'r0', token: '5.5', at: '' });
+    const pushed = socketHandlers.get('job:completed')!;
+    pushed(ended('another-app', 'r0', '5.5'));
+    // a run of this app that stored nothing changes nothing the builder shows
+    pushed(ended('app-1', 'r2', '900.1', false));
     expect(invalidate).not.toHaveBeenCalled();
 
-    pushed({ appId: 'app-1', runId: 'r1', token: '902.81', at: '' });
+    pushed(ended('app-1', 'r1', '902.81'));
     expect(consistencyToken()).toBe('902.81');
     const refreshed = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
     expect(refreshed).toEqual(
@@ -42,6 +53,7 @@ describe('a job’s results stored in the app', () => {
     expect(refreshed).not.toContainEqual(creatorKeys.suggestions('app-1'));
 
     unmount();
-    expect(socketHandlers.has('creator:app-updated')).toBe(false);
+    expect(socketHandlers.has('job:completed')).toBe(false);
+    expect(socketHandlers.has('job:failed')).toBe(false);
   });
 });

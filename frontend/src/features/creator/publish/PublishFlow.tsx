@@ -9,8 +9,10 @@ import { invalidateAfterCheckout } from '../../payments';
 import { getSocket } from '../../realtime';
 import { Button, ProgressBar } from '../../../ui';
 import { usePublishApp } from '../creator.queries';
-import { needsTier, publishKeys, publishPreviewQuery } from './publish.queries';
+import { creatorPlatformPlansQuery, needsTier, publishKeys, publishPreviewQuery } from './publish.queries';
 import { TierPicker } from './TierPicker';
+import { creatorPlanPriceText } from './visitor-changes';
+import { VisitorReview } from './VisitorReview';
 import { WhatGoesLive } from './WhatGoesLive';
 import './publish.css';
 
@@ -75,6 +77,9 @@ export function PublishFlow({ app, onDone }: { app: CreatorApp; onDone: (publish
   });
   const allowed = preview.data?.publishing.allowed ?? false;
   const confirming = returned && !allowed;
+  // what a creator plan costs, said before they choose one
+  const plans = useQuery({ ...creatorPlatformPlansQuery(), enabled: preview.isSuccess && !allowed });
+  const planPrice = plans.data ? creatorPlanPriceText(plans.data.payment_options) : null;
 
   useEffect(() => {
     document.title = `Publish · ${app.name} · Sparkhouse`;
@@ -151,7 +156,11 @@ export function PublishFlow({ app, onDone }: { app: CreatorApp; onDone: (publish
         <TierPicker appId={app.appId} onBack={() => setChoosing(false)} />
       ) : (
         <>
-          <WhatGoesLive preview={data} />
+          <VisitorReview preview={data} />
+          <details className="card publish-flow__fields">
+            <summary>Every field that changes, in detail</summary>
+            <WhatGoesLive preview={data} />
+          </details>
           {!returned && (
             <div className="card publish-flow__actions">
               <p className="muted">
@@ -161,6 +170,11 @@ export function PublishFlow({ app, onDone }: { app: CreatorApp; onDone: (publish
                     : 'You can publish this app.'
                   : 'Publishing needs a creator plan. You choose one next, then pay, and your app goes live.'}
               </p>
+              {!allowed && planPrice && (
+                <p className="publish-flow__plan-price" data-testid="creator-plan-price">
+                  {planPrice}.
+                </p>
+              )}
               {publish.isError && !needsTier(publish.error) && (
                 <p className="inline-error" role="alert">
                   {errorMessage(publish.error)}

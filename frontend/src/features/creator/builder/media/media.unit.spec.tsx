@@ -146,12 +146,27 @@ describe('a library item being read', () => {
     const { unmount } = renderHook(() => useMediaReadings('app-1'), {
       wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
     });
-    handlers.get('media:read')!({ appId: 'another-app', mediaId: 'm0', state: 'done', token: '5.5', at: '' });
+    const reading = (subjectId: string, token: string, name = 'creator-apps.read-upload') => ({
+      runId: 'r1',
+      name,
+      subjectId,
+      result: {},
+      stored: true,
+      token,
+      at: '',
+    });
+    handlers.get('job:completed')!(reading('another-app', '5.5'));
+    // another job of this app is not a reading
+    handlers.get('job:completed')!(reading('app-1', '6.6', 'creator-apps.describe-media'));
     expect(invalidate).not.toHaveBeenCalled();
-    handlers.get('media:read')!({ appId: 'app-1', mediaId: 'm1', state: 'done', token: '900.77', at: '' });
+    handlers.get('job:completed')!(reading('app-1', '900.77'));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: mediaKeys.all('app-1') });
     expect(consistencyToken()).toBe('900.77');
+    // a reading that failed is on its item too
+    handlers.get('job:failed')!({ ...reading('app-1', '901.1'), reason: 'damaged' });
+    expect(consistencyToken()).toBe('901.1');
     unmount();
-    expect(handlers.has('media:read')).toBe(false);
+    expect(handlers.has('job:completed')).toBe(false);
+    expect(handlers.has('job:failed')).toBe(false);
   });
 });

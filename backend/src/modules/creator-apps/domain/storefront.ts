@@ -1,0 +1,66 @@
+import { isEventOf, StorefrontDetailsChanged, StorefrontSlugChanged, type NewEvent, type StoredEvent } from '@sparkhouse/contracts';
+import { badRequest } from '../../../platform/http/errors';
+import { slugify, SLUG_MAX } from './slugs';
+
+export const storefrontStreamId = (ownerId: string) => `storefront-${ownerId}`;
+export const STOREFRONT_SLUG_MIN = 3;
+export const BAD_STOREFRONT_SLUG = `A storefront address is ${STOREFRONT_SLUG_MIN} to ${SLUG_MAX} lower-case letters, digits and dashes.`;
+export const STOREFRONT_SLUG_TAKEN = 'That storefront address is taken. Choose another one.';
+
+/** What a creator's storefront stream says (its slug lives in the claims; this is what the page shows). */
+export interface StorefrontState {
+  bio: string | null;
+  photoUrl: string | null;
+}
+
+export function foldStorefront(state: StorefrontState | null, events: readonly StoredEvent[]): StorefrontState | null {
+  let s = state;
+  for (const e of events) {
+    if (isEventOf(e, 'StorefrontDetailsChanged')) {
+      const p = e.payload;
+      s = {
+        bio: p.bio === undefined ? (s?.bio ?? null) : p.bio,
+        photoUrl: p.photoUrl === undefined ? (s?.photoUrl ?? null) : p.photoUrl,
+      };
+    } else if (isEventOf(e, 'StorefrontSlugChanged')) {
+      s = s ?? { bio: null, photoUrl: null };
+    }
+  }
+  return s;
+}
+
+/** A slug a creator may ask for: already in slug form, not too short or long. */
+export function checkStorefrontSlug(slug: string): string {
+  if (slug.length < STOREFRONT_SLUG_MIN || slug.length > SLUG_MAX || slugify(slug, '') !== slug) {
+    throw badRequest(BAD_STOREFRONT_SLUG);
+  }
+  return slug;
+}
+
+export interface StorefrontChange {
+  storefrontSlug?: string;
+  bio?: string | null;
+  photoUrl?: string | null;
+}
+
+/** What changes on the storefront: its slug (`currentSlug` -> the new one) and/or what it says. */
+export function decideStorefront(
+  state: StorefrontState | null,
+  ownerId: string,
+  currentSlug: string,
+  change: StorefrontChange,
+): NewEvent[] {
+  const facts: NewEvent[] = [];
+  if (change.storefrontSlug !== undefined && change.storefrontSlug !== currentSlug) {
+    facts.push({
+      type: StorefrontSlugChanged.type,
+      payload: { ownerId, storefrontSlug: checkStorefrontSlug(change.storefrontSlug), previousStorefrontSlug: currentSlug },
+    });
+  }
+  const bio = change.bio === '' ? null : change.bio;
+  const details: { ownerId: string; bio?: string | null; photoUrl?: string | null } = { ownerId };
+  if (bio !== undefined && bio !== (state?.bio ?? null)) details.bio = bio;
+  if (change.photoUrl !== undefined && change.photoUrl !== (state?.photoUrl ?? null)) details.photoUrl = change.photoUrl;
+  if (Object.keys(details).length > 1) facts.push({ type: StorefrontDetailsChanged.type, payload: details });
+  return facts;
+}

@@ -1,0 +1,54 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Database } from '../../../platform/database/database';
+import { JobCancelRequested, JOBS, type JobName, type JobRunStatus, type NewEvent } from '@sparkhouse/contracts';
+import { canOperate, ownerIdOf, type Principal } from '../../../platform/auth/principal';
+import { EventStore } from '../../../platform/events/event-store';
+import { conflict, notFound } from '../../../platform/http/errors';
+import { jobStreamId } from '../../../platform/jobs/job-requests';
+import type { RunState } from '../domain/run-state';
+import { runModel } from '../infra/streams';
+
+/** Ask for a queued or running job to stop. The dispatcher and the worker carry it out. */
+export class CancelJobRun {
+  constructor(
+    readonly principal: Principal | null,
+    readonly runId: string,
+  ) {}
+}
+
+/**
+ * The owner (or an operator) may cancel a run that has not finished, of a kind that can be canceled;
+ * asking twice since the last retry records nothing new.
+ */
+export function decide(state: RunState | null, { principal, runId }: CancelJobRun): NewEvent<typeof JobCancelRequested>[] {
+  const requested = state?.requested?.payload;
+  // someone else's run is reported as missing, not forbidden: ids are not to be probed
+  if (!state || !requested || (requested.owner.ownerId !== ownerIdOf(principal) && !canOperate(principal)))
+    throw notFound('No such job run.');
+  if (state.finished) throw conflict('This job has already finished.');
+  if (!JOBS[requested.name as JobName]?.cancellable) throw conflict('This kind of job cannot be canceled.');
+  return state.cancelRequestedSinceRetry ? [] : [{ type: JobCancelRequested.type, payload: { runId } }];
+}
+
+@CommandHandler(CancelJobRun)
+export class CancelJobRunHandler implements ICommandHandler<CancelJobRun, { runId: string; status: JobRunStatus }> {
+  constructor(
+    private readonly orm: Database,
+    private readonly events: EventStore,
+  ) {}
+
+  async execute(command: CancelJobRun) {
+    const { runId } = command;
+    return this.orm.em.fork().transactional(async (tem) => {
+      let running = false;
+      // decided under the stream's append lock: progress the worker appends meanwhile cannot make it fail
+      await this.events.appendIf(tem, jobStreamId(runId), (stream) => {
+        const state = runModel.fold(null, stream);
+        // only what happened since the last retry counts
+        running = state?.startedSinceRetry ?? false;
+        return decide(state, command);
+      });
+      return { runId, status: (running ? 'running' : 'queued') as JobRunStatus };
+    });
+  }
+}

@@ -1,0 +1,5 @@
+export * from './storefronts.queries';
+export { AppLandingView, faqEntry } from './AppLandingView';
+export { StorefrontView, CreatorsList, CreatorAvatar, initialsOf } from './StorefrontView';
+export { landingPlans, ctaLabel, type LandingPlan, type PlanPeriod } from './landing-pricing';
+export { StorefrontSettings } from './StorefrontSettings';
