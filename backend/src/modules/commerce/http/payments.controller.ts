@@ -5,7 +5,6 @@ import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint
 import { ApiError, forbidden, notFound } from '../../../platform/http/errors';
 import { CancelSubscription } from '../commands/cancel-subscription.command';
 import { ResumeSubscription } from '../commands/resume-subscription.command';
-import type { SubscriptionRenewal } from '../infra/subscription-renewal';
 import { DefinePriceOptions } from '../commands/define-price-options.command';
 import { StartPurchase, type StartPurchaseResult } from '../commands/start-purchase.command';
 import { StartSubscriptionCheckout } from '../commands/start-subscription-checkout.command';
@@ -168,7 +167,7 @@ export class PaymentsController {
     const me = caller();
     return orFail(
       'Failed to cancel subscription',
-      (): Promise<SubscriptionRenewal> => this.commands.execute(new CancelSubscription(me.id, params.subscriptionId)),
+      (): Promise<commerce.SubscriptionRenewal> => this.commands.execute(new CancelSubscription(me.id, params.subscriptionId)),
     );
   }
 
@@ -177,7 +176,7 @@ export class PaymentsController {
     const me = caller();
     return orFail(
       'Failed to resume subscription',
-      (): Promise<SubscriptionRenewal> => this.commands.execute(new ResumeSubscription(me.id, params.subscriptionId)),
+      (): Promise<commerce.SubscriptionRenewal> => this.commands.execute(new ResumeSubscription(me.id, params.subscriptionId)),
     );
   }
 
