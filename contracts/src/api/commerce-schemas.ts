@@ -94,6 +94,22 @@ export const userSubscriptionSchema = z.object({
   canceledAt: z.string().nullable(),
 });
 
+/** A subscription's renewal as the member set it (cancel at period end / resume). */
+export const subscriptionRenewalSchema = z.object({
+  subscriptionId: z.string(),
+  status: subscriptionStatusSchema,
+  /** True: it ends when the current period (or the trial) does instead of renewing. */
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodEnd: z.string().nullable(),
+  trialEnd: z.string().nullable(),
+});
+
+/** A Stripe subscription id (sub_...). */
+export const subscriptionIdField = z
+  .string()
+  .trim()
+  .regex(/^sub_[A-Za-z0-9]{1,96}$/, 'must be a subscription id (sub_...)');
+
 /** GET /subscription (spec 3 Subscription). status 'none' when the user never subscribed. */
 export const subscriptionSummarySchema = z.object({
   status: z.union([subscriptionStatusSchema, z.literal('none')]),

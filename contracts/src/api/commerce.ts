@@ -16,6 +16,8 @@ import {
   paymentOptionsResponseSchema,
   purchaseResultSchema,
   returnUrlField,
+  subscriptionIdField,
+  subscriptionRenewalSchema,
   subscriptionSummarySchema,
   userSubscriptionSchema,
   productOfferSchema,
@@ -128,6 +130,36 @@ export const getSubscription = defineCall({
   style: 'envelope',
   summary: "The caller's platform membership: status ('none' if never subscribed), trial days left, trial expired.",
   response: subscriptionSummarySchema,
+});
+
+export const cancelSubscription = defineCall({
+  id: 'cancelSubscription',
+  module: 'commerce',
+  method: 'POST',
+  path: '/payments/subscriptions/:subscriptionId/cancel',
+  access: 'user',
+  style: 'envelope',
+  summary:
+    "The subscriber cancels their active or trialing subscription at period end: it keeps access until the period (or trial) ends, " +
+    "then ends instead of renewing. Repeating it changes nothing. Not the caller's (or unknown): 404 'No such subscription.'; " +
+    "already ended: 409. Provider failure: 502 'Failed to cancel subscription'.",
+  params: z.object({ subscriptionId: subscriptionIdField }),
+  response: subscriptionRenewalSchema,
+});
+
+export const resumeSubscription = defineCall({
+  id: 'resumeSubscription',
+  module: 'commerce',
+  method: 'POST',
+  path: '/payments/subscriptions/:subscriptionId/resume',
+  access: 'user',
+  style: 'envelope',
+  summary:
+    'The subscriber undoes a cancel at period end before the period ends: the subscription renews again. Repeating it changes ' +
+    "nothing. Not the caller's (or unknown): 404 'No such subscription.'; already ended: 409. Provider failure: 502 " +
+    "'Failed to resume subscription'.",
+  params: z.object({ subscriptionId: subscriptionIdField }),
+  response: subscriptionRenewalSchema,
 });
 
 export const updatePriceOptions = defineCall({
@@ -298,6 +330,7 @@ export const getCart = defineCall({
 export type PaymentOptionDto = z.output<typeof paymentOptionSchema>;
 export type PaymentOptionsResponse = z.output<typeof paymentOptionsResponseSchema>;
 export type UserSubscription = z.output<typeof userSubscriptionSchema>;
+export type SubscriptionRenewal = z.output<typeof subscriptionRenewalSchema>;
 export type SubscriptionSummary = z.output<typeof subscriptionSummarySchema>;
 export type PurchaseResult = z.output<typeof purchaseResultSchema>;
 export type ServerCart = z.output<typeof cartSchema>;

@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue';
 import { OffersModule } from '../offers';
 import { subscriberProviders } from '../../platform/events/define-projection';
+import { CancelSubscriptionHandler } from './commands/cancel-subscription.command';
+import { ResumeSubscriptionHandler } from './commands/resume-subscription.command';
+import { SubscriptionRenewals } from './infra/subscription-renewal';
 import { DefinePriceOptionsHandler } from './commands/define-price-options.command';
 import { ProcessStripeEventHandler } from './commands/process-stripe-event.command';
 import { StartPurchaseHandler } from './commands/start-purchase.command';
@@ -61,6 +64,9 @@ import { PlansSeeder } from './seed/plans.seeder';
     StartSubscriptionCheckoutHandler,
     DefinePriceOptionsHandler,
     ProcessStripeEventHandler,
+    SubscriptionRenewals,
+    CancelSubscriptionHandler,
+    ResumeSubscriptionHandler,
     PlansSeeder,
   ],
   exports: [StripeGateway, CommerceQueries, WebhookDeliveries],

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api';
 import { callApi } from '../../api/call-api';
-import { memberApp } from '../../api/routes';
-import { Button } from '../../ui';
+import { commerce, memberApp } from '../../api/routes';
+import { Button, Modal } from '../../ui';
 import { memberKeys, type AppAddress } from './member-app.queries';
 
 const SLOTS: { value: ReminderSlot | 'none'; label: string }[] = [
@@ -40,16 +40,14 @@ export function AccountPanel({ home, address, userId }: { home: MemberHome; addr
       <section className="card" aria-labelledby="ma-membership-title">
         <h2 id="ma-membership-title">Membership</h2>
         {sub ? (
-          <p data-testid="membership-status">
-            {sub.planDisplayName || 'Membership'} ·{' '}
-            {sub.status === 'trialing'
-              ? `free trial until ${date(sub.trialEnd)}`
-              : sub.status === 'active'
-                ? sub.cancelAtPeriodEnd
-                  ? `ends on ${date(sub.currentPeriodEnd)}`
-                  : `renews on ${date(sub.currentPeriodEnd)}`
-                : `ended${sub.canceledAt ? ` on ${date(sub.canceledAt)}` : ''}`}
-          </p>
+          <>
+            <p data-testid="membership-status">
+              {sub.planDisplayName || 'Membership'} · {statusText(sub)}
+            </p>
+            {member && (sub.status === 'active' || sub.status === 'trialing') && (
+              <RenewalControls sub={sub} address={address} userId={userId} />
+            )}
+          </>
         ) : (
           <p className="muted">No membership.</p>
         )}
@@ -80,6 +78,93 @@ export function AccountPanel({ home, address, userId }: { home: MemberHome; addr
           Save reminders
         </Button>
       </form>
+    </div>
+  );
+}
+
+type MemberSubscription = NonNullable<MemberHome['access']['subscription']>;
+
+/** When the membership's current period (or trial) ends. */
+const periodEnd = (sub: MemberSubscription) => (sub.status === 'trialing' ? sub.trialEnd : sub.currentPeriodEnd) ?? sub.currentPeriodEnd;
+
+function statusText(sub: MemberSubscription): string {
+  if (sub.status === 'trialing' || sub.status === 'active') {
+    if (sub.cancelAtPeriodEnd) return `ends on ${date(periodEnd(sub))}`;
+    return sub.status === 'trialing' ? `free trial until ${date(sub.trialEnd)}` : `renews on ${date(sub.currentPeriodEnd)}`;
+  }
+  return `ended${sub.canceledAt ? ` on ${date(sub.canceledAt)}` : ''}`;
+}
+
+/** Cancel at period end (after a confirmation) and resume (undo the cancel) before the period ends. */
+function RenewalControls({ sub, address, userId }: { sub: MemberSubscription; address: AppAddress; userId: string }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const change = useMutation({
+    mutationFn: (verb: 'cancel' | 'resume') =>
+      callApi(verb === 'cancel' ? commerce.cancelSubscription : commerce.resumeSubscription, {
+        params: { subscriptionId: sub.subscriptionId },
+      }),
+    onSuccess: (renewal) => {
+      setConfirming(false);
+      // the answer is the provider's: shown at once (the member app's read model follows it)
+      queryClient.setQueryData<MemberHome>(memberKeys.home(address, userId), (home) =>
+        home?.access.subscription
+          ? {
+              ...home,
+              access: {
+                ...home.access,
+                subscription: {
+                  ...home.access.subscription,
+                  cancelAtPeriodEnd: renewal.cancelAtPeriodEnd,
+                  currentPeriodEnd: renewal.currentPeriodEnd,
+                  trialEnd: renewal.trialEnd,
+                },
+              },
+            }
+          : home,
+      );
+    },
+  });
+  const ends = date(periodEnd(sub));
+  return (
+    <div className="ma-renewal">
+      {sub.cancelAtPeriodEnd ? (
+        <>
+          <p className="muted">Your membership stops on {ends}. Resume it to keep going after that.</p>
+          <Button variant="primary" loading={change.isPending} onClick={() => change.mutate('resume')}>
+            Resume membership
+          </Button>
+        </>
+      ) : (
+        <Button variant="secondary" onClick={() => setConfirming(true)}>
+          Cancel membership
+        </Button>
+      )}
+      {change.isError && !confirming && (
+        <p className="inline-error" role="alert">
+          {errorMessage(change.error)}
+        </p>
+      )}
+      {change.isSuccess && <p role="status">{sub.cancelAtPeriodEnd ? 'Membership canceled.' : 'Membership resumed.'}</p>}
+      <Modal open={confirming} onClose={() => !change.isPending && setConfirming(false)} title="Cancel your membership?" size="small">
+        <p>
+          You keep everything until {ends}. After that your membership ends instead of renewing; your history stays readable.
+          You can resume any time before then.
+        </p>
+        {change.isError && (
+          <p className="inline-error" role="alert">
+            {errorMessage(change.error)}
+          </p>
+        )}
+        <div className="ma-renewal__actions">
+          <Button variant="secondary" disabled={change.isPending} onClick={() => setConfirming(false)}>
+            Keep membership
+          </Button>
+          <Button variant="destructive" loading={change.isPending} onClick={() => change.mutate('cancel')}>
+            Cancel at period end
+          </Button>
+        </div>
+      </Modal>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
   renewSubscription,
   type ProviderSubscription,
 } from '../domain/subscription-state';
+import { providerSubscriptionOf } from '../infra/provider-subscription';
 import { forgetCheckout } from '../infra/checkout-claims';
 import { StripeSupport } from '../infra/stripe-support';
 import { checkoutModel, creditModel, deciding, purchaseIdOf, purchasesModel, streams, subscriptionModel } from '../infra/streams';
@@ -161,20 +162,7 @@ export class ProcessStripeEventHandler implements ICommandHandler<ProcessStripeE
 
   private async providerSubscription(id: string): Promise<ProviderSubscription> {
     const stripe = await this.support.stripe();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Stripe objects as the API version sends them (read field by field)
-    const s = (await stripe.subscriptions.retrieve(id)) as unknown as Record<string, any>;
-    const item = s.items?.data?.[0];
-    return {
-      id: s.id,
-      customerId: idOf(s.customer) ?? '',
-      status: s.status,
-      trialEnd: isoOf(s.trial_end),
-      currentPeriodEnd: isoOf(s.current_period_end ?? item?.current_period_end),
-      startedAt: isoOf(s.start_date ?? s.created)!,
-      canceledAt: isoOf(s.canceled_at ?? s.ended_at),
-      cancelAtPeriodEnd: s.cancel_at_period_end === true,
-      metadata: s.metadata ?? {},
-    };
+    return providerSubscriptionOf((await stripe.subscriptions.retrieve(id)) as unknown as Record<string, unknown>);
   }
 
   private async started(em: Db, sessionId: string): Promise<PayloadOf<'CheckoutSessionStarted'> | null> {

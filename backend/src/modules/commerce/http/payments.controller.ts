@@ -3,6 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { commerce, type EventPayload, type PriceOptionsDefined } from '@sparkhouse/contracts';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { ApiError, forbidden, notFound } from '../../../platform/http/errors';
+import { CancelSubscription } from '../commands/cancel-subscription.command';
+import { ResumeSubscription } from '../commands/resume-subscription.command';
 import { DefinePriceOptions } from '../commands/define-price-options.command';
 import { StartPurchase, type StartPurchaseResult } from '../commands/start-purchase.command';
 import { StartSubscriptionCheckout } from '../commands/start-subscription-checkout.command';
@@ -158,6 +160,24 @@ export class PaymentsController {
       if (!current) return { status: 'none' as const, trialDaysRemaining: 0, isTrialExpired: false };
       return { status: current.status, trialDaysRemaining: current.trialDaysRemaining, isTrialExpired: current.isTrialExpired };
     });
+  }
+
+  @Endpoint(commerce.cancelSubscription)
+  async cancelSubscription(@Input() { params }: CallInput<typeof commerce.cancelSubscription>) {
+    const me = caller();
+    return orFail(
+      'Failed to cancel subscription',
+      (): Promise<commerce.SubscriptionRenewal> => this.commands.execute(new CancelSubscription(me.id, params.subscriptionId)),
+    );
+  }
+
+  @Endpoint(commerce.resumeSubscription)
+  async resumeSubscription(@Input() { params }: CallInput<typeof commerce.resumeSubscription>) {
+    const me = caller();
+    return orFail(
+      'Failed to resume subscription',
+      (): Promise<commerce.SubscriptionRenewal> => this.commands.execute(new ResumeSubscription(me.id, params.subscriptionId)),
+    );
   }
 
   @Endpoint(commerce.updatePriceOptions)
