@@ -171,7 +171,7 @@ test('a creator builds an app from an idea, follows it live across a reload, the
   await apps.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/dashboard\/builder\?appId=/);
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'What goes live' })).toBeVisible({ timeout: STUCK_MS });
+  await expect(page.getByRole('region', { name: 'What visitors will see' })).toBeVisible({ timeout: STUCK_MS });
   await page.getByRole('button', { name: 'Publish now' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Everything is published' })).toBeVisible({ timeout: STUCK_MS });
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();

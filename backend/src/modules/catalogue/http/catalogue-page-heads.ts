@@ -62,10 +62,13 @@ const breadcrumbs = (publicUrl: string, crumbs: readonly [name: string, path: st
   })),
 });
 
+/** What the site says of itself (index.html's description too): the home page's description. */
+export const SITE_DESCRIPTION = 'Sparkhouse: online classes from great teachers, and a studio to build your own app.';
+
 export function homeHead(home: { hero: catalogue.HeroData }, publicUrl: string): PageHead {
   return {
     title: `${SITE_NAME} · ${home.hero.title}`,
-    description: home.hero.description,
+    description: SITE_DESCRIPTION,
     canonicalPath: '/',
     image: home.hero.backgroundUrl,
     imageAlt: home.hero.title,
