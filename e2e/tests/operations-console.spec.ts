@@ -100,8 +100,8 @@ test('the overview is live and reads well in both themes and at every size', asy
   test.setTimeout(2 * STUCK_MS);
   await signedIn(page, await adminAccount(request));
   await page.goto('/ops');
-  // every queue of contracts/src/jobs.ts, media-processing included
-  await expect(page.getByRole('list', { name: 'Queues' }).getByRole('listitem')).toHaveCount(9);
+  // every queue of contracts/src/jobs.ts, media-processing and member-reminders included
+  await expect(page.getByRole('list', { name: 'Queues' }).getByRole('listitem')).toHaveCount(10);
   const updated = page.getByText(/^Updated /);
   const first = await updated.textContent();
   // pushed over the socket, not polled: the time moves on by itself
