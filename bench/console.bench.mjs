@@ -33,13 +33,13 @@ import {
   startApiAndWorker,
   table,
 } from './lib/harness.mjs';
+import { signedInMember } from './lib/members.mjs';
 import { freePort } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, percentile, summary } from './lib/stats.mjs';
 
 const log = benchLog('console');
 const ADMIN_EMAIL = 'bench-admin@example.com';
-const PASSWORD = 'correct horse battery';
 const TARGET_P99_MS = 50;
 
 function parseArgs(argv) {
@@ -149,41 +149,6 @@ export async function bulkLoad(databaseUrl, { runs, events }, known) {
   } finally {
     await client.end();
   }
-}
-
-/** The bench's admin: signed up through the identity protocol (IDENTITY_ADMIN_EMAIL), confirmed with the code from the outbox. */
-async function adminToken(baseUrl, databaseUrl) {
-  const call = async (action, body) => {
-    const res = await fetch(`${baseUrl}/api/identity`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${action}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  await call('SignUp', {
-    ClientId: 'sparkhouse-web',
-    Username: ADMIN_EMAIL,
-    Password: PASSWORD,
-    UserAttributes: [
-      { Name: 'given_name', Value: 'Bench' },
-      { Name: 'family_name', Value: 'Admin' },
-    ],
-  });
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  const [{ code }] = (
-    await db.query('select code from email_outbox where to_address = $1 order by id desc limit 1', [ADMIN_EMAIL])
-  ).rows;
-  await db.end();
-  await call('ConfirmSignUp', { ClientId: 'sparkhouse-web', Username: ADMIN_EMAIL, ConfirmationCode: code });
-  const auth = await call('InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: 'sparkhouse-web',
-    AuthParameters: { USERNAME: ADMIN_EMAIL, PASSWORD },
-  });
-  return auth.AuthenticationResult.AccessToken;
 }
 
 const pick = (list, i) => list[(i * 7919) % list.length];
@@ -413,7 +378,10 @@ async function main() {
     });
     processes = [api, worker];
     const baseUrl = `http://127.0.0.1:${port}`;
-    const token = await adminToken(baseUrl, databaseUrl);
+    // the bench's admin (IDENTITY_ADMIN_EMAIL), signed up and confirmed like anyone
+    const adminDb = new pg.Client({ connectionString: databaseUrl });
+    await adminDb.connect();
+    const { token } = await signedInMember(baseUrl, adminDb, ADMIN_EMAIL, { familyName: 'Admin' }).finally(() => adminDb.end());
     reads = await measureReads(baseUrl, token, databaseUrl, data, opts.samples);
     idle = await measureLive(baseUrl, token, { rate: 0, seconds: 20 });
     log(`overview idle: a push every ${fmtMs(idle.gap.p50)} (p99 ${fmtMs(idle.gap.p99)})`);

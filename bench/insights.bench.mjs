@@ -33,6 +33,7 @@ import {
   waitCaughtUp,
   waitReady,
 } from './lib/harness.mjs';
+import { signedInMember } from './lib/members.mjs';
 import { freePort, startNode } from './lib/processes.mjs';
 import { fmt, summary } from './lib/stats.mjs';
 
@@ -41,7 +42,6 @@ const log = benchLog('insights');
 const TARGET_P99_MS = 100;
 const PROJECTION = 'creator-apps.insights';
 const EMAIL = 'bench-insights-creator@example.com';
-const PASSWORD = 'correct horse battery';
 
 const opts = parseOptions(
   process.argv.slice(2),
@@ -59,39 +59,6 @@ const opts = parseOptions(
     switches: { '--no-record': ['record', false] },
   },
 );
-
-/** The creator: signed up through the identity protocol, confirmed with the code from the outbox. */
-async function creatorToken(baseUrl, databaseUrl) {
-  const call = async (action, body) => {
-    const res = await fetch(`${baseUrl}/api/identity`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${action}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  await call('SignUp', {
-    ClientId: 'sparkhouse-web',
-    Username: EMAIL,
-    Password: PASSWORD,
-    UserAttributes: [
-      { Name: 'given_name', Value: 'Bench' },
-      { Name: 'family_name', Value: 'Creator' },
-    ],
-  });
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  const [{ code }] = (await db.query('select code from email_outbox where to_address = $1 order by id desc limit 1', [EMAIL])).rows;
-  await db.end();
-  await call('ConfirmSignUp', { ClientId: 'sparkhouse-web', Username: EMAIL, ConfirmationCode: code });
-  const auth = await call('InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: 'sparkhouse-web',
-    AuthParameters: { USERNAME: EMAIL, PASSWORD },
-  });
-  return auth.AuthenticationResult.AccessToken;
-}
 
 /** How many saves, completions and views the options make (visitor i of the starters reaches i % 3 + 1 pages; i % 3 = 2 completes). */
 function plan({ events, saves }) {
@@ -319,7 +286,9 @@ async function main() {
     };
     let api = await startApi();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const token = await creatorToken(baseUrl, databaseUrl);
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const { token } = await signedInMember(baseUrl, db, EMAIL, { familyName: 'Creator' }).finally(() => db.end());
     const created = await fetch(`${baseUrl}/api/app-builder/createApp`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -391,7 +360,7 @@ async function main() {
       ['ratio API / bare p99', result ? `${fmt(result.api.p99 / Math.max(0.01, result.bare.p99), 2)}x` : 'n/a'],
       [
         'machine load (1/5/15 min)',
-        `before ${loadBefore.map((l) => fmt(l, 2)).join('/')}, after ${loadAfter.map((l) => fmt(l, 2)).join('/')} (shared by other engineers; run under /work/heavy.lock)`,
+        `before ${loadBefore.map((l) => fmt(l, 2)).join('/')}, after ${loadAfter.map((l) => fmt(l, 2)).join('/')}`,
       ],
     ];
     console.log(`\nInsights benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(rows)}\n`);
