@@ -86,6 +86,22 @@ describe('Database sessions and transactions (real PostgreSQL)', () => {
     expect(await ids()).toEqual([1, 2, 3, 5, 7]);
   });
 
+  it('reads a snapshot: a commit made between two of its reads is seen whole or not at all, and it writes nothing', async () => {
+    const seen = await db.em.fork().snapshot(async (tx) => {
+      const before = (await tx.execute<{ id: number }[]>('select id from t order by id')).map((r) => r.id);
+      // another session commits meanwhile
+      await db.em.fork().execute('insert into t (id, v) values (?, ?)', [8, 'eight']);
+      const after = (await tx.execute<{ id: number }[]>('select id from t order by id')).map((r) => r.id);
+      await expect(tx.execute('insert into t (id) values (?)', [9])).rejects.toThrow(/read-only/);
+      return { before, after };
+    });
+    expect(seen.after).toEqual(seen.before);
+    expect(seen.before).not.toContain(8);
+    expect(await ids()).toContain(8);
+    expect(await ids()).not.toContain(9);
+    await db.em.fork().execute('delete from t where id = ?', [8]);
+  });
+
   it('runs a batch of statements in one round trip, every value written as an escaped literal', async () => {
     const awkward = 'O\'Brien \\ said "hi"; drop table t; --';
     await db.em.fork().executeBatch([

@@ -201,8 +201,17 @@ export class Db {
     return this.tx ? this.nested(this.tx, fn) : this.topLevel(fn);
   }
 
-  private async topLevel<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    const held = await this.begin();
+  /**
+   * Runs `fn` over one consistent snapshot of the database (a read-only repeatable-read transaction):
+   * reads of several streams see another transaction's commit whole or not at all.
+   */
+  async snapshot<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    if (this.tx) throw new Error('a snapshot is its own transaction; it cannot run inside another');
+    return this.topLevel(fn, 'begin isolation level repeatable read read only');
+  }
+
+  private async topLevel<T>(fn: (tx: Db) => Promise<T>, beginWith = 'begin'): Promise<T> {
+    const held = await this.begin(beginWith);
     const { client } = held;
     const tx = new Transaction(client, null);
     // a connection whose begin, commit or rollback failed, or that was lost meanwhile, is closed rather
@@ -234,14 +243,14 @@ export class Db {
    * A connection with its transaction begun. A connection lost before `begin` answered (the pool still
    * held a backend that was just terminated) is replaced: nothing was done on it yet.
    */
-  private async begin(retries = this.db.lostConnectionRetries): ReturnType<Database['checkout']> {
+  private async begin(statement: string, retries = this.db.lostConnectionRetries): ReturnType<Database['checkout']> {
     const held = await this.db.checkout();
     try {
-      await held.client.query('begin');
+      await held.client.query(statement);
       return held;
     } catch (err) {
       held.release(err as Error);
-      if (retries > 0 && isConnectionLost(err)) return this.begin(retries - 1);
+      if (retries > 0 && isConnectionLost(err)) return this.begin(statement, retries - 1);
       throw err;
     }
   }

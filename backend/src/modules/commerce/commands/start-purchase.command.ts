@@ -108,15 +108,16 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
       };
     });
 
-    const em = this.orm.em.fork();
-    const owned = new Set<string>();
-    for (const id of ids) {
-      if (ownedPurchaseIds(await this.events.readStream(em, streams.purchase(c.userId, id))).size > 0) owned.add(id);
-    }
-    const creditAvailableInCents = Math.max(
-      0,
-      foldCredit(await this.events.readStream(em, streams.credit(c.userId))).balanceInCents,
-    );
+    // ownership and credit from one snapshot: a concurrent grant (one transaction spends the credit and
+    // records the purchase) is seen whole or not at all, so double clicks plan the same card lines
+    const { owned, creditAvailableInCents } = await this.orm.em.fork().snapshot(async (em) => {
+      const owned = new Set<string>();
+      for (const id of ids) {
+        if (ownedPurchaseIds(await this.events.readStream(em, streams.purchase(c.userId, id))).size > 0) owned.add(id);
+      }
+      const balance = foldCredit(await this.events.readStream(em, streams.credit(c.userId))).balanceInCents;
+      return { owned, creditAvailableInCents: Math.max(0, balance) };
+    });
     const plan = planPurchase(priced, owned, creditAvailableInCents);
     const base = {
       plan,
