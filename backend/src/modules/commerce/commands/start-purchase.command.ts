@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
-import { CheckoutSessionStarted, type commerce } from '@sparkhouse/contracts';
+import { type commerce } from '@sparkhouse/contracts';
 import { ProductBrowseQueries } from '../../catalogue';
 import { OfferQueries } from '../../offers';
 import { EventStore } from '../../../platform/events/event-store';
@@ -12,7 +11,7 @@ import { removeFromCart } from '../infra/cart-stream';
 import { foldCredit, spendCredit } from '../domain/credit';
 import { grantPurchase, ownedPurchaseIds, planPurchase, type PlannedProduct, type PurchasePlan } from '../domain/purchase-plan';
 import { CheckoutClaims, checkoutKey } from '../infra/checkout-claims';
-import { providerFailed, StripeSupport } from '../infra/stripe-support';
+import { StripeSupport } from '../infra/stripe-support';
 import { creditModel, deciding, purchaseIdOf, purchasesModel, streams } from '../infra/streams';
 
 /** payment_info as validated by the contract (spec 3: attribution, discount code, offer flags). */
@@ -62,8 +61,6 @@ export interface StartPurchaseResult extends commerce.PurchaseResult {
 
 @CommandHandler(StartPurchase)
 export class StartPurchaseHandler implements ICommandHandler<StartPurchase, StartPurchaseResult> {
-  private readonly log = new Logger('StartPurchase');
-
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
@@ -170,68 +167,44 @@ export class StartPurchaseHandler implements ICommandHandler<StartPurchase, Star
       await this.claims.release(claim.claimId);
       throw err;
     }
-    let session: { id: string; url: string; expiresAt: number };
-    try {
-      const customer = await this.stripe.ensureCustomer(c.userId, c.email);
-      const lineItems = [];
-      for (const l of card)
-        lineItems.push({ price: await this.stripe.oneTimePrice(l.productId, l.title, l.priceInCents, currency), quantity: 1 });
-      const stripe = await this.stripe.stripe();
-      const created = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        customer,
-        client_reference_id: c.userId,
-        line_items: lineItems,
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-        metadata: {
-          kind: 'purchase',
-          userId: c.userId,
-          productIds: card
-            .map((l) => l.productId)
-            .join(',')
-            .slice(0, 500),
-          ...(discountCode ? { discountCode } : {}),
-          ...Object.fromEntries(Object.entries(attribution).map(([k, v]) => [k, v.slice(0, 500)])),
-        },
-      });
-      if (!created.url) throw new Error(`session ${created.id} has no payment page address`);
-      session = { id: created.id, url: created.url, expiresAt: created.expires_at };
-    } catch (err) {
-      await this.claims.release(claim.claimId);
-      this.log.warn(`checkout session for ${c.userId} failed: ${(err as Error).message}`);
-      throw providerFailed('Failed to create checkout session');
-    }
     const amountTotalInCents = card.reduce((s, l) => s + l.priceInCents, 0);
-    await this.orm.em
-      .fork()
-      .transactional(async (tem) => {
-        // the claim row first: the append takes the event log's lock, held to commit, so it goes last
-        await this.claims.fill(tem, claim.claimId, session);
-        await this.events.append(tem, streams.checkout(session.id), [
-          {
-            type: CheckoutSessionStarted.type,
-            payload: {
-              sessionId: session.id,
-              userId: c.userId,
-              mode: 'payment',
-              lines: card.map((l) => ({ productId: l.productId, priceInCents: l.priceInCents })),
-              amountTotalInCents,
-              currency,
-              storefrontSlug: null,
-              appSlug: null,
-              priceOptionId: null,
-              attribution,
-              discountCode,
-            },
+    const session = await this.claims.openSession(
+      claim.claimId,
+      async () => {
+        const customer = await this.stripe.ensureCustomer(c.userId, c.email);
+        const lineItems = [];
+        for (const l of card)
+          lineItems.push({ price: await this.stripe.oneTimePrice(l.productId, l.title, l.priceInCents, currency), quantity: 1 });
+        return {
+          mode: 'payment',
+          customer,
+          client_reference_id: c.userId,
+          line_items: lineItems,
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          metadata: {
+            kind: 'purchase',
+            userId: c.userId,
+            productIds: checkoutProductIds.join(',').slice(0, 500),
+            ...(discountCode ? { discountCode } : {}),
+            ...Object.fromEntries(Object.entries(attribution).map(([k, v]) => [k, v.slice(0, 500)])),
           },
-        ]);
-      })
-      .catch(async (err: unknown) => {
-        await this.claims.release(claim.claimId);
-        throw err;
-      });
-    return { ...base, completed: false, url: session.url, sessionId: session.id, purchasedProductIds, checkoutProductIds };
+        };
+      },
+      () => ({
+        userId: c.userId,
+        mode: 'payment',
+        lines: card.map((l) => ({ productId: l.productId, priceInCents: l.priceInCents })),
+        amountTotalInCents,
+        currency,
+        storefrontSlug: null,
+        appSlug: null,
+        priceOptionId: null,
+        attribution,
+        discountCode,
+      }),
+    );
+    return { ...base, completed: false, url: session.url, sessionId: session.sessionId, purchasedProductIds, checkoutProductIds };
   }
 
   /**

@@ -1,15 +1,13 @@
-import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '../../../platform/database/database';
-import { CheckoutSessionStarted, SubscriptionStarted } from '@sparkhouse/contracts';
+import { SubscriptionStarted } from '@sparkhouse/contracts';
 import { rows } from '../../../platform/database/sql';
 import { foldSubscription, type SubscriptionState } from '../domain/subscription-state';
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
 import { plansFor } from '../domain/payment-options';
 import { CheckoutClaims, subscriptionCheckoutKey } from '../infra/checkout-claims';
-import { providerFailed, StripeSupport } from '../infra/stripe-support';
-import { streams } from '../infra/streams';
+import { StripeSupport } from '../infra/stripe-support';
 import { CommerceQueries } from '../queries/commerce.query';
 
 /** Start a subscription checkout for one plan of an app, with the plan's free trial when it has one. */
@@ -33,8 +31,6 @@ export class StartSubscriptionCheckoutHandler implements ICommandHandler<
   StartSubscriptionCheckout,
   { url: string; sessionId: string }
 > {
-  private readonly log = new Logger('StartSubscriptionCheckout');
-
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
@@ -89,13 +85,11 @@ export class StartSubscriptionCheckoutHandler implements ICommandHandler<
       }),
     );
     if ('reuse' in claim) return { url: claim.reuse.url, sessionId: claim.reuse.sessionId };
-    let session: { id: string; url: string; expiresAt: number };
-    try {
-      const customer = await this.stripe.ensureCustomer(c.userId, c.email);
-      const stripe = await this.stripe.stripe();
-      const created = await stripe.checkout.sessions.create({
+    const session = await this.claims.openSession(
+      claim.claimId,
+      async () => ({
         mode: 'subscription',
-        customer,
+        customer: await this.stripe.ensureCustomer(c.userId, c.email),
         client_reference_id: c.userId,
         line_items: [{ price: option.priceId, quantity: 1 }],
         success_url: successUrl,
@@ -105,43 +99,21 @@ export class StartSubscriptionCheckoutHandler implements ICommandHandler<
           ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
           metadata: subscriptionMetadata,
         },
-      });
-      if (!created.url) throw new Error(`session ${created.id} has no payment page address`);
-      session = { id: created.id, url: created.url, expiresAt: created.expires_at };
-    } catch (err) {
-      await this.claims.release(claim.claimId);
-      this.log.warn(`subscription checkout for ${c.userId} failed: ${(err as Error).message}`);
-      throw providerFailed('Failed to create checkout session');
-    }
-    await this.orm.em
-      .fork()
-      .transactional(async (tem) => {
-        // the claim row first: the append takes the event log's lock, held to commit, so it goes last
-        await this.claims.fill(tem, claim.claimId, session);
-        await this.events.append(tem, streams.checkout(session.id), [
-          {
-            type: CheckoutSessionStarted.type,
-            payload: {
-              sessionId: session.id,
-              userId: c.userId,
-              mode: 'subscription',
-              lines: [],
-              amountTotalInCents: option.amountInCents,
-              currency: option.currency,
-              storefrontSlug: c.storefrontSlug,
-              appSlug: c.appSlug,
-              priceOptionId: option.id,
-              attribution: {},
-              discountCode: null,
-            },
-          },
-        ]);
-      })
-      .catch(async (err: unknown) => {
-        await this.claims.release(claim.claimId);
-        throw err;
-      });
-    return { url: session.url, sessionId: session.id };
+      }),
+      () => ({
+        userId: c.userId,
+        mode: 'subscription',
+        lines: [],
+        amountTotalInCents: option.amountInCents,
+        currency: option.currency,
+        storefrontSlug: c.storefrontSlug,
+        appSlug: c.appSlug,
+        priceOptionId: option.id,
+        attribution: {},
+        discountCode: null,
+      }),
+    );
+    return { url: session.url, sessionId: session.sessionId };
   }
 
   /** The user's subscriptions to one app as their own streams tell them (not the read model, which may trail). */

@@ -1,10 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { CheckoutSessionStarted, type PayloadOf } from '@sparkhouse/contracts';
 import { Database, type Db } from '../../../platform/database/database';
 import { rows, run } from '../../../platform/database/sql';
+import { EventStore } from '../../../platform/events/event-store';
 import { conflict } from '../../../platform/http/errors';
 import { providerFailed, StripeSupport } from './stripe-support';
+import { streams } from './streams';
 
 /** A claim still without a session after this long was abandoned (its request died): another may take it over. */
 export const CLAIM_TIMEOUT_MS = 30_000;
@@ -103,10 +107,49 @@ export async function forgetCheckout(em: Db, sessionId: string): Promise<void> {
  */
 @Injectable()
 export class CheckoutClaims {
+  private readonly log = new Logger('CheckoutClaims');
+
   constructor(
     private readonly orm: Database,
     private readonly support: StripeSupport,
+    private readonly events: EventStore,
   ) {}
+
+  /**
+   * Creates the claimed checkout session at Stripe (`params` is called for what to send) and records it:
+   * the claim row and its CheckoutSessionStarted in one transaction. On any failure the claim is released
+   * (the waiting requests take over) and a provider failure answers the spec's message.
+   */
+  async openSession(
+    claimId: string,
+    params: () => Promise<Stripe.Checkout.SessionCreateParams>,
+    started: (sessionId: string) => Omit<PayloadOf<'CheckoutSessionStarted'>, 'sessionId'>,
+  ): Promise<OpenCheckout> {
+    let session: { id: string; url: string; expiresAt: number };
+    try {
+      const created = await (await this.support.stripe()).checkout.sessions.create(await params());
+      if (!created.url) throw new Error(`session ${created.id} has no payment page address`);
+      session = { id: created.id, url: created.url, expiresAt: created.expires_at };
+    } catch (err) {
+      await this.release(claimId);
+      this.log.warn(`checkout session for claim ${claimId} failed: ${(err as Error).message}`);
+      throw providerFailed('Failed to create checkout session');
+    }
+    await this.orm.em
+      .fork()
+      .transactional(async (tem) => {
+        // the claim row first: the append takes the event log's lock, held to commit, so it goes last
+        await this.fill(tem, claimId, session);
+        await this.events.append(tem, streams.checkout(session.id), [
+          { type: CheckoutSessionStarted.type, payload: { sessionId: session.id, ...started(session.id) } },
+        ]);
+      })
+      .catch(async (err: unknown) => {
+        await this.release(claimId);
+        throw err;
+      });
+    return { sessionId: session.id, url: session.url };
+  }
 
   /** The buyer's open, unexpired, unpaid session for this key, or a claim to create it (then `fill` or `release`). */
   async reuseOrClaim(userId: string, key: string): Promise<{ reuse: OpenCheckout } | { claimId: string }> {
