@@ -1,4 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
+import { Injectable, SetMetadata } from '@nestjs/common';
+import { CommandBus, type ICommand } from '@nestjs/cqrs';
 import type { JobName, JobOwner, JobPayload, JobResult, StoredEvent } from '@sparkhouse/contracts';
 
 export const JOB_RESULT_HANDLER = Symbol('JOB_RESULT_HANDLER');
@@ -43,6 +44,21 @@ export interface JobResultHandler<N extends JobName> {
   ended?(run: EndedRun<N>): Promise<Stored>;
   /** A completed run's result no longer matches its schema (a result stored by an older release). */
   unusable?(run: EndedRunBase<N>, reason: string): Promise<Stored>;
+}
+
+/**
+ * A result stored by one command of the owning module: `command` makes it from the completed run and
+ * the payload the run was requested with (null when that no longer matches its schema).
+ */
+@Injectable()
+export abstract class StoredByCommand<N extends JobName> implements JobResultHandler<N> {
+  constructor(protected readonly commands: CommandBus) {}
+
+  protected abstract command(run: CompletedRun<N>, request: JobPayload<N> | null): ICommand;
+
+  async completed(run: CompletedRun<N>): Promise<Stored> {
+    return this.commands.execute<ICommand, Stored>(this.command(run, await run.request()));
+  }
 }
 
 /** Checks the result handlers found against the jobs whose definitions say their results are stored. */

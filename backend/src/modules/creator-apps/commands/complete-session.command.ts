@@ -1,9 +1,7 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler } from '@nestjs/cqrs';
 import type { NewEvent } from '@sparkhouse/contracts';
-import { Database } from '../../../platform/database/database';
-import { EventStore } from '../../../platform/events/event-store';
 import { decideCompleteSession, type MemberAct, type MemberPlan, type MemberState } from '../domain/member-program';
-import { changeMember } from '../infra/member-stream';
+import { MemberActHandler } from '../infra/member-stream';
 
 /** Mark today's session of the member's current phase done. */
 export class CompleteSession {
@@ -18,15 +16,8 @@ export const decide = (state: MemberState | null, c: CompleteSession): NewEvent[
   decideCompleteSession(state, { ...c.act, plan: c.plan, phaseId: c.phaseId });
 
 @CommandHandler(CompleteSession)
-export class CompleteSessionHandler implements ICommandHandler<CompleteSession, { applied: boolean }> {
-  constructor(
-    private readonly orm: Database,
-    private readonly events: EventStore,
-  ) {}
-
-  execute(command: CompleteSession) {
-    return this.orm.em
-      .fork()
-      .transactional((tem) => changeMember(tem, this.events, command.act.appId, command.act.memberId, (s) => decide(s, command)));
+export class CompleteSessionHandler extends MemberActHandler<CompleteSession> {
+  protected decide(state: MemberState | null, command: CompleteSession): NewEvent[] {
+    return decide(state, command);
   }
 }

@@ -7,8 +7,7 @@ import { notFound } from '../../../platform/http/errors';
 import { existingApp, type AppState, type Json } from '../domain/app-state';
 import { restoreVersion, VersionHistoryError, type VersionChange, type VersionMeta } from '../domain/document-versions';
 import { versionFacts } from '../domain/version-facts';
-import { changeApp } from '../infra/app-stream';
-import { newVersionMeta, type VersionSaved } from './save-document-version.command';
+import { saveVersionChange, type VersionSaved } from './save-document-version.command';
 
 /** Restore an earlier version: a new version copying it (history is never rewritten). */
 export class RestoreDocumentVersion {
@@ -44,15 +43,7 @@ export class RestoreDocumentVersionHandler implements ICommandHandler<RestoreDoc
     private readonly events: EventStore,
   ) {}
 
-  async execute(command: RestoreDocumentVersion) {
-    const { principal, appId, document } = command;
-    const meta = newVersionMeta(principal);
-    const { answer, version } = await this.orm.em.fork().transactional((tem) =>
-      changeApp(tem, this.events, appId, principal, (app) => {
-        const change = versionChange(app, command, meta);
-        return { events: versionFacts(appId, document, change, null), answer: change };
-      }),
-    );
-    return { appId, version: answer.version, appended: answer.outcome === 'appended', streamVersion: version };
+  execute(command: RestoreDocumentVersion): Promise<VersionSaved> {
+    return saveVersionChange(this.orm, this.events, command, (app, meta) => versionChange(app, command, meta));
   }
 }

@@ -53,15 +53,27 @@ export class SaveDocumentVersionHandler implements ICommandHandler<SaveDocumentV
     private readonly events: EventStore,
   ) {}
 
-  async execute(command: SaveDocumentVersion) {
-    const { principal, appId, document } = command;
-    const meta = newVersionMeta(principal);
-    const { answer, version } = await this.orm.em.fork().transactional((tem) =>
-      changeApp(tem, this.events, appId, principal, (app) => {
-        const change = versionChange(app, command, meta);
-        return { events: versionFacts(appId, document, change, null), answer: change };
-      }),
-    );
-    return { appId, version: answer.version, appended: answer.outcome === 'appended', streamVersion: version };
+  execute(command: SaveDocumentVersion): Promise<VersionSaved> {
+    return saveVersionChange(this.orm, this.events, command, (app, meta) => versionChange(app, command, meta));
   }
+}
+
+/**
+ * Appends a change to one of the app's documents (a new version, or none) on the app's stream, for
+ * a caller who may change the app, and answers the version now current.
+ */
+export async function saveVersionChange(
+  orm: Database,
+  events: EventStore,
+  { principal, appId, document }: { principal: Principal | null; appId: string; document: AppDocument },
+  change: (app: AppState, meta: VersionMeta) => VersionChange<Json>,
+): Promise<VersionSaved> {
+  const meta = newVersionMeta(principal);
+  const { answer, version } = await orm.em.fork().transactional((tem) =>
+    changeApp(tem, events, appId, principal, (app) => {
+      const changed = change(app, meta);
+      return { events: versionFacts(appId, document, changed, null), answer: changed };
+    }),
+  );
+  return { appId, version: answer.version, appended: answer.outcome === 'appended', streamVersion: version };
 }

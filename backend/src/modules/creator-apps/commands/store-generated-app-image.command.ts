@@ -3,8 +3,8 @@ import { Database } from '../../../platform/database/database';
 import { AppImageGenerated, type GenerateAppImageResult, type NewEvent } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { existingApp, type AppState } from '../domain/app-state';
-import { byJob, changeApp, type StoredResult } from '../infra/app-stream';
-import { addGeneratedPictures } from '../infra/generated-media';
+import type { StoredResult } from '../infra/app-stream';
+import { storeGeneratedPictures } from '../infra/generated-media';
 
 /**
  * Make a generated image the app's image (once per run): from the reactor when the run completes, and
@@ -35,25 +35,17 @@ export class StoreGeneratedAppImageHandler implements ICommandHandler<StoreGener
     private readonly events: EventStore,
   ) {}
 
-  async execute(command: StoreGeneratedAppImage): Promise<StoredResult> {
-    const { runId, appId, result, causationId } = command;
-    const metadata = causationId ? byJob(causationId) : { actor: 'ai' as const };
-    return this.orm.em.fork().transactional(async (tem) => {
-      const { answer: ownerId, appended } = await changeApp<string | null>(
-        tem,
-        this.events,
-        appId,
-        'system',
-        (app) => {
-          const events = decide(app, command);
-          return { events, answer: events.length > 0 ? app.ownerId : null };
-        },
-        metadata,
-      );
-      if (ownerId === null) return { stored: false, appended };
-      const picture = { image: result.appImage, name: 'App image', usedFor: 'app-image' };
-      const added = await addGeneratedPictures(tem, this.events, { appId, ownerId }, runId, [picture], metadata);
-      return { stored: true, appended: [...appended, ...added] };
-    });
+  execute(command: StoreGeneratedAppImage): Promise<StoredResult> {
+    const picture = { image: command.result.appImage, name: 'App image', usedFor: 'app-image' };
+    return storeGeneratedPictures(
+      this.orm,
+      this.events,
+      command,
+      (app) => {
+        const events = decide(app, command);
+        return { events, keep: events.length > 0 };
+      },
+      [picture],
+    );
   }
 }

@@ -6,8 +6,8 @@ import { existingApp, type AppState } from '../domain/app-state';
 import { current as currentVersion } from '../domain/document-versions';
 import { withLandingImages, type LandingImageChange } from '../domain/landing-page';
 import { jobVersions } from '../domain/version-facts';
-import { byJob, changeApp, type StoredResult } from '../infra/app-stream';
-import { addGeneratedPictures, type GeneratedPicture } from '../infra/generated-media';
+import type { StoredResult } from '../infra/app-stream';
+import { storeGeneratedPictures, type GeneratedPicture } from '../infra/generated-media';
 
 /**
  * Put new landing-page pictures (a hero or section image, or store screenshots) in a new version of
@@ -59,21 +59,13 @@ export class StoreLandingImagesHandler implements ICommandHandler<StoreLandingIm
     private readonly events: EventStore,
   ) {}
 
-  async execute(command: StoreLandingImages): Promise<StoredResult> {
-    const { runId, appId, change, causationId } = command;
-    const metadata = causationId ? byJob(causationId) : { actor: 'ai' as const };
-    return this.orm.em.fork().transactional(async (tem) => {
-      const { answer: ownerId, appended } = await changeApp<string | null>(
-        tem,
-        this.events,
-        appId,
-        'system',
-        (app) => ({ events: decide(app, command), answer: pageWithImages(app, command) ? app.ownerId : null }),
-        metadata,
-      );
-      if (ownerId === null) return { stored: false, appended };
-      const added = await addGeneratedPictures(tem, this.events, { appId, ownerId }, runId, landingPictures(change), metadata);
-      return { stored: true, appended: [...appended, ...added] };
-    });
+  execute(command: StoreLandingImages): Promise<StoredResult> {
+    return storeGeneratedPictures(
+      this.orm,
+      this.events,
+      command,
+      (app) => ({ events: decide(app, command), keep: Boolean(pageWithImages(app, command)) }),
+      landingPictures(command.change),
+    );
   }
 }

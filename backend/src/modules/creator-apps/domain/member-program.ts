@@ -58,6 +58,15 @@ export interface MemberAct {
 
 const applied = (s: MemberState | null, clientId: string) => s !== null && s.clientIds.includes(clientId);
 
+/** What every act of a member records: who, which app, its client id (applied once) and the member's day. */
+const actFields = ({ appId, memberId, clientId, localDate, timeZone }: MemberAct) => ({
+  appId,
+  memberId,
+  clientId,
+  localDate,
+  timeZone,
+});
+
 function currentPhase(s: MemberState | null, plan: MemberPlan, phaseId: string): { index: number } {
   const index = s?.phasesDone ?? 0;
   if (index >= plan.phaseIds.length) throw badRequest(PROGRAM_COMPLETE);
@@ -72,11 +81,7 @@ export function decideCompleteSession(s: MemberState | null, c: MemberAct & { pl
     {
       type: 'MemberSessionCompleted',
       payload: {
-        appId: c.appId,
-        memberId: c.memberId,
-        clientId: c.clientId,
-        localDate: c.localDate,
-        timeZone: c.timeZone,
+        ...actFields(c),
         planId: c.plan.planId,
         phaseId: c.phaseId,
         sessionNumber: (s?.sessionsInPhase ?? 0) + 1,
@@ -92,11 +97,7 @@ export function decideCompletePhase(s: MemberState | null, c: MemberAct & { plan
     {
       type: 'MemberPhaseCompleted',
       payload: {
-        appId: c.appId,
-        memberId: c.memberId,
-        clientId: c.clientId,
-        localDate: c.localDate,
-        timeZone: c.timeZone,
+        ...actFields(c),
         planId: c.plan.planId,
         phaseId: c.phaseId,
         nextPhaseId: c.plan.phaseIds[index + 1] ?? null,
@@ -116,11 +117,7 @@ export function decideCheckIn(
     {
       type: 'MemberCheckedIn',
       payload: {
-        appId: c.appId,
-        memberId: c.memberId,
-        clientId: c.clientId,
-        localDate: c.localDate,
-        timeZone: c.timeZone,
+        ...actFields(c),
         mood: c.mood,
         effort: c.effort,
         note: c.note && c.note.length > 0 ? c.note : null,
@@ -161,7 +158,9 @@ export function decideReminderSettings(
 
 /** The member's calendar day (YYYY-MM-DD) at `at` in their time zone. */
 export function localDateIn(timeZone: string, at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    at,
+  );
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

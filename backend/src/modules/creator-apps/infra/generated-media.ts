@@ -1,7 +1,9 @@
-import type { Db } from '../../../platform/database/database';
-import type { AppImage, EventMetadata, StoredEvent } from '@sparkhouse/contracts';
+import type { Database, Db } from '../../../platform/database/database';
+import type { AppImage, EventMetadata, NewEvent, StoredEvent } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { decideSave, mediaIdFor, mediaStreamId } from '../domain/app-media';
+import type { AppState } from '../domain/app-state';
+import { byJob, changeApp, type StoredResult } from './app-stream';
 import { mediaModel } from './media-stream';
 
 /** A picture a job made for an app, and what the creator will read about it in the library. */
@@ -64,4 +66,34 @@ export async function addGeneratedPictures(
     added.push(...appended);
   }
   return added;
+}
+
+/**
+ * Stores a job's pictures in its app: the app's events (`decide`), then, when they are to be kept (`keep`),
+ * the pictures in the media library, all in one transaction. A job's run stored before stores nothing.
+ */
+export async function storeGeneratedPictures(
+  orm: Database,
+  events: EventStore,
+  job: { appId: string; runId: string; causationId?: string | null },
+  decide: (app: AppState) => { events: NewEvent[]; keep: boolean },
+  pictures: GeneratedPicture[],
+): Promise<StoredResult> {
+  const metadata = job.causationId ? byJob(job.causationId) : { actor: 'ai' as const };
+  return orm.em.fork().transactional(async (tem) => {
+    const { answer: ownerId, appended } = await changeApp<string | null>(
+      tem,
+      events,
+      job.appId,
+      'system',
+      (app) => {
+        const decided = decide(app);
+        return { events: decided.events, answer: decided.keep ? app.ownerId : null };
+      },
+      metadata,
+    );
+    if (ownerId === null) return { stored: false, appended };
+    const added = await addGeneratedPictures(tem, events, { appId: job.appId, ownerId }, job.runId, pictures, metadata);
+    return { stored: true, appended: [...appended, ...added] };
+  });
 }

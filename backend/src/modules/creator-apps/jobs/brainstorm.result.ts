@@ -1,21 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import type { StoredEvent } from '@sparkhouse/contracts';
-import { StoresJobResult, type CompletedRun, type JobResultHandler, type Stored } from '../../../platform/jobs/job-result';
+import { StoredByCommand, StoresJobResult, type CompletedRun } from '../../../platform/jobs/job-result';
+import type { JobPayload } from '@sparkhouse/contracts';
 import { StoreBrainstormIdeas } from '../commands/store-brainstorm-ideas.command';
 
-type Brainstorm = 'creator-apps.brainstorm';
+type Job = 'creator-apps.brainstorm';
 
 /** A brainstorm's ideas are kept on its brainstorm (once per run). */
 @StoresJobResult('creator-apps.brainstorm')
 @Injectable()
-export class BrainstormResult implements JobResultHandler<Brainstorm> {
-  constructor(private readonly commands: CommandBus) {}
-
-  async completed(run: CompletedRun<Brainstorm>): Promise<Stored> {
-    const brainstormId = (await run.request())?.brainstormId ?? '';
-    return this.commands.execute<StoreBrainstormIdeas, { appended: StoredEvent[] }>(
-      new StoreBrainstormIdeas(run.runId, brainstormId, run.result, run.eventId),
-    );
+export class BrainstormResult extends StoredByCommand<Job> {
+  protected command(run: CompletedRun<Job>, request: JobPayload<Job> | null) {
+    return new StoreBrainstormIdeas(run.runId, request?.brainstormId ?? '', run.result, run.eventId);
   }
 }

@@ -1,21 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { StoresJobResult, type CompletedRun, type JobResultHandler, type Stored } from '../../../platform/jobs/job-result';
+import { StoredByCommand, StoresJobResult, type CompletedRun } from '../../../platform/jobs/job-result';
+import type { JobPayload } from '@sparkhouse/contracts';
 import { StoreLandingImages } from '../commands/store-landing-images.command';
-import type { StoredResult } from '../infra/app-stream';
 
-type LandingImage = 'creator-apps.landing-page-image';
+type Job = 'creator-apps.landing-page-image';
 
 /** A new hero or section picture goes into the landing page (a new version; once per run). */
 @StoresJobResult('creator-apps.landing-page-image')
 @Injectable()
-export class LandingPageImageResult implements JobResultHandler<LandingImage> {
-  constructor(private readonly commands: CommandBus) {}
-
-  async completed(run: CompletedRun<LandingImage>): Promise<Stored> {
-    const appId = (await run.request())?.appId ?? '';
-    return this.commands.execute<StoreLandingImages, StoredResult>(
-      new StoreLandingImages(run.runId, appId, { kind: 'image', ...run.result }, run.eventId),
-    );
+export class LandingPageImageResult extends StoredByCommand<Job> {
+  protected command(run: CompletedRun<Job>, request: JobPayload<Job> | null) {
+    return new StoreLandingImages(run.runId, request?.appId ?? '', { kind: 'image', ...run.result }, run.eventId);
   }
 }
