@@ -6,12 +6,11 @@ import { IdentityModule } from '../identity';
 import { CancelJobRunHandler } from './commands/cancel-job-run.command';
 import { CleanQueueHandler } from './commands/clean-queue.command';
 import { EvaluateAlertRuleHandler } from './commands/evaluate-alert-rule.command';
-import { PauseQueueHandler } from './commands/pause-queue.command';
 import { PromoteJobRunHandler } from './commands/promote-job-run.command';
 import { RemoveAlertRuleHandler } from './commands/remove-alert-rule.command';
 import { RemoveJobRunHandler } from './commands/remove-job-run.command';
 import { RequestProjectionRebuildHandler } from './commands/request-projection-rebuild.command';
-import { ResumeQueueHandler } from './commands/resume-queue.command';
+import { SetQueuePausedHandler } from './commands/set-queue-paused.command';
 import { RetryFailedJobRunsHandler } from './commands/retry-failed-job-runs.command';
 import { RetryJobRunHandler } from './commands/retry-job-run.command';
 import { SaveAlertRuleHandler } from './commands/save-alert-rule.command';
@@ -61,8 +60,7 @@ import { OpsJobPushReactor } from './reactors/ops-job-push.reactor';
     RetryFailedJobRunsHandler,
     PromoteJobRunHandler,
     RemoveJobRunHandler,
-    PauseQueueHandler,
-    ResumeQueueHandler,
+    SetQueuePausedHandler,
     CleanQueueHandler,
     RequestProjectionRebuildHandler,
     SaveAlertRuleHandler,

@@ -8,11 +8,10 @@ import { OperationsDirectory } from '../../identity';
 import { CommandBus } from '@nestjs/cqrs';
 import { CancelJobRun } from '../commands/cancel-job-run.command';
 import { CleanQueue } from '../commands/clean-queue.command';
-import { PauseQueue } from '../commands/pause-queue.command';
 import { PromoteJobRun } from '../commands/promote-job-run.command';
 import { RemoveJobRun } from '../commands/remove-job-run.command';
 import { RequestProjectionRebuild } from '../commands/request-projection-rebuild.command';
-import { ResumeQueue } from '../commands/resume-queue.command';
+import { SetQueuePaused } from '../commands/set-queue-paused.command';
 import { RetryFailedJobRuns } from '../commands/retry-failed-job-runs.command';
 import { RetryJobRun } from '../commands/retry-job-run.command';
 import { EventBrowser } from '../queries/event-browser.query';
@@ -52,12 +51,12 @@ export class ConsoleController {
 
   @Endpoint(operations.pauseQueue)
   pause(@Input() { params }: CallInput<typeof operations.pauseQueue>) {
-    return this.commands.execute(new PauseQueue(params.name as QueueName));
+    return this.commands.execute(new SetQueuePaused(params.name as QueueName, true));
   }
 
   @Endpoint(operations.resumeQueue)
   resume(@Input() { params }: CallInput<typeof operations.resumeQueue>) {
-    return this.commands.execute(new ResumeQueue(params.name as QueueName));
+    return this.commands.execute(new SetQueuePaused(params.name as QueueName, false));
   }
 
   @Endpoint(operations.cleanQueue)
