@@ -1,7 +1,7 @@
 // Schemas of the catalogue calls (api/catalogue.ts): products, collections, purchases, progress,
 // enrolments, home content, and the admin inputs. Not listed in api/index.ts: only calls are.
 import { z } from 'zod';
-import { queryBoolean } from '../http';
+import { queryBoolean, queryLimit } from '../http';
 
 export const idField = z.string().trim().min(1, 'is required').max(100, 'is too long');
 export const slugField = z
@@ -27,14 +27,6 @@ export const queryList = z
 
 /** Free-text search is capped at 200 characters: longer text answers 400. */
 export const searchField = z.string().trim().max(200, 'must be at most 200 characters');
-
-export const pageLimit = (max: number, fallback: number) =>
-  z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(max, `must be at most ${max}`)
-    .default(fallback);
 
 export const priceInfoSchema = z.object({
   priceInCents: z.number().int().nonnegative(),
@@ -171,7 +163,7 @@ export const bannerSchema = z.object({
 export const browseCategorySchema = z.object({ slug: z.string(), title: z.string(), productCount: z.number().int() });
 
 export const listQuery = z.object({
-  limit: pageLimit(100, 24),
+  limit: queryLimit(100, 24),
   lastProductId: idField.optional(),
   categories: queryList.optional(),
   topics: queryList.optional(),
@@ -186,7 +178,7 @@ export const listQuery = z.object({
 
 export const homepageQuery = z.object({
   isForHomepage: queryBoolean.optional(),
-  limit: pageLimit(100, 24),
+  limit: queryLimit(100, 24),
   lastProductId: idField.optional(),
 });
 

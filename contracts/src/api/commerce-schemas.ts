@@ -1,6 +1,7 @@
 // Schemas of the commerce and offers calls (api/commerce.ts): payment options, subscriptions, checkout,
 // cart, purchases, credit and offers. Not listed in api/index.ts: only calls are.
 import { z } from 'zod';
+import { subscriptionPlanFields } from '../events/commerce';
 
 export const commerceIdField = z.string().trim().min(1, 'is required').max(100, 'is too long');
 export const commerceSlugField = z
@@ -79,12 +80,7 @@ export const subscriptionStatusSchema = z.enum([
 export const userSubscriptionSchema = z.object({
   subscriptionId: z.string(),
   status: subscriptionStatusSchema,
-  storefrontSlug: z.string(),
-  appSlug: z.string(),
-  appId: z.string().nullable(),
-  priceOptionId: z.string(),
-  planDisplayName: z.string(),
-  tierSlug: z.string().nullable(),
+  ...subscriptionPlanFields,
   /** Whole days left in the trial (0 when not trialing). */
   trialDaysRemaining: z.number().int().nonnegative(),
   isTrialExpired: z.boolean(),

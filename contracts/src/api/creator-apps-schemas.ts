@@ -10,6 +10,7 @@ import {
 } from '../creator-documents';
 import { appImageSchema, jobRunStatusSchema } from '../jobs';
 import { SIMULATED_FLOWS } from '../events/simulator';
+import { appIdentityFields } from '../events/creator-apps';
 
 export const appIdField = z.uuid('must be an app id');
 export const versionIdField = z.uuid('must be a version id');
@@ -59,14 +60,7 @@ export type BuildStatus = z.infer<typeof buildStatusSchema>;
 
 /** The App of spec 3 as the studio sees it. */
 export const appSchema = z.object({
-  appId: z.string(),
-  ownerId: z.string(),
-  name: z.string(),
-  storefrontSlug: z.string(),
-  appSlug: z.string(),
-  isIdea: z.boolean(),
-  /** The creator's words the app was built from. */
-  prompt: z.string(),
+  ...appIdentityFields,
   /** The stored app idea (spec 3 App idea), when one was given. */
   appIdea: z.string().nullable(),
   canvasSettings: z.record(z.string(), z.unknown()).nullable(),

@@ -91,6 +91,16 @@ export const CheckoutSessionExpired = defineEvent(
 
 const subscriptionStatus = z.string();
 
+/** Which plan of which app a subscription is to (its fact and every answer about it say it the same way). */
+export const subscriptionPlanFields = {
+  storefrontSlug: z.string(),
+  appSlug: z.string(),
+  appId: z.string().nullable(),
+  priceOptionId: z.string(),
+  planDisplayName: z.string(),
+  tierSlug: z.string().nullable(),
+};
+
 export const SubscriptionStarted = defineEvent(
   'SubscriptionStarted',
   1,
@@ -98,12 +108,7 @@ export const SubscriptionStarted = defineEvent(
     subscriptionId: z.string(),
     userId: z.string(),
     customerId: z.string(),
-    storefrontSlug: z.string(),
-    appSlug: z.string(),
-    appId: z.string().nullable(),
-    priceOptionId: z.string(),
-    planDisplayName: z.string(),
-    tierSlug: z.string().nullable(),
+    ...subscriptionPlanFields,
     status: subscriptionStatus,
     trialEnd: z.string().nullable(),
     currentPeriodEnd: z.string().nullable(),

@@ -6,21 +6,20 @@ import { defineEvent } from './envelope';
  * Other modules (commerce: app pricing and ownership) read these facts through their own projections.
  */
 
-export const AppCreated = defineEvent(
-  'AppCreated',
-  1,
-  z.object({
-    appId: z.string(),
-    /** The creator's user id. */
-    ownerId: z.string(),
-    name: z.string(),
-    storefrontSlug: z.string(),
-    appSlug: z.string(),
-    isIdea: z.boolean(),
-    /** The prompt the creator described the app with ('' when created without one). */
-    prompt: z.string(),
-  }),
-);
+/** What an app is from its creation on (its fact and the studio's answers say it the same way). */
+export const appIdentityFields = {
+  appId: z.string(),
+  /** The creator's user id. */
+  ownerId: z.string(),
+  name: z.string(),
+  storefrontSlug: z.string(),
+  appSlug: z.string(),
+  isIdea: z.boolean(),
+  /** The prompt the creator described the app with ('' when created without one). */
+  prompt: z.string(),
+};
+
+export const AppCreated = defineEvent('AppCreated', 1, z.object(appIdentityFields));
 
 /** Which versioned document of an app a version belongs to. */
 export const appDocumentSchema = z.enum(['blueprint', 'landing-page', 'onboarding-flow']);
