@@ -30,20 +30,36 @@ export const LANDING_PAGE = {
 };
 
 /** The browser context is signed in as `account` from its first page on. */
-export async function signedIn(context: BrowserContext, account: Account) {
+export async function signedIn(context: BrowserContext, account: Pick<Account, 'session'>) {
   await context.addInitScript(
+    // the page's own frame only: a PDF shown inline is a frame without storage of its own
     ([key, value]) =>
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value),
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } | null }).localStorage?.setItem(
+        key,
+        value,
+      ),
     [AUTH_SESSION_STORAGE_KEY, JSON.stringify(account.session)],
   );
+}
+
+/** A new app of the creator's (createApp as the builder's first screen sends it). */
+export async function newApp(
+  request: APIRequestContext,
+  creator: Pick<Account, 'accessToken'>,
+  data: { name: string; prompt?: string },
+) {
+  const created = await request.post('/api/app-builder/createApp', {
+    headers: { authorization: `Bearer ${creator.accessToken}` },
+    data,
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return (await created.json()).response.app as { appId: string; storefrontSlug: string; appSlug: string };
 }
 
 /** A creator's app with an onboarding flow and a landing page of its own, never published. */
 export async function creatorApp(request: APIRequestContext, creator: Account, name = 'Stride Coach') {
   const headers = { authorization: `Bearer ${creator.accessToken}` };
-  const created = await request.post('/api/app-builder/createApp', { headers, data: { name } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const app = (await created.json()).response.app as { appId: string; storefrontSlug: string; appSlug: string };
+  const app = await newApp(request, creator, { name });
   for (const [path, data] of [
     ['/api/apps/saveAppOnboardingFlowV2', { appId: app.appId, onboardingFlow: FLOW }],
     ['/api/apps/saveAppLandingPageInfo', { appId: app.appId, landingPageInfo: LANDING_PAGE }],

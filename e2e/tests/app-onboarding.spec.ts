@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { PASSWORD, signUp } from '../support/accounts';
 import { buyCreatorPlan } from '../support/creator-plans';
 import { STUCK_MS } from '../support/waits';
+import { pageErrors } from '../support/page-errors';
 
 /**
  * An app's visitor (issue 10, journey b): on a phone-sized screen, an anonymous visitor goes through a
@@ -63,8 +64,7 @@ test('an anonymous visitor completes onboarding on a phone, resumes after a relo
   browser,
 }) => {
   test.setTimeout(4 * STUCK_MS);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = pageErrors(page);
   const url = await publishedApp(request);
 
   await page.goto(url);
@@ -174,8 +174,7 @@ test('Email me my plan: the visitor is told to check their mail; the owner follo
   browser,
 }) => {
   test.setTimeout(4 * STUCK_MS);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = pageErrors(page);
   const url = await publishedApp(request);
   const member = await signUp(request, { emailPrefix: 'stride-member', firstName: 'Mia', lastName: 'Member' });
   const headers = { authorization: `Bearer ${member.accessToken}` };
@@ -186,7 +185,10 @@ test('Email me my plan: the visitor is told to check their mail; the owner follo
     return r.ok() ? ((await r.json()).response.plan?.title ?? null) : null;
   };
   const mailTo = async (to: string) =>
-    (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()).messages as { subject: string; text: string }[];
+    (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()).messages as {
+      subject: string;
+      text: string;
+    }[];
 
   await page.goto(url);
   await step(page, 1);

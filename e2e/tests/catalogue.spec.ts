@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STUCK_MS } from '../support/waits';
 import { signUp } from '../support/accounts';
+import { pageErrors } from '../support/page-errors';
 
 /**
  * The catalogue journey against the demo catalogue that scripts/start.mjs seeds: browse with
@@ -35,8 +36,7 @@ interface VideoLike {
 const videoTime = (page: Page) => page.locator('video').evaluate((v) => (v as unknown as VideoLike).currentTime);
 
 test('browse with filters that survive a reload, then open a class', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = pageErrors(page);
   await page.goto('/browse');
   await expect(page.getByRole('heading', { level: 1, name: 'Browse classes' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'All classes' }).getByRole('listitem').first()).toBeVisible();

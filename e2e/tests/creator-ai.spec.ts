@@ -1,28 +1,14 @@
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { signUp } from '../support/accounts';
+import { newApp, signedIn } from '../support/creator-apps';
 import { STUCK_MS } from '../support/waits';
-
-/** The session the frontend's auth store keeps in local storage (features/auth/auth-session.ts). */
-const AUTH_SESSION_STORAGE_KEY = 'sparkhouse.auth.session';
 
 /** A signed-in creator with an app of their own, made through the API. */
 async function creatorWithApp(request: APIRequestContext, context: BrowserContext, name: string) {
-  const { session, accessToken } = await signUp(request, { emailPrefix: 'ai-creator', firstName: 'Ada', lastName: 'Assets' });
-  const created = await request.post('/api/app-builder/createApp', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { name, prompt: 'A sourdough baking companion with weekend schedules' },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  await context.addInitScript(
-    // the page's own frame only: a PDF shown inline is a frame without storage of its own
-    ([key, value]) =>
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } | null }).localStorage?.setItem(
-        key,
-        value,
-      ),
-    [AUTH_SESSION_STORAGE_KEY, JSON.stringify(session)],
-  );
-  return { appId: (await created.json()).response.app.appId as string, accessToken };
+  const creator = await signUp(request, { emailPrefix: 'ai-creator', firstName: 'Ada', lastName: 'Assets' });
+  const { appId } = await newApp(request, creator, { name, prompt: 'A sourdough baking companion with weekend schedules' });
+  await signedIn(context, creator);
+  return { appId, accessToken: creator.accessToken };
 }
 
 test('a creator generates a new app image and sees it become the app’s image', async ({ page, request, context }) => {

@@ -4,14 +4,23 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { signUp, type Account } from '../support/accounts';
 import { buyCreatorPlan } from '../support/creator-plans';
 import { STUCK_MS } from '../support/waits';
+import { pageErrors } from '../support/page-errors';
 
 /** The session the frontend's auth store keeps in local storage (features/auth/auth-session.ts). */
 const AUTH_SESSION_STORAGE_KEY = 'sparkhouse.auth.session';
 
 const FLOW = {
   pages: [
-    { id: 'goal', title: 'Your goal', questions: [{ id: 'distance', prompt: 'Which distance?', kind: 'single', options: ['5k', '10k'] }] },
-    { id: 'pace', title: 'Your pace', questions: [{ id: 'pace', prompt: 'How fast?', kind: 'single', options: ['Easy', 'Fast'] }] },
+    {
+      id: 'goal',
+      title: 'Your goal',
+      questions: [{ id: 'distance', prompt: 'Which distance?', kind: 'single', options: ['5k', '10k'] }],
+    },
+    {
+      id: 'pace',
+      title: 'Your pace',
+      questions: [{ id: 'pace', prompt: 'How fast?', kind: 'single', options: ['Easy', 'Fast'] }],
+    },
   ],
 };
 
@@ -32,10 +41,13 @@ async function asVisitor(request: APIRequestContext, visitorId: string, path: st
  * with 4242. Its creator opens the builder's Insights tab and reads those numbers in the funnel, the
  * drop-off per page and the members; switches the period with the keyboard and exports the days as CSV.
  */
-test('a creator reads the funnel of their published app in the Insights tab and exports it as CSV', async ({ page, request, context }) => {
+test('a creator reads the funnel of their published app in the Insights tab and exports it as CSV', async ({
+  page,
+  request,
+  context,
+}) => {
   test.setTimeout(4 * STUCK_MS);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = pageErrors(page);
 
   // a published app with an onboarding flow and an annual plan with a 7-day trial
   const creator = await signUp(request, { emailPrefix: 'insights-creator', firstName: 'Ines', lastName: 'Insight' });
@@ -43,7 +55,10 @@ test('a creator reads the funnel of their published app in the Insights tab and 
   const created = await request.post('/api/app-builder/createApp', { headers, data: { name: 'Stride Insights' } });
   expect(created.ok(), await created.text()).toBe(true);
   const app = (await created.json()).response.app as { appId: string; storefrontSlug: string; appSlug: string };
-  const flow = await request.post('/api/apps/saveAppOnboardingFlowV2', { headers, data: { appId: app.appId, onboardingFlow: FLOW } });
+  const flow = await request.post('/api/apps/saveAppOnboardingFlowV2', {
+    headers,
+    data: { appId: app.appId, onboardingFlow: FLOW },
+  });
   expect(flow.ok(), await flow.text()).toBe(true);
   const priced = await request.post('/api/payments/update-price-options', {
     headers,
@@ -65,7 +80,9 @@ test('a creator reads the funnel of their published app in the Insights tab and 
     device_id,
     event_properties: { storefrontSlug: app.storefrontSlug, appSlug: app.appSlug },
   }));
-  const uploaded = await request.post('/api/data', { data: { api_key: 'sparkhouse-web', events: views, v: 2, upload_time: Date.now() } });
+  const uploaded = await request.post('/api/data', {
+    data: { api_key: 'sparkhouse-web', events: views, v: 2, upload_time: Date.now() },
+  });
   expect(await uploaded.json()).toEqual({ code: 200, events_ingested: 5 });
 
   // b stops on the first page; a goes through both, completes and gets a plan
@@ -85,12 +102,17 @@ test('a creator reads the funnel of their published app in the Insights tab and 
     finalUserState: { answers: { distance: '10k', pace: 'Easy' } },
     pagesInfo: { currentPageId: 'pace', completedPageIds: ['goal', 'pace'] },
   });
-  await asVisitor(request, a, `/apps/createPersonalizedPlan/${slugs}`, { userState: { answers: { distance: '10k', pace: 'Easy' } } });
+  await asVisitor(request, a, `/apps/createPersonalizedPlan/${slugs}`, {
+    userState: { answers: { distance: '10k', pace: 'Easy' } },
+  });
 
   // a signs up (their visits and answers become the member's) and starts the annual plan's trial
   const member = await signUp(request, { emailPrefix: 'insights-member', firstName: 'Ada', lastName: 'Member' });
   const memberHeaders = { authorization: `Bearer ${member.accessToken}` };
-  const linked = await request.post('/api/users/linkAuthUserWithAnonymousUserId', { headers: memberHeaders, data: { anonymousUserId: a } });
+  const linked = await request.post('/api/users/linkAuthUserWithAnonymousUserId', {
+    headers: memberHeaders,
+    data: { anonymousUserId: a },
+  });
   expect(linked.ok(), await linked.text()).toBe(true);
   const checkout = await request.post('/api/payments/create-checkout-session', {
     headers: memberHeaders,
@@ -170,7 +192,10 @@ test('a creator reads the funnel of their published app in the Insights tab and 
   // the CSV export: a header and one row a day, today's with the numbers above
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^insights-${app.appSlug}-.*\\.csv$`));
-  const lines = fs.readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+  const lines = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
   expect(lines[0]).toBe('day,views,visitors,started,completed,planReady,accounts,trials,paid,churned,revenueInCents,checkIns');
   expect(lines).toHaveLength(8);
   const today = new Date().toISOString().slice(0, 10);
@@ -184,5 +209,7 @@ test('a creator reads the funnel of their published app in the Insights tab and 
 async function setDark(page: Page) {
   await page.evaluate(() => localStorage.setItem('sparkhouse.theme', 'dark'));
   await page.reload();
-  await expect(page.locator('.insights-funnel__step[data-step="trials"] .insights-funnel__count')).toHaveText('1', { timeout: STUCK_MS });
+  await expect(page.locator('.insights-funnel__step[data-step="trials"] .insights-funnel__count')).toHaveText('1', {
+    timeout: STUCK_MS,
+  });
 }

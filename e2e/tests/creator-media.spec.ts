@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { signUp } from '../support/accounts';
+import { newApp, signedIn } from '../support/creator-apps';
 import { writePdf, writePng, writeVideo } from '../support/media-fixtures';
 import { STUCK_MS } from '../support/waits';
-
-/** The session the frontend's auth store keeps in local storage (features/auth/auth-session.ts). */
-const AUTH_SESSION_STORAGE_KEY = 'sparkhouse.auth.session';
+import { pageErrors } from '../support/page-errors';
 
 /**
  * The media library (issue 11, journey a, its upload part): a creator drops an image, a video and a PDF
@@ -19,30 +18,16 @@ test('a creator uploads an image, a video and a PDF with progress bars, sees the
   context,
 }) => {
   test.setTimeout(3 * STUCK_MS);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = pageErrors(page);
   const dir = test.info().outputPath('fixtures');
   fs.mkdirSync(dir, { recursive: true });
   const image = await writePng(dir, 'track-at-dawn.png');
   const video = writeVideo(dir, 'warm-up.webm');
   const pdf = writePdf(dir, 'training-guide.pdf');
 
-  const { session, accessToken } = await signUp(request, { emailPrefix: 'media-creator', firstName: 'Mia', lastName: 'Media' });
-  const created = await request.post('/api/app-builder/createApp', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { name: 'Stride Media' },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { appId } = (await created.json()).response.app;
-  await context.addInitScript(
-    // the page's own frame only: a PDF shown inline is a frame without storage of its own
-    ([key, value]) =>
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } | null }).localStorage?.setItem(
-        key,
-        value,
-      ),
-    [AUTH_SESSION_STORAGE_KEY, JSON.stringify(session)],
-  );
+  const creator = await signUp(request, { emailPrefix: 'media-creator', firstName: 'Mia', lastName: 'Media' });
+  const { appId } = await newApp(request, creator, { name: 'Stride Media' });
+  await signedIn(context, creator);
 
   // an empty library first
   await page.goto(`/dashboard/builder?appId=${appId}`);

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { signUp } from '../support/accounts';
+import { newApp, signedIn } from '../support/creator-apps';
 import { buyCreatorPlan } from '../support/creator-plans';
 import { STUCK_MS } from '../support/waits';
-
-/** The session the frontend's auth store keeps in local storage (features/auth/auth-session.ts). */
-const AUTH_SESSION_STORAGE_KEY = 'sparkhouse.auth.session';
+import { pageErrors } from '../support/page-errors';
 
 /**
  * A creator shapes their app's onboarding (issue 10, journey a): edits the default flow with its phone
@@ -19,20 +18,11 @@ test('a creator edits the onboarding flow, restores a version, simulates it, and
   context,
 }) => {
   test.setTimeout(3 * STUCK_MS);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  const { session, accessToken } = await signUp(request, { emailPrefix: 'flow-creator', firstName: 'Fay', lastName: 'Flow' });
-  const created = await request.post('/api/app-builder/createApp', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { name: 'Flow Lab' },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { appId } = (await created.json()).response.app;
-  await context.addInitScript(
-    ([key, value]) =>
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value),
-    [AUTH_SESSION_STORAGE_KEY, JSON.stringify(session)],
-  );
+  const errors = pageErrors(page);
+  const creator = await signUp(request, { emailPrefix: 'flow-creator', firstName: 'Fay', lastName: 'Flow' });
+  const { accessToken } = creator;
+  const { appId } = await newApp(request, creator, { name: 'Flow Lab' });
+  await signedIn(context, creator);
 
   // the default flow, in the editor beside its phone preview
   await page.goto(`/dashboard/builder?appId=${appId}&tab=onboarding`);

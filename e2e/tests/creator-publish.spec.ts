@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signUp } from '../support/accounts';
 import { creatorApp, payOnEmulator, signedIn } from '../support/creator-apps';
 import { STUCK_MS } from '../support/waits';
+import { pageErrors } from '../support/page-errors';
 
 // the member journey subscribes to the app the creator journey priced and published
 test.describe.configure({ mode: 'serial' });
@@ -13,8 +14,7 @@ test('a creator sets monthly and annual prices, sees what goes live, buys a crea
   context,
 }) => {
   test.setTimeout(3 * STUCK_MS);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = pageErrors(page);
   const creator = await signUp(request, { emailPrefix: 'price-creator', firstName: 'Pia', lastName: 'Price' });
   const app = await creatorApp(request, creator);
   shared = { app };
@@ -58,7 +58,9 @@ test('a creator sets monthly and annual prices, sees what goes live, buys a crea
     'First publish: a landing page of 3 sections, 1 onboarding question, $12.99 a month, $99 a year, 7-day free trial.',
   );
   await expect(review.getByRole('list', { name: /^Prices/ })).toContainText('$12.99 a month');
-  await expect(page.getByTestId('creator-plan-price')).toHaveText(/^Creator plans from \$[\d.,]+ a month, or \$[\d.,]+ a year\.$/);
+  await expect(page.getByTestId('creator-plan-price')).toHaveText(
+    /^Creator plans from \$[\d.,]+ a month, or \$[\d.,]+ a year\.$/,
+  );
   await page.getByText('Every field that changes, in detail').click();
   const live = page.getByRole('region', { name: 'What goes live' });
   await expect(live).toBeVisible({ timeout: STUCK_MS });
@@ -109,8 +111,7 @@ test('a member goes through the published app’s onboarding, then subscribes to
   test.setTimeout(3 * STUCK_MS);
   expect(shared, 'runs after the creator journey above (serial)').not.toBeNull();
   const { app } = shared!;
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = pageErrors(page);
   const member = await signUp(request, { emailPrefix: 'stride-member', firstName: 'Max', lastName: 'Member' });
   await signedIn(context, member);
 

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from '../support/accounts';
-import { creatorApp, LANDING_PAGE, signedIn } from '../support/creator-apps';
+import { creatorApp, FLOW, LANDING_PAGE, signedIn } from '../support/creator-apps';
 import { buyCreatorPlan } from '../support/creator-plans';
 import { STUCK_MS } from '../support/waits';
+import { pageErrors } from '../support/page-errors';
 
 /**
  * After publishing: where the app lives, "View live" and "Share" (copy link, QR code, the device's
@@ -12,7 +13,8 @@ import { STUCK_MS } from '../support/waits';
  */
 
 /** What the page's stubbed navigator.share was called with (Chromium on Linux has no share sheet). */
-const sharedData = (page: Page) => page.evaluate(() => (globalThis as unknown as { __shared?: { url: string } }).__shared ?? null);
+const sharedData = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { __shared?: { url: string } }).__shared ?? null);
 
 async function screenshots(page: Page, name: string) {
   // the theme fades in: a screenshot must not catch it half-way
@@ -32,8 +34,7 @@ test('a creator publishes, views the app live, shares it, and reviews a change a
   context,
 }) => {
   test.setTimeout(4 * STUCK_MS);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = pageErrors(page);
   const creator = await signUp(request, { emailPrefix: 'share-creator', firstName: 'Sasha', lastName: 'Share' });
   const headers = { authorization: `Bearer ${creator.accessToken}` };
   const app = await creatorApp(request, creator, 'Trail Pacer');
@@ -78,7 +79,11 @@ test('a creator publishes, views the app live, shares it, and reviews a change a
   await expect(dialog.getByLabel('Link')).toHaveValue(address);
   await dialog.getByRole('button', { name: 'Copy link' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Link copied to the clipboard.');
-  expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(address);
+  expect(
+    await page.evaluate(() =>
+      (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+    ),
+  ).toBe(address);
   await expect(dialog.getByRole('img', { name: `QR code for ${address}` })).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -91,7 +96,10 @@ test('a creator publishes, views the app live, shares it, and reviews a change a
   await dialog.getByRole('button', { name: 'Share from this device…' }).click();
   await expect.poll(() => sharedData(page)).toMatchObject({ url: address, title: 'Trail Pacer' });
   const targets = dialog.getByRole('list', { name: 'Share on' });
-  await expect(targets.getByRole('link', { name: 'Email' })).toHaveAttribute('href', new RegExp(`^mailto:\\?subject=Trail%20Pacer&body=.*${encodeURIComponent(address).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await expect(targets.getByRole('link', { name: 'Email' })).toHaveAttribute(
+    'href',
+    new RegExp(`^mailto:\\?subject=Trail%20Pacer&body=.*${encodeURIComponent(address).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  );
   for (const [name, host] of [
     ['X', 'https://twitter.com/intent/tweet?url='],
     ['Facebook', 'https://www.facebook.com/sharer/sharer.php?u='],
@@ -111,9 +119,14 @@ test('a creator publishes, views the app live, shares it, and reviews a change a
   await expect(dialog).toHaveCount(0);
 
   // the share modal's events reach the analytics collector (sent when the page is left)
-  const uploaded = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/data' && (r.postData() ?? '').includes('share link copied'));
+  const uploaded = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === '/api/data' && (r.postData() ?? '').includes('share link copied'),
+  );
   await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
-  const events = (JSON.parse((await uploaded).postData()!).events as { event_type: string; event_properties?: Record<string, unknown> }[]);
+  const events = JSON.parse((await uploaded).postData()!).events as {
+    event_type: string;
+    event_properties?: Record<string, unknown>;
+  }[];
   const shareEvents = events.filter((e) => e.event_type.startsWith('share '));
   expect(shareEvents.map((e) => e.event_type)).toEqual([
     'share modal',
@@ -143,20 +156,23 @@ test('a creator publishes, views the app live, shares it, and reviews a change a
   // a change reviewed as visitors will see it: hero reworded, a new question, prices kept
   const edited = await request.post('/api/apps/saveAppLandingPageInfo', {
     headers,
-    data: { appId: app.appId, landingPageInfo: { ...LANDING_PAGE, hero: { ...LANDING_PAGE.hero, title: 'Run your first trail 10K' } } },
+    data: {
+      appId: app.appId,
+      landingPageInfo: { ...LANDING_PAGE, hero: { ...LANDING_PAGE.hero, title: 'Run your first trail 10K' } },
+    },
   });
   expect(edited.ok(), await edited.text()).toBe(true);
   const flow = await request.post('/api/apps/saveAppOnboardingFlowV2', {
     headers,
     data: {
       appId: app.appId,
+      // the flow with one more question
       onboardingFlow: {
         pages: [
           {
-            id: 'goal',
-            title: 'Your goal',
+            ...FLOW.pages[0],
             questions: [
-              { id: 'distance', prompt: 'Which distance are you training for?', kind: 'single', options: ['5k', '10k', 'Half marathon'] },
+              ...FLOW.pages[0].questions,
               { id: 'terrain', prompt: 'Where do you run?', kind: 'single', options: ['Road', 'Trail'] },
             ],
           },

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { STUCK_MS } from '../support/waits';
 import { PASSWORD, signUp } from '../support/accounts';
 import { buyCreatorPlan } from '../support/creator-plans';
+import { pageErrors } from '../support/page-errors';
 
 /**
  * The creator journey: type an idea, sign in when building asks for it (the modal just closes on
@@ -24,8 +25,7 @@ test('a creator builds an app from an idea, follows it live across a reload, the
   request,
 }) => {
   test.setTimeout(4 * STUCK_MS);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = pageErrors(page);
   const account = await createAccount(request);
   const email = account.email;
 

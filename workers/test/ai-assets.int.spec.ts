@@ -282,20 +282,7 @@ describe('link previews and link descriptions, run by the real worker', () => {
     expect((await call('POST', '/app-builder/regenerateAIScreenshots', 'max-creator', { appId })).status).toBe(404);
   });
 
-  const upload = async (userId: string, bytes: Buffer, name: string, type: string) => {
-    const token = await stack.api.get(AccessTokens).sign({ sub: userId, email: `${userId}@example.com` });
-    const form = new FormData();
-    form.append('appId', appId);
-    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-    const res = await fetch(`${stack.baseUrl}/api/media/uploads`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const body = (await res.json()) as any;
-    expect(res.status).toBeLessThan(300);
-    return (body.response ?? body).url as string;
-  };
+  const upload = (userId: string, bytes: Buffer, name: string, type: string) => stack.upload(userId, appId, bytes, name, type);
 
   it('describes a PDF and a recording of the media library from what the files hold', async () => {
     const pdfUrl = await upload(

@@ -1,34 +1,13 @@
 import { io } from 'socket.io-client';
 import { AccessTokens } from '@sparkhouse/backend';
-import { eventually, grantCreatorPlan } from '@sparkhouse/backend/test-support';
+import { eventually, grantCreatorPlan, runningFlow } from '@sparkhouse/backend/test-support';
 import { countValidPhases, REALTIME, SERVER_EVENTS, type JobProgressMessage } from '@sparkhouse/contracts';
 import { startStack, type TestSocket } from './stack';
 
 /** Who calls: a signed-in user id, an anonymous visitor's anon_ id, or nobody at all. */
 type Who = { user: string } | { anon: string } | 'nobody';
 
-const FLOW = {
-  pages: [
-    { id: 'hello', title: 'Welcome', body: 'Three questions, then your plan.', questions: [] },
-    {
-      id: 'goal',
-      title: 'Your goal',
-      questions: [
-        { id: 'distance', prompt: 'Which distance?', kind: 'single', options: ['5k', '10k', 'Half marathon'] },
-        { id: 'days', prompt: 'Which days can you run?', kind: 'multi', options: ['Mon', 'Wed', 'Sat'] },
-      ],
-    },
-    {
-      id: 'you',
-      title: 'About you',
-      questions: [
-        { id: 'km', prompt: 'Kilometres a week now?', kind: 'number', min: 0, max: 200 },
-        { id: 'race', prompt: 'Race day?', kind: 'date' },
-        { id: 'note', prompt: 'Anything else?', kind: 'text', required: false },
-      ],
-    },
-  ],
-};
+const FLOW = runningFlow();
 const ANSWERS = { distance: '10k', days: ['Mon', 'Sat'], km: 12, race: '2031-05-04' };
 
 /**

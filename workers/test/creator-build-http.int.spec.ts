@@ -5,7 +5,7 @@ import { io } from 'socket.io-client';
 import { AccessTokens } from '@sparkhouse/backend';
 import { eventually } from '@sparkhouse/backend/test-support';
 import { REALTIME, SERVER_EVENTS, type JobCompletedMessage, type JobProgressMessage } from '@sparkhouse/contracts';
-import { startStack, type TestSocket } from './stack';
+import { BUILD_APP_PROGRESS, startStack, type TestSocket } from './stack';
 
 const MARATHON = 'a habit tracker for runners training for their first marathon';
 
@@ -73,16 +73,7 @@ describe('buildApp through the HTTP API, run by the real worker', () => {
     });
     const mine = cora.seen.filter((x) => x.m.runId === runId);
     const progress = mine.filter((x) => x.event === SERVER_EVENTS.jobProgress).map((x) => x.m as JobProgressMessage);
-    expect(progress.map((p) => [p.step, p.percent])).toEqual([
-      ['blueprint', 0],
-      ['blueprint', 25],
-      ['onboarding', 25],
-      ['onboarding', 50],
-      ['landing-page', 50],
-      ['landing-page', 75],
-      ['app-image', 75],
-      ['app-image', 100],
-    ]);
+    expect(progress.map((p) => [p.step, p.percent])).toEqual(BUILD_APP_PROGRESS);
     expect(progress.every((p) => p.subjectId === appId)).toBe(true);
     const lifecycle = mine.filter((x) => x.event.startsWith('job:'));
     expect(lifecycle.at(-1)!.event).toBe(SERVER_EVENTS.jobCompleted);

@@ -17,7 +17,7 @@ import {
 } from '@sparkhouse/contracts';
 import { LocalProvider } from '../src/devkit/ai/local-provider';
 import type { AiTaskKind } from '../src/ai/ai-provider';
-import { startStack, type TestSocket } from './stack';
+import { BUILD_APP_PROGRESS, startStack, type TestSocket } from './stack';
 
 const ALICE = 'anon_alice_creator_01';
 const BOB = 'anon_bob_creator_0002';
@@ -83,16 +83,7 @@ describe('creator-studio jobs on the real worker (local AI provider)', () => {
     await eventually(() => alice.some((x) => x.event === SERVER_EVENTS.jobCompleted && x.m.runId === outcome.runId));
     const mine = alice.filter((x) => x.m.runId === outcome.runId);
     const progress = mine.filter((x) => x.event === SERVER_EVENTS.jobProgress).map((x) => x.m as JobProgressMessage);
-    expect(progress.map((p) => [p.step, p.percent])).toEqual([
-      ['blueprint', 0],
-      ['blueprint', 25],
-      ['onboarding', 25],
-      ['onboarding', 50],
-      ['landing-page', 50],
-      ['landing-page', 75],
-      ['app-image', 75],
-      ['app-image', 100],
-    ]);
+    expect(progress.map((p) => [p.step, p.percent])).toEqual(BUILD_APP_PROGRESS);
     expect(progress.every((p) => p.subjectId === 'app-marathon' && p.name === 'creator-apps.build-app')).toBe(true);
     expect(mine[mine.length - 1].event).toBe(SERVER_EVENTS.jobCompleted);
     expect(mine[mine.length - 1].m.result).toEqual(outcome.result);

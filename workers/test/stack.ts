@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { io, type Socket } from 'socket.io-client';
-import { WorkerRuntime, type AppConfig } from '@sparkhouse/backend';
+import { AccessTokens, WorkerRuntime, type AppConfig } from '@sparkhouse/backend';
 import { createTestDatabase, startApi, testConfig } from '@sparkhouse/backend/test-support';
 import { REALTIME, type ClientToServerEvents, type ServerToClientEvents } from '@sparkhouse/contracts';
 import { WorkerModule } from '../src/worker.module';
@@ -56,6 +56,21 @@ export async function startStack(overrides: Record<string, string> = {}) {
       });
       return { status: res.status, body: (await res.json()) as any };
     },
+    /** Uploads a file to the app's media library as `userId` (POST /media/uploads); answers its address. */
+    async upload(userId: string, appId: string, bytes: Buffer, name: string, type: string): Promise<string> {
+      const token = await api.app.get(AccessTokens).sign({ sub: userId, email: `${userId}@example.com` });
+      const form = new FormData();
+      form.append('appId', appId);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+      const res = await fetch(`${api.baseUrl}/api/media/uploads`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const body = (await res.json()) as any;
+      expect(res.status).toBeLessThan(300);
+      return (body.response ?? body).url as string;
+    },
     async close() {
       sockets.forEach((s) => s.disconnect());
       for (const w of workers) await w.close();
@@ -64,3 +79,15 @@ export async function startStack(overrides: Record<string, string> = {}) {
     },
   };
 }
+
+/** The progress a build reports: each named step as it starts and ends, in order, ending at 100. */
+export const BUILD_APP_PROGRESS = [
+  ['blueprint', 0],
+  ['blueprint', 25],
+  ['onboarding', 25],
+  ['onboarding', 50],
+  ['landing-page', 50],
+  ['landing-page', 75],
+  ['app-image', 75],
+  ['app-image', 100],
+];

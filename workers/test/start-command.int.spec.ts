@@ -1,34 +1,8 @@
-import { spawn, execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase, eventually } from '@sparkhouse/backend/test-support';
-import { repoRoot } from '@sparkhouse/backend';
+import { alive, descendants, startCommand } from './start-command';
 
 const OWNER = 'anon_start_cmd_000001';
-
-/** Pids of a process's whole tree (children, grandchildren...). */
-function descendants(pid: number): number[] {
-  let out = '';
-  try {
-    out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
-  } catch {
-    return [];
-  }
-  const kids = out
-    .split('\n')
-    .map((s) => Number(s.trim()))
-    .filter(Boolean);
-  return kids.flatMap((k) => [k, ...descendants(k)]);
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * `npm start`'s script as a user runs it: serves the product, and on SIGTERM stops the API and the
@@ -38,26 +12,13 @@ describe('the start command', () => {
   it('serves the product and stops cleanly on SIGTERM, returning jobs in flight to the queue', async () => {
     const db = await createTestDatabase();
     const port = 3400 + (process.pid % 500);
-    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: db.url,
-        REDIS_PREFIX: `startcmd${process.pid}`,
-        SPARKHOUSE_SKIP_BUILD: '1',
-        SPARKHOUSE_SKIP_INSTALL: '1',
-        LOG_LEVEL: 'warn',
-        // an anonymous caller starts the pipeline check below
-        OPERATIONS_OPEN_PIPELINE_CHECKS: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const started = startCommand({ port, databaseUrl: db.url, redisPrefix: `startcmd${process.pid}` });
+    const { child, exited } = started;
     try {
-      await eventually(() => output.includes(`running at http://localhost:${port}`), { timeoutMs: 60_000, intervalMs: 200 });
+      await eventually(() => started.output.includes(`running at http://localhost:${port}`), {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+      });
       const home = await fetch(`http://localhost:${port}/`);
       expect(home.status).toBe(200);
       expect(await home.text()).toContain('<div id="root">');
@@ -81,7 +42,7 @@ describe('the start command', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(tree.filter(alive)).toEqual([]);
-      expect(output).toContain('stopped.');
+      expect(started.output).toContain('stopped.');
 
       const pg = new Client({ connectionString: db.url });
       await pg.connect();
@@ -95,16 +56,7 @@ describe('the start command', () => {
       }
     } finally {
       // a failed assertion must not leave the API and the worker running: kill the whole tree
-      if (child.exitCode === null) {
-        for (const pid of [...descendants(child.pid!), child.pid!]) {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {
-            // already gone
-          }
-        }
-        await exited;
-      }
+      await started.killAll();
       await db.drop();
     }
   }, 90_000);

@@ -54,20 +54,8 @@ describe('analyzeUploads and generateImageFromInputs, run by the real worker', (
     return { status: res.status, body: (await res.json()) as any };
   };
 
-  const upload = async (userId: string, app: string, bytes: Buffer, name: string, type: string) => {
-    const token = await stack.api.get(AccessTokens).sign({ sub: userId, email: `${userId}@example.com` });
-    const form = new FormData();
-    form.append('appId', app);
-    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-    const res = await fetch(`${stack.baseUrl}/api/media/uploads`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const body = (await res.json()) as any;
-    expect(res.status).toBeLessThan(300);
-    return (body.response ?? body).url as string;
-  };
+  const upload = (userId: string, app: string, bytes: Buffer, name: string, type: string) =>
+    stack.upload(userId, app, bytes, name, type);
 
   const sql = async <T>(query: string, params: unknown[] = []) =>
     (await stack.api.get(Database).em.fork().getConnection().execute(query, params)) as T[];

@@ -1,35 +1,13 @@
 // Shared set-up of the catalogue module's integration tests: an API on a database of the file's own,
 // tokens for an admin and learners, and a small typed fetch. Not a spec file; imported by them.
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AccessTokens } from '../platform/auth/access-tokens';
-import { createTestDatabase, eventually, startApi, testConfig } from './index';
+import { answerOf, testTokens, type Answer } from './test-api';
+import { eventually, useTestApi } from './index';
 
-export interface Answer {
-  status: number;
-  body: any;
-}
+export type { Answer } from './test-api';
 
 export function useCatalogueApi(overrides: Record<string, string> = {}) {
-  const state: { app?: NestExpressApplication; base?: string; db?: Awaited<ReturnType<typeof createTestDatabase>> } = {};
-  const tokens = new Map<string, string>();
-
-  beforeAll(async () => {
-    state.db = await createTestDatabase();
-    ({ app: state.app, baseUrl: state.base } = await startApi(testConfig(state.db.url, overrides)));
-  });
-  afterAll(async () => {
-    await state.app?.close();
-    await state.db?.drop();
-  });
-
-  const token = async (userId: string, admin = false) => {
-    const key = `${userId}:${admin}`;
-    if (!tokens.has(key)) {
-      const claims = { sub: userId, email: `${userId}@example.com`, ...(admin ? { 'cognito:groups': ['admin'] } : {}) };
-      tokens.set(key, await state.app!.get(AccessTokens).sign(claims));
-    }
-    return tokens.get(key)!;
-  };
+  const server = useTestApi(overrides);
+  const token = testTokens(() => server.app);
 
   const call = async (
     method: string,
@@ -39,33 +17,26 @@ export function useCatalogueApi(overrides: Record<string, string> = {}) {
     const headers: Record<string, string> = {};
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     if (opts.as) headers.authorization = `Bearer ${await token(opts.as, opts.admin)}`;
-    const res = await fetch(`${state.base}/api${path}`, {
+    const res = await fetch(`${server.base}/api${path}`, {
       method,
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON (media)
-    }
-    return { status: res.status, body };
+    return answerOf(res);
   };
 
   const api = {
     get: (path: string, as?: string) => call('GET', path, { as }),
     post: (path: string, body: unknown, as?: string) => call('POST', path, { body, as }),
     admin: (method: string, path: string, body?: unknown) => call(method, path, { body, as: 'admin-1', admin: true }),
-    raw: (path: string, init?: RequestInit) => fetch(`${state.base}/api${path}`, init),
+    raw: (path: string, init?: RequestInit) => fetch(`${server.base}/api${path}`, init),
     /** A page of the web app (not an API call): `page('/classes/a/b')`. */
-    page: (path: string, init?: RequestInit) => fetch(`${state.base}${path}`, init),
+    page: (path: string, init?: RequestInit) => fetch(`${server.base}${path}`, init),
     get app() {
-      return state.app!;
+      return server.app;
     },
     get dbUrl() {
-      return state.db!.url;
+      return server.databaseUrl;
     },
   };
   return api;

@@ -14,16 +14,13 @@ import {
   JobStarted,
   type ServerToClientEvents,
 } from '@sparkhouse/contracts';
-import { AccessTokens } from '../platform/auth/access-tokens';
+import { answerOf, testTokens, type Answer } from './test-api';
 import { EventStore } from '../platform/events/event-store';
 import { jobStreamId } from '../platform/jobs/job-requests';
 import { grantCreatorPlan } from './creator-plans';
 import { createTestDatabase, eventually, startApi, testConfig } from './index';
 
-export interface Answer {
-  status: number;
-  body: any;
-}
+export type { Answer } from './test-api';
 
 export interface As {
   /** A signed-in user id; omitted: an anonymous visitor (with an anon_ id). */
@@ -40,7 +37,6 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
     db?: Awaited<ReturnType<typeof createTestDatabase>>;
     orm?: Database;
   } = {};
-  const tokens = new Map<string, string>();
 
   beforeAll(async () => {
     state.db = await createTestDatabase();
@@ -55,14 +51,7 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
     await state.db?.drop();
   });
 
-  const token = async (userId: string, admin = false) => {
-    const key = `${userId}:${admin}`;
-    if (!tokens.has(key)) {
-      const claims = { sub: userId, email: `${userId}@example.com`, ...(admin ? { 'cognito:groups': ['admin'] } : {}) };
-      tokens.set(key, await state.app!.get(AccessTokens).sign(claims));
-    }
-    return tokens.get(key)!;
-  };
+  const token = testTokens(() => state.app!);
 
   /** The caller's identity headers: a Bearer token, or an anonymous visitor's id. */
   const identity = async (who: As = {}): Promise<Record<string, string>> => ({
@@ -85,16 +74,6 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
   const postForm = async (path: string, form: FormData, who: As = {}): Promise<Answer> =>
     answerOf(await fetch(`${state.base}/api${path}`, { method: 'POST', headers: await identity(who), body: form }));
 
-  const answerOf = async (res: Response): Promise<Answer> => {
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, body: parsed };
-  };
 
   /** Appends lifecycle facts to a run's stream as the worker would. */
   const appendJob = async (runId: string, facts: { type: string; payload: unknown }[]) => {

@@ -13,6 +13,7 @@ import { createApiApp } from '../apps/api';
 
 export { grantCreatorPlan } from './creator-plans';
 export { fixtureDir, mp3File, mp4File } from './media-fixtures';
+export { ONE_QUESTION_FLOW, planResultFixture, runningFlow } from './app-fixtures';
 
 interface TestEnv {
   databaseUrl: string;
@@ -79,6 +80,41 @@ export function useTestOrm(): { readonly orm: Database; readonly url: string } {
     },
     get url() {
       return state.db!.url;
+    },
+  };
+}
+
+/**
+ * The API process on a database of the file's own for the file's tests (started before them, closed
+ * and dropped after them). Read `.app` and `.base` inside tests or hooks, not at module load.
+ */
+export function useTestApi(overrides: Record<string, string> = {}): {
+  readonly app: NestExpressApplication;
+  readonly base: string;
+  readonly databaseUrl: string;
+} {
+  const state: { app?: NestExpressApplication; base?: string; db?: Awaited<ReturnType<typeof createTestDatabase>> } = {};
+  beforeAll(async () => {
+    state.db = await createTestDatabase();
+    ({ app: state.app, baseUrl: state.base } = await startApi(testConfig(state.db.url, overrides)));
+  });
+  afterAll(async () => {
+    await state.app?.close();
+    await state.db?.drop();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the test API is not started yet');
+    return value;
+  };
+  return {
+    get app() {
+      return ready(state.app);
+    },
+    get base() {
+      return ready(state.base);
+    },
+    get databaseUrl() {
+      return ready(state.db).url;
     },
   };
 }

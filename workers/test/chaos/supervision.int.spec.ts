@@ -1,8 +1,7 @@
-import { execFileSync, spawn } from 'node:child_process';
-import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { Client } from 'pg';
 import { createTestDatabase, eventually } from '@sparkhouse/backend/test-support';
-import { repoRoot } from '@sparkhouse/backend';
+import { descendants, startCommand } from '../start-command';
 
 const OWNER = 'anon_supervision_0001';
 /** The issue's bound: a dead worker's jobs run again within this long of its death. */
@@ -20,20 +19,6 @@ function childRunning(parent: number, file: string): number | null {
   return line ? Number(line.trim().split(/\s+/)[0]) : null;
 }
 
-function descendants(pid: number): number[] {
-  let out = '';
-  try {
-    out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
-  } catch {
-    return [];
-  }
-  const kids = out
-    .split('\n')
-    .map((s) => Number(s.trim()))
-    .filter(Boolean);
-  return kids.flatMap((k) => [k, ...descendants(k)]);
-}
-
 /*
  * Chaos: `npm start` keeps the product running when a process dies. The worker is killed with SIGKILL
  * in the middle of a job (no chance to hand it back): the start command says so and starts it again,
@@ -45,23 +30,8 @@ describe('chaos: npm start supervises its processes', () => {
     const db = await createTestDatabase();
     const port = 3600 + (process.pid % 200);
     const base = `http://localhost:${port}`;
-    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: db.url,
-        REDIS_PREFIX: `supervise${process.pid}`,
-        SPARKHOUSE_SKIP_BUILD: '1',
-        SPARKHOUSE_SKIP_INSTALL: '1',
-        LOG_LEVEL: 'warn',
-        OPERATIONS_OPEN_PIPELINE_CHECKS: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const started = startCommand({ port, databaseUrl: db.url, redisPrefix: `supervise${process.pid}` });
+    const { child, exited } = started;
     const pg = new Client({ connectionString: db.url });
     await pg.connect();
     const jobEvents = async (runId: string) =>
@@ -71,7 +41,7 @@ describe('chaos: npm start supervises its processes', () => {
         ])
       ).rows;
     try {
-      await eventually(() => output.includes(`running at ${base}`), { timeoutMs: 60_000, intervalMs: 200 });
+      await eventually(() => started.output.includes(`running at ${base}`), { timeoutMs: 60_000, intervalMs: 200 });
 
       const res = await fetch(`${base}/api/operations/pipeline-checks`, {
         method: 'POST',
@@ -85,8 +55,8 @@ describe('chaos: npm start supervises its processes', () => {
       expect(worker).not.toBeNull();
       process.kill(worker!, 'SIGKILL');
       const killedAt = Date.now();
-      await eventually(() => output.includes('worker exited (SIGKILL); restarting it in 1 s'));
-      await eventually(() => output.includes('worker restarted'));
+      await eventually(() => started.output.includes('worker exited (SIGKILL); restarting it in 1 s'));
+      await eventually(() => started.output.includes('worker restarted'));
 
       // the job the dead worker held starts again, on the new worker, within the bound; and completes once
       const startedAgain = await eventually(
@@ -101,14 +71,14 @@ describe('chaos: npm start supervises its processes', () => {
       const api = childRunning(child.pid!, 'backend/dist/main.js');
       expect(api).not.toBeNull();
       process.kill(api!, 'SIGKILL');
-      await eventually(() => output.includes('api exited (SIGKILL); restarting it in 1 s'));
+      await eventually(() => started.output.includes('api exited (SIGKILL); restarting it in 1 s'));
       await eventually(async () => (await fetch(`${base}/api/health/ready`)).ok, { timeoutMs: 30_000, intervalMs: 200 });
       expect(childRunning(child.pid!, 'backend/dist/main.js')).not.toBe(api);
 
       const tree = descendants(child.pid!);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      expect(output).toContain('stopped.');
+      expect(started.output).toContain('stopped.');
       expect(
         tree.filter((pid) => {
           try {
@@ -121,16 +91,7 @@ describe('chaos: npm start supervises its processes', () => {
       ).toEqual([]);
     } finally {
       await pg.end();
-      if (child.exitCode === null) {
-        for (const pid of [...descendants(child.pid!), child.pid!]) {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {
-            // already gone
-          }
-        }
-        await exited;
-      }
+      await started.killAll();
       await db.drop();
     }
   }, 120_000);

@@ -24,6 +24,7 @@ import { EditLandingPageProcessor } from '../../src/processors/creator/edit-land
 import { BlueprintHelpProcessor } from '../../src/processors/creator/blueprint-help.processor';
 import { EditorSuggestionsProcessor } from '../../src/processors/creator/editor-suggestions.processor';
 import { isWorthRetrying } from '../../src/processors/creator/creator-ai';
+import { BUILD_APP_PROGRESS } from '../stack';
 
 const MARATHON = 'a habit tracker for runners training for their first marathon';
 const NURSES = 'I want to build an app that helps nurses swap shifts';
@@ -104,16 +105,7 @@ describe('BuildAppProcessor', () => {
   it('reports each named step as it starts and ends, in order, ending at 100', async () => {
     const { result, reports } = build(MARATHON);
     await result;
-    expect(reports.map((r) => [r.step, r.percent])).toEqual([
-      ['blueprint', 0],
-      ['blueprint', 25],
-      ['onboarding', 25],
-      ['onboarding', 50],
-      ['landing-page', 50],
-      ['landing-page', 75],
-      ['app-image', 75],
-      ['app-image', 100],
-    ]);
+    expect(reports.map((r) => [r.step, r.percent])).toEqual(BUILD_APP_PROGRESS);
     expect([...new Set(reports.map((r) => r.step))]).toEqual([...BUILD_APP_STEPS]);
     expect(reports[0].message).toContain('a habit tracker for runners training');
     expect(reports.every((r) => r.message.length > 0)).toBe(true);

@@ -2,7 +2,7 @@ import { isEventOf } from '@sparkhouse/contracts';
 import { eventually } from '../../../test-support';
 import { publish, useCatalogueApi } from '../../../test-support/catalogue-api';
 import { StripeGateway } from '../infra/stripe-gateway';
-import { seedPlans, streamOf, stripeOf } from '../test/commerce-test-kit';
+import { seedPlans, streamOf, stripeOf, subscribeToMembership } from '../test/commerce-test-kit';
 
 /*
  * The membership follows the subscription's life, each transition driven through the Stripe emulator's
@@ -36,32 +36,7 @@ describe('membership info and status from the real subscriptions and enrolments'
     (await streamOf(api, `user-${userId}`)).flatMap((e) => (isEventOf(e, 'MembershipStatusChanged') ? [e.payload.status] : []));
 
   /** Starts the membership's monthly plan (7-day trial) and pays on the emulator's page with `card`. */
-  async function subscribe(userId: string, card: string) {
-    const start = await api.post(
-      '/payments/create-checkout-session',
-      {
-        userId,
-        storefrontSlug: 'sparkhouse',
-        appSlug: 'membership',
-        priceOptionId: 'membership-monthly',
-        successUrl: '/checkout/success?session_id={CHECKOUT_SESSION_ID}',
-        cancelUrl: '/cart',
-      },
-      userId,
-    );
-    expect(start.status).toBe(200);
-    const { url, sessionId } = start.body.response;
-    const form = new URLSearchParams({ card_number: card, exp: '12/34', cvc: '123', name: 'Mia Member' });
-    const paid = await api.raw(`${new URL(url).pathname.replace(/^\/api/, '')}/pay`, {
-      method: 'POST',
-      body: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
-    const session = await (await stripeOf(api)).checkout.sessions.retrieve(sessionId);
-    return { subId: String(session.subscription), customerId: String(session.customer) };
-  }
+  const subscribe = (userId: string, card: string) => subscribeToMembership(api, userId, card);
 
   it('a new user: inactive, nothing active; enrolments decide the class answers by their end dates', async () => {
     await signUp('learner-m');

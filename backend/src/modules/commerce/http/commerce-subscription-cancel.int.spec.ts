@@ -1,7 +1,7 @@
 import { isEventOf } from '@sparkhouse/contracts';
 import { eventually } from '../../../test-support';
 import { useCatalogueApi } from '../../../test-support/catalogue-api';
-import { attemptedOnce, CARDS, emulatorEvents, payCheckout, seedPlans, streamOf, stripeOf } from '../test/commerce-test-kit';
+import { attemptedOnce, emulatorEvents, seedPlans, streamOf, stripeOf, subscribeToMembership } from '../test/commerce-test-kit';
 
 /*
  * Cancel at period end and resume (the member app's Account screen): only the subscriber, through the
@@ -19,23 +19,7 @@ describe('cancel a subscription at period end and resume it', () => {
   });
 
   async function subscribe(userId: string) {
-    const start = await api.post(
-      '/payments/create-checkout-session',
-      {
-        userId,
-        storefrontSlug: 'sparkhouse',
-        appSlug: 'membership',
-        priceOptionId: 'membership-monthly',
-        successUrl: '/checkout/success?session_id={CHECKOUT_SESSION_ID}',
-        cancelUrl: '/cart',
-      },
-      userId,
-    );
-    expect(start.status).toBe(200);
-    const { url, sessionId } = start.body.response;
-    expect((await payCheckout(api, url, CARDS.ok)).status).toBe(303);
-    const session = await (await stripeOf(api)).checkout.sessions.retrieve(sessionId);
-    const subId = String(session.subscription);
+    const { subId } = await subscribeToMembership(api, userId);
     // the checkout's webhook has recorded the subscription (trialing)
     await eventually(async () => (await streamOf(api, `subscription-${subId}`)).some((e) => isEventOf(e, 'SubscriptionStarted')));
     return subId;
@@ -91,7 +75,9 @@ describe('cancel a subscription at period end and resume it', () => {
     expect((await cancel('sub_unknown123', 'leaver-2')).status).toBe(404);
 
     await stripe.subscriptions.cancel(subId);
-    await eventually(async () => (await streamOf(api, `subscription-${subId}`)).some((e) => isEventOf(e, 'SubscriptionCanceled')));
+    await eventually(async () =>
+      (await streamOf(api, `subscription-${subId}`)).some((e) => isEventOf(e, 'SubscriptionCanceled')),
+    );
     expect((await cancel(subId, 'leaver-2')).status).toBe(409);
     expect((await resume(subId, 'leaver-2')).status).toBe(409);
   });

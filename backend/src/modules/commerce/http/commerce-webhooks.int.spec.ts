@@ -1,7 +1,17 @@
 import { eventually } from '../../../test-support';
 import { publish, useCatalogueApi } from '../../../test-support/catalogue-api';
 import { ProcessStripeEventHandler } from '../commands/process-stripe-event.command';
-import { CARDS, deliver, emulatorEvents, payCheckout, seedPlans, sql, streamOf, stripeOf } from '../test/commerce-test-kit';
+import {
+  CARDS,
+  deliver,
+  emulatorEvents,
+  payCheckout,
+  seedPlans,
+  sql,
+  startMembershipCheckout,
+  streamOf,
+  stripeOf,
+} from '../test/commerce-test-kit';
 
 /*
  * The webhook with deliveries under the test's control (the emulator's own delivery is off here):
@@ -230,18 +240,7 @@ describe('Stripe webhook: signatures, duplicates, order, refunds', () => {
   });
 
   it('subscription events in reverse order end in the right state; a renewal delivered 10 times grants one credit', async () => {
-    const start = await api.post(
-      '/payments/create-checkout-session',
-      {
-        userId: 'member-1',
-        storefrontSlug: 'sparkhouse',
-        appSlug: 'membership',
-        priceOptionId: 'membership-monthly',
-        successUrl: '/checkout/success?session_id={CHECKOUT_SESSION_ID}',
-        cancelUrl: '/cart',
-      },
-      'member-1',
-    );
+    const start = await startMembershipCheckout(api, 'member-1');
     expect(start.status).toBe(200);
     const { url, sessionId } = start.body.response;
     const seenBefore = new Set((await emulatorEvents(api)).map((e) => e.id));
@@ -297,18 +296,7 @@ describe('Stripe webhook: signatures, duplicates, order, refunds', () => {
     await deliver(api, deleted);
     await eventually(async () => (await api.get('/subscription', 'member-1')).body.response.status === 'canceled');
     // subscribing again after a cancellation: allowed, but without a second free trial
-    const back = await api.post(
-      '/payments/create-checkout-session',
-      {
-        userId: 'member-1',
-        storefrontSlug: 'sparkhouse',
-        appSlug: 'membership',
-        priceOptionId: 'membership-monthly',
-        successUrl: '/ok',
-        cancelUrl: '/cart',
-      },
-      'member-1',
-    );
+    const back = await startMembershipCheckout(api, 'member-1', { successUrl: '/ok', cancelUrl: '/cart' });
     expect(back.status).toBe(200);
     const backSession = (await stripe.checkout.sessions.retrieve(back.body.response.sessionId)) as unknown as {
       subscription_data: { trial_period_days: number | null } | null;

@@ -13,6 +13,7 @@ import { signPayload } from '../../../devkit/payments/webhook-dispatcher';
 /** What the kit needs of the test API (test-support's useCatalogueApi). */
 interface Api {
   raw(path: string, init?: RequestInit): Promise<Response>;
+  post(path: string, body: unknown, as?: string): Promise<{ status: number; body: any }>;
   readonly app: NestExpressApplication;
   readonly dbUrl: string;
 }
@@ -35,6 +36,29 @@ export function payCheckout(api: Api, sessionUrl: string, card: string) {
 }
 
 export const stripeOf = (api: Api): Promise<Stripe> => api.app.get(StripeGateway).stripe();
+
+/** Starts a checkout of the seeded membership's monthly plan (7-day trial) for `userId`, as the web app does. */
+export function startMembershipCheckout(
+  api: Api,
+  userId: string,
+  urls = { successUrl: '/checkout/success?session_id={CHECKOUT_SESSION_ID}', cancelUrl: '/cart' },
+) {
+  return api.post(
+    '/payments/create-checkout-session',
+    { userId, storefrontSlug: 'sparkhouse', appSlug: 'membership', priceOptionId: 'membership-monthly', ...urls },
+    userId,
+  );
+}
+
+/** Subscribes `userId` to the membership's monthly plan, paying on the emulator's page with `card`. */
+export async function subscribeToMembership(api: Api, userId: string, card = CARDS.ok) {
+  const start = await startMembershipCheckout(api, userId);
+  expect(start.status).toBe(200);
+  const { url, sessionId } = start.body.response as { url: string; sessionId: string };
+  expect((await payCheckout(api, url, card)).status).toBe(303);
+  const session = await (await stripeOf(api)).checkout.sessions.retrieve(sessionId);
+  return { sessionId, subId: String(session.subscription), customerId: String(session.customer) };
+}
 
 export const seedPlans = (api: Api) => api.app.get(PlansSeeder).seed();
 

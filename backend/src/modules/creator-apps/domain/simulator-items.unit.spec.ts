@@ -1,5 +1,6 @@
 import { SimulatorItemRecorded, type StoredEvent } from '@sparkhouse/contracts';
 import { answersItem, decidePlanItem, simulatorRunStreamId, type SimulatorRun } from './simulator-items';
+import { planResultFixture } from '../../../test-support/app-fixtures';
 
 const run: SimulatorRun = {
   appId: 'app-1',
@@ -13,20 +14,8 @@ const inWords = [
   { question: 'Which distance?', answer: '10k' },
   { question: 'Hours a week?', answer: '3' },
 ];
-const result = (phases: number, title = 'Ten k in six weeks') => ({
-  plan: {
-    title,
-    summary: 'Build up slowly.',
-    phases: Array.from({ length: phases }, (_, i) => ({ id: `p${i}`, title: `P${i}` })),
-  },
-  totalPhaseCount: 13,
-  programLengthWeeks: 6,
-  targetDate: '2031-05-04',
-  timeToTargetLabel: 'Time to Race Day',
-  timeToTargetDescription: '6-Week Transformation Plan',
-  regenerations: 0,
-  generatedBy: 'local-generator',
-});
+const result = (phases: number, title = 'Ten k in six weeks') =>
+  planResultFixture(title, { phases, summary: 'Build up slowly.', targetDate: '2031-05-04' });
 let version = 0;
 const recorded = (payload: unknown): StoredEvent => ({
   position: String(++version),

@@ -1,29 +1,9 @@
 import { eventually } from '../../../test-support';
+import { ONE_QUESTION_FLOW, planResultFixture } from '../../../test-support/app-fixtures';
 import { useCreatorApi, type As } from '../../../test-support/creator-api';
 
-const FLOW = {
-  pages: [
-    {
-      id: 'goal',
-      title: 'Goal',
-      questions: [{ id: 'distance', prompt: 'Which distance?', kind: 'single', options: ['5k', '10k'] }],
-    },
-  ],
-};
-const plan = {
-  plan: {
-    title: 'Test plan',
-    summary: 'A plan.',
-    phases: Array.from({ length: 13 }, (_, i) => ({ id: `p${i}`, title: `Phase ${i}` })),
-  },
-  totalPhaseCount: 13,
-  programLengthWeeks: 6,
-  targetDate: '2031-01-01',
-  timeToTargetLabel: 'Time to Race Day',
-  timeToTargetDescription: '6-Week Transformation Plan',
-  regenerations: 0,
-  generatedBy: 'local-generator',
-};
+const FLOW = ONE_QUESTION_FLOW;
+const plan = planResultFixture('Test plan');
 
 /**
  * The creator testing their own app (item 4): the ForTesting calls work on the draft, per testing

@@ -1,27 +1,7 @@
+import { runningFlow } from '../../../test-support/app-fixtures';
 import { buildResult, newId, useCreatorApi, type As } from '../../../test-support/creator-api';
 
-const flow = (title: string) => ({
-  pages: [
-    { id: 'hello', title: 'Welcome', body: 'Three questions, then your plan.', questions: [] },
-    {
-      id: 'goal',
-      title,
-      questions: [
-        { id: 'distance', prompt: 'Which distance?', kind: 'single', options: ['5k', '10k', 'Half'] },
-        { id: 'days', prompt: 'Which days can you run?', kind: 'multi', options: ['Mon', 'Wed', 'Sat'] },
-      ],
-    },
-    {
-      id: 'you',
-      title: 'About you',
-      questions: [
-        { id: 'km', prompt: 'Kilometres a week now?', kind: 'number', min: 0, max: 200 },
-        { id: 'race', prompt: 'Race day?', kind: 'date' },
-        { id: 'note', prompt: 'Anything else?', kind: 'text', required: false },
-      ],
-    },
-  ],
-});
+const flow = (title: string) => runningFlow(title, ['5k', '10k', 'Half']);
 
 /** The onboarding flow as a versioned document: draft and published, save, history pages, restore, bad input, ownership. */
 describe('creator apps: onboarding flow document', () => {

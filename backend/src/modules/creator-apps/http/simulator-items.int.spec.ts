@@ -1,21 +1,10 @@
-import { toStoredEvent, type EventRow } from '../../../platform/events/event-records';
-import { Rebuilder } from '../../../platform/events/rebuilder';
-import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
-import { eventually, testConfig } from '../../../test-support';
+import { eventually } from '../../../test-support';
+import { ONE_QUESTION_FLOW, planResultFixture } from '../../../test-support/app-fixtures';
 import { useCreatorApi, type As } from '../../../test-support/creator-api';
 import { simulatorItemsProjection } from '../projections/simulator-items.projection';
-import { project } from '../../../platform/events/subscribers';
-import { asRunnerHolds } from '../../../test-support/subscribers';
+import { asRunnerHolds, rebuildFromLog, refeedLog } from '../../../test-support/subscribers';
 
-const PUBLISHED_FLOW = {
-  pages: [
-    {
-      id: 'goal',
-      title: 'Goal',
-      questions: [{ id: 'distance', prompt: 'Which distance?', kind: 'single', options: ['5k', '10k'] }],
-    },
-  ],
-};
+const PUBLISHED_FLOW = ONE_QUESTION_FLOW;
 /** The draft after publishing: a question the published flow does not have. */
 const DRAFT_FLOW = {
   pages: [
@@ -23,20 +12,7 @@ const DRAFT_FLOW = {
     { id: 'pace', title: 'Pace', questions: [{ id: 'minutes', prompt: 'Minutes per km?', kind: 'number', min: 3, max: 12 }] },
   ],
 };
-const planResult = (title: string) => ({
-  plan: {
-    title,
-    summary: 'A plan.',
-    phases: Array.from({ length: 13 }, (_, i) => ({ id: `p${i}`, title: `Phase ${i}` })),
-  },
-  totalPhaseCount: 13,
-  programLengthWeeks: 6,
-  targetDate: '2031-01-01',
-  timeToTargetLabel: 'Time to Race Day',
-  timeToTargetDescription: '6-Week Transformation Plan',
-  regenerations: 0,
-  generatedBy: 'local-generator',
-});
+const planResult = (title: string) => planResultFixture(title);
 
 /**
  * Simulator items (issue 10, item 5): a creator's simulator run records the answers it gave with its
@@ -268,19 +244,10 @@ describe('simulator items', () => {
     const live = await snapshot();
     expect(live).toHaveLength(5);
     const projection = asRunnerHolds(simulatorItemsProjection);
-    await new Rebuilder(testConfig(api.dbUrl), new SubscriptionProcessor(api.orm)).rebuild(projection);
+    await rebuildFromLog(api, projection);
     expect(await snapshot()).toEqual(live);
 
-    const facts = await api.orm.em
-      .fork()
-      .getConnection()
-      .execute<EventRow[]>(
-        `select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata
-           from domain_event where type = 'SimulatorItemRecorded' order by position`,
-      );
-    await api.orm.em.fork().transactional(async (tem) => {
-      await project(tem, projection, facts.map(toStoredEvent));
-    });
+    await refeedLog(api, projection, { types: ['SimulatorItemRecorded'], batch: true });
     expect(await snapshot()).toEqual(live);
   });
 });

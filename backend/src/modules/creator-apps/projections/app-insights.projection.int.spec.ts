@@ -1,30 +1,22 @@
 import type { NewEvent } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
-import { toStoredEvent, type EventRow } from '../../../platform/events/event-records';
-import { Rebuilder } from '../../../platform/events/rebuilder';
-import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
-import { project } from '../../../platform/events/subscribers';
-import { eventually, testConfig } from '../../../test-support';
+import { eventually } from '../../../test-support';
+import { planResultFixture } from '../../../test-support/app-fixtures';
 import { useCreatorApi } from '../../../test-support/creator-api';
-import { asRunnerHolds } from '../../../test-support/subscribers';
+import { asRunnerHolds, rebuildFromLog, refeedLog } from '../../../test-support/subscribers';
 import { appInsightsProjection } from './app-insights.projection';
 
 const FLOW = {
   pages: [
-    { id: 'goal', title: 'Goal', questions: [{ id: 'distance', prompt: 'Which distance?', kind: 'single', options: ['5k', '10k'] }] },
+    {
+      id: 'goal',
+      title: 'Goal',
+      questions: [{ id: 'distance', prompt: 'Which distance?', kind: 'single', options: ['5k', '10k'] }],
+    },
     { id: 'pace', title: 'Pace', questions: [{ id: 'pace', prompt: 'How fast?', kind: 'single', options: ['easy', 'fast'] }] },
   ],
 };
-const planResult = {
-  plan: { title: 'Ten k', summary: 'A plan.', phases: Array.from({ length: 13 }, (_, i) => ({ id: `p${i}`, title: `Phase ${i}` })) },
-  totalPhaseCount: 13,
-  programLengthWeeks: 6,
-  targetDate: '2031-01-01',
-  timeToTargetLabel: 'Time to Race Day',
-  timeToTargetDescription: '6-Week Transformation Plan',
-  regenerations: 0,
-  generatedBy: 'local-generator',
-};
+const planResult = planResultFixture('Ten k');
 const TABLES = appInsightsProjection.tables ?? [];
 
 /**
@@ -76,7 +68,13 @@ describe('creator-apps.insights projection: the funnel from the log, and a repor
     });
     const upload = {
       api_key: 'sparkhouse-web',
-      events: [view('anon_visitor-aaaa1'), view('anon_visitor-aaaa1'), view('anon_visitor-bbbb2'), view('anon_visitor-cccc3'), view('anon_visitor-dddd4', 'other-app')],
+      events: [
+        view('anon_visitor-aaaa1'),
+        view('anon_visitor-aaaa1'),
+        view('anon_visitor-bbbb2'),
+        view('anon_visitor-cccc3'),
+        view('anon_visitor-dddd4', 'other-app'),
+      ],
       v: 2,
       upload_time: Date.now(),
     };
@@ -99,13 +97,19 @@ describe('creator-apps.insights projection: the funnel from the log, and a repor
     ]);
     const moved = [
       view('anon_visitor-eeee5', 'insights-run-renamed'),
-      { ...view('anon_visitor-ffff6', 'an-address-it-never-had'), event_properties: { storefrontSlug: 'x', appSlug: 'y', appId } },
+      {
+        ...view('anon_visitor-ffff6', 'an-address-it-never-had'),
+        event_properties: { storefrontSlug: 'x', appSlug: 'y', appId },
+      },
     ];
     expect((await api.post('/data', { ...upload, events: moved })).body).toEqual({ code: 200, events_ingested: 2 });
 
     // A goes through both pages, completes and gets a plan; B stops on the first page
     const a = 'anon_visitor-aaaa1';
-    await anon(a, `/apps/saveOnboardingUserState/${path}`, { userState: { answers: {} }, pagesInfo: { currentPageId: 'goal', completedPageIds: [] } });
+    await anon(a, `/apps/saveOnboardingUserState/${path}`, {
+      userState: { answers: {} },
+      pagesInfo: { currentPageId: 'goal', completedPageIds: [] },
+    });
     await anon(a, `/apps/saveOnboardingUserState/${path}`, {
       userState: { answers: { distance: '10k' } },
       pagesInfo: { currentPageId: 'pace', completedPageIds: ['goal'] },
@@ -128,7 +132,9 @@ describe('creator-apps.insights projection: the funnel from the log, and a repor
     );
 
     // A signs up; A's trial of the annual plan turns paid; C pays monthly, then cancels; A checks in
-    expect((await api.post('/users/linkAuthUserWithAnonymousUserId', { anonymousUserId: a }, { as: 'member-a' })).status).toBe(200);
+    expect((await api.post('/users/linkAuthUserWithAnonymousUserId', { anonymousUserId: a }, { as: 'member-a' })).status).toBe(
+      200,
+    );
     const option = (id: string, amountInCents: number, interval: 'month' | 'year', trialDays: number) => ({
       id,
       priceId: `price_${id}`,
@@ -177,14 +183,27 @@ describe('creator-apps.insights projection: the funnel from the log, and a repor
     });
     const renewed = (subscriptionId: string, userId: string, invoiceId: string, amountPaidInCents: number) => ({
       type: 'SubscriptionRenewed',
-      payload: { subscriptionId, userId, invoiceId, amountPaidInCents, periodStart: new Date().toISOString(), periodEnd: new Date().toISOString() },
+      payload: {
+        subscriptionId,
+        userId,
+        invoiceId,
+        amountPaidInCents,
+        periodStart: new Date().toISOString(),
+        periodEnd: new Date().toISOString(),
+      },
     });
-    await append('subscription-sub_a', [started('sub_a', 'member-a', 'annual', 'trialing'), renewed('sub_a', 'member-a', 'in_a1', 7999)]);
+    await append('subscription-sub_a', [
+      started('sub_a', 'member-a', 'annual', 'trialing'),
+      renewed('sub_a', 'member-a', 'in_a1', 7999),
+    ]);
     await append('subscription-sub_a', [renewed('sub_a', 'member-a', 'in_a1', 7999)]); // the same invoice again
     await append('subscription-sub_c', [
       started('sub_c', 'member-c', 'monthly', 'active'),
       renewed('sub_c', 'member-c', 'in_c1', 999),
-      { type: 'SubscriptionCanceled', payload: { subscriptionId: 'sub_c', userId: 'member-c', canceledAt: new Date().toISOString() } },
+      {
+        type: 'SubscriptionCanceled',
+        payload: { subscriptionId: 'sub_c', userId: 'member-c', canceledAt: new Date().toISOString() },
+      },
     ]);
     const checkIn = (clientId: string) => ({
       type: 'MemberCheckedIn',
@@ -223,7 +242,16 @@ describe('creator-apps.insights projection: the funnel from the log, and a repor
     });
     expect(live).toMatchObject(expected);
     expect(live.byDay).toHaveLength(7);
-    expect(live.byDay[6]).toMatchObject({ day: today, views: 6, visitors: 5, started: 2, paid: 2, churned: 1, revenueInCents: 8998, checkIns: 1 });
+    expect(live.byDay[6]).toMatchObject({
+      day: today,
+      views: 6,
+      visitors: 5,
+      started: 2,
+      paid: 2,
+      churned: 1,
+      revenueInCents: 8998,
+      checkIns: 1,
+    });
     expect(live.checkIns.rate7d).toBeCloseTo(1 / 7, 4);
     expect(live.checkIns.cohorts).toEqual([
       { week: expect.any(String), members: 2, retention: [0.5] }, // A checked in, C did not
@@ -232,21 +260,27 @@ describe('creator-apps.insights projection: the funnel from the log, and a repor
     const tables = await snapshot();
 
     // as if the report were added now: its read model empty, then rebuilt from the log alone
-    await api.orm.em.fork().getConnection().execute(`truncate ${TABLES.join(', ')}`);
-    expect((await report()).funnel).toEqual({ views: 0, visitors: 0, started: 0, completed: 0, planReady: 0, accounts: 0, trials: 0, paid: 0 });
+    await api.orm.em
+      .fork()
+      .getConnection()
+      .execute(`truncate ${TABLES.join(', ')}`);
+    expect((await report()).funnel).toEqual({
+      views: 0,
+      visitors: 0,
+      started: 0,
+      completed: 0,
+      planReady: 0,
+      accounts: 0,
+      trials: 0,
+      paid: 0,
+    });
     const projection = asRunnerHolds(appInsightsProjection);
-    await new Rebuilder(testConfig(api.dbUrl), new SubscriptionProcessor(api.orm)).rebuild(projection, { batchSize: 3 });
+    await rebuildFromLog(api, projection, { batchSize: 3 });
     expect(await report()).toEqual(live);
     expect(await snapshot()).toEqual(tables);
 
     // every event delivered once more (delivery is at least once): nothing counts twice
-    const logged = await api.orm.em
-      .fork()
-      .getConnection()
-      .execute<EventRow[]>(
-        'select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata from domain_event order by position',
-      );
-    await api.orm.em.fork().transactional((tem) => project(tem, projection, logged.map(toStoredEvent)));
+    await refeedLog(api, projection, { batch: true });
     expect(await snapshot()).toEqual(tables);
   });
 });

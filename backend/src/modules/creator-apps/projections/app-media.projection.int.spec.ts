@@ -1,13 +1,9 @@
 import fs from 'node:fs';
-import { toStoredEvent, type EventRow } from '../../../platform/events/event-records';
-import { Rebuilder } from '../../../platform/events/rebuilder';
-import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
-import { eventually, testConfig } from '../../../test-support';
+import { eventually } from '../../../test-support';
 import { useCreatorApi } from '../../../test-support/creator-api';
 import { fixtureDir, pngBytes } from '../../../test-support/media-fixtures';
 import { appMediaProjection } from './app-media.projection';
-import { project } from '../../../platform/events/subscribers';
-import { asRunnerHolds } from '../../../test-support/subscribers';
+import { asRunnerHolds, rebuildFromLog, refeedLog } from '../../../test-support/subscribers';
 
 /** The media library is a function of the log: a replay rebuilds app_media identically, and re-fed events change nothing. */
 describe('creator-apps.media projection: replay', () => {
@@ -62,19 +58,11 @@ describe('creator-apps.media projection: replay', () => {
     expect(live.some((r) => r.media_id === gone.mediaId)).toBe(false);
 
     const projection = asRunnerHolds(appMediaProjection);
-    await new Rebuilder(testConfig(api.dbUrl), new SubscriptionProcessor(api.orm)).rebuild(projection);
+    await rebuildFromLog(api, projection);
     expect(await snapshot()).toEqual(live);
 
     // the same events fed again from the start end in the same read model
-    const rows = await api.orm.em
-      .fork()
-      .getConnection()
-      .execute<EventRow[]>(
-        'select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata from domain_event order by position',
-      );
-    await api.orm.em.fork().transactional(async (tem) => {
-      for (const e of rows.map(toStoredEvent)) await project(tem, projection, [e]);
-    });
+    await refeedLog(api, projection);
     expect(await snapshot()).toEqual(live);
   });
 });

@@ -1,31 +1,11 @@
-import { toStoredEvent, type EventRow } from '../../../platform/events/event-records';
-import { Rebuilder } from '../../../platform/events/rebuilder';
-import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
-import { eventually, testConfig } from '../../../test-support';
+import { eventually } from '../../../test-support';
+import { ONE_QUESTION_FLOW, planResultFixture } from '../../../test-support/app-fixtures';
 import { useCreatorApi } from '../../../test-support/creator-api';
 import { appVisitorsProjection } from './app-visitors.projection';
-import { project } from '../../../platform/events/subscribers';
-import { asRunnerHolds } from '../../../test-support/subscribers';
+import { asRunnerHolds, rebuildFromLog, refeedLog } from '../../../test-support/subscribers';
 
-const FLOW = {
-  pages: [
-    {
-      id: 'goal',
-      title: 'Goal',
-      questions: [{ id: 'distance', prompt: 'Which distance?', kind: 'single', options: ['5k', '10k'] }],
-    },
-  ],
-};
-const planResult = (title: string) => ({
-  plan: { title, summary: 'A plan.', phases: Array.from({ length: 13 }, (_, i) => ({ id: `p${i}`, title: `Phase ${i}` })) },
-  totalPhaseCount: 13,
-  programLengthWeeks: 6,
-  targetDate: '2031-01-01',
-  timeToTargetLabel: 'Time to Race Day',
-  timeToTargetDescription: '6-Week Transformation Plan',
-  regenerations: 0,
-  generatedBy: 'local-generator',
-});
+const FLOW = ONE_QUESTION_FLOW;
+const planResult = (title: string) => planResultFixture(title);
 
 /**
  * The visitors' read models (onboarding states, plans with their job's status, anonymous data moved
@@ -125,19 +105,11 @@ describe('creator-apps.visitors projection: failed plans and replay', () => {
     expect(memberPlan).toMatchObject({ planId: second.planId, status: 'completed', plan: { title: 'Ten k in six weeks' } });
 
     const projection = asRunnerHolds(appVisitorsProjection);
-    await new Rebuilder(testConfig(api.dbUrl), new SubscriptionProcessor(api.orm)).rebuild(projection);
+    await rebuildFromLog(api, projection);
     expect(await snapshot()).toEqual(live);
 
     // re-fed from the start on top of it (delivery is at least once), the same events end in the same read model
-    const rows = await api.orm.em
-      .fork()
-      .getConnection()
-      .execute<EventRow[]>(
-        'select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata from domain_event order by position',
-      );
-    await api.orm.em.fork().transactional(async (tem) => {
-      for (const e of rows.map(toStoredEvent)) await project(tem, projection, [e]);
-    });
+    await refeedLog(api, projection);
     expect(await snapshot()).toEqual(live);
   });
 });

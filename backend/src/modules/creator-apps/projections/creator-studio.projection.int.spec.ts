@@ -1,11 +1,7 @@
-import { toStoredEvent, type EventRow } from '../../../platform/events/event-records';
-import { Rebuilder } from '../../../platform/events/rebuilder';
-import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
-import { eventually, testConfig } from '../../../test-support';
+import { eventually } from '../../../test-support';
 import { blueprint, buildResult, landingPage, useCreatorApi } from '../../../test-support/creator-api';
 import { creatorStudioProjection } from './creator-studio.projection';
-import { project } from '../../../platform/events/subscribers';
-import { asRunnerHolds } from '../../../test-support/subscribers';
+import { asRunnerHolds, rebuildFromLog, refeedLog } from '../../../test-support/subscribers';
 
 /** The creator dashboard and the studio's other read models are a function of the log: a replay rebuilds them identically. */
 describe('creator-apps.studio projection: replay', () => {
@@ -75,20 +71,11 @@ describe('creator-apps.studio projection: replay', () => {
     });
 
     const projection = asRunnerHolds(creatorStudioProjection);
-    const rebuilder = new Rebuilder(testConfig(api.dbUrl), new SubscriptionProcessor(api.orm));
-    await rebuilder.rebuild(projection);
+    await rebuildFromLog(api, projection);
     expect(await snapshot()).toEqual(live);
 
     // re-fed from the start inside one transaction, the same events end in the same read model
-    const rows = await api.orm.em
-      .fork()
-      .getConnection()
-      .execute<EventRow[]>(
-        'select position::text, event_id, stream_id, stream_version, type, schema_version, payload, metadata from domain_event order by position',
-      );
-    await api.orm.em.fork().transactional(async (tem) => {
-      for (const e of rows.map(toStoredEvent)) await project(tem, projection, [e]);
-    });
+    await refeedLog(api, projection);
     expect(await snapshot()).toEqual(live);
   });
 });

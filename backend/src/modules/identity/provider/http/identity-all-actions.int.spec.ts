@@ -1,4 +1,3 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
@@ -36,7 +35,7 @@ import {
   userPoolName,
 } from '@sparkhouse/contracts';
 import { base32Decode, totp } from '../domain/totp';
-import { createTestDatabase, startApi, testConfig } from '../../../../test-support';
+import { useTestApi } from '../../../../test-support';
 import { CLIENT_ID, latestCode, sdkClient } from '../test/identity-test-kit';
 
 const POOL = userPoolName('us-east-2_sparkhouse');
@@ -50,16 +49,12 @@ const rejection = (p: Promise<unknown>) =>
   );
 
 describe('every action of the user-pool protocol through the official AWS SDK', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let app: NestExpressApplication;
-  let base: string;
+  const server = useTestApi({ IDENTITY_DEVICE_TRACKING: 'user-opt-in' });
   let idp: CognitoIdentityProviderClient;
   const seen = new Set<string>();
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ({ app, baseUrl: base } = await startApi(testConfig(db.url, { IDENTITY_DEVICE_TRACKING: 'user-opt-in' })));
-    idp = sdkClient(base);
+    idp = sdkClient(server.base);
     idp.middlewareStack.add(
       (next, context) => (args) => {
         seen.add(String(context.commandName).replace(/Command$/, ''));
@@ -70,8 +65,6 @@ describe('every action of the user-pool protocol through the official AWS SDK', 
   });
   afterAll(async () => {
     idp?.destroy();
-    await app?.close();
-    await db?.drop();
   });
 
   /** USER_SRP_AUTH then PASSWORD_VERIFIER, computed as a client does (the SPA's own SRP code). */
@@ -118,7 +111,7 @@ describe('every action of the user-pool protocol through the official AWS SDK', 
     const resent = await idp.send(new ResendConfirmationCodeCommand({ ClientId: CLIENT_ID, Username: email }));
     expect(resent.CodeDeliveryDetails).toEqual({ Destination: 'm***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
     await idp.send(
-      new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: email, ConfirmationCode: await latestCode(base, email) }),
+      new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: email, ConfirmationCode: await latestCode(server.base, email) }),
     );
 
     // SRP sign-in offers a new device; confirming it with its own verifier, then remembering it
@@ -217,7 +210,7 @@ describe('every action of the user-pool protocol through the official AWS SDK', 
       new VerifyUserAttributeCommand({
         AccessToken: access,
         AttributeName: 'phone_number',
-        Code: await latestCode(base, '+447700900123'),
+        Code: await latestCode(server.base, '+447700900123'),
       }),
     );
     await idp.send(
@@ -253,7 +246,7 @@ describe('every action of the user-pool protocol through the official AWS SDK', 
       new ConfirmForgotPasswordCommand({
         ClientId: CLIENT_ID,
         Username: email,
-        ConfirmationCode: await latestCode(base, email),
+        ConfirmationCode: await latestCode(server.base, email),
         Password: 'saturn five',
       }),
     );
@@ -277,7 +270,7 @@ describe('every action of the user-pool protocol through the official AWS SDK', 
       new ConfirmSignUpCommand({
         ClientId: CLIENT_ID,
         Username: 'temp@example.com',
-        ConfirmationCode: await latestCode(base, 'temp@example.com'),
+        ConfirmationCode: await latestCode(server.base, 'temp@example.com'),
       }),
     );
     const temp = (await srpSignIn('temp@example.com', 'temporary one')).AuthenticationResult!;

@@ -1,7 +1,6 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { CommandBus } from '@nestjs/cqrs';
 import jwt from 'jsonwebtoken';
-import { createTestDatabase, startApi, testConfig } from '../../../../test-support';
+import { useTestApi } from '../../../../test-support';
 import { base32Decode, totp } from '../domain/totp';
 import { CLIENT_ID, rawCall } from '../test/identity-test-kit';
 import { passwordAuth, signIn, signUpConfirmed } from '../test/identity-flows';
@@ -14,53 +13,42 @@ interface Challenge {
 }
 
 describe('identity provider challenges: software-token MFA and NEW_PASSWORD_REQUIRED', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let app: NestExpressApplication;
-  let base: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ({ app, baseUrl: base } = await startApi(testConfig(db.url, { IDENTITY_ADMIN_EMAIL: 'admin@sparkhouse.local' })));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
+  const server = useTestApi({ IDENTITY_ADMIN_EMAIL: 'admin@sparkhouse.local' });
 
   const respond = (ChallengeName: string, Session: string, ChallengeResponses: Record<string, string>) =>
-    rawCall(base, 'RespondToAuthChallenge', { ChallengeName, ClientId: CLIENT_ID, Session, ChallengeResponses });
+    rawCall(server.base, 'RespondToAuthChallenge', { ChallengeName, ClientId: CLIENT_ID, Session, ChallengeResponses });
 
   it('sets up TOTP, then asks for a code at sign-in and accepts each code once', async () => {
-    await signUpConfirmed(base, 'mfa@example.com', 'two factors');
-    const t = await signIn(base, 'mfa@example.com', 'two factors');
-    const assoc = await rawCall(base, 'AssociateSoftwareToken', { AccessToken: t.AccessToken });
+    await signUpConfirmed(server.base, 'mfa@example.com', 'two factors');
+    const t = await signIn(server.base, 'mfa@example.com', 'two factors');
+    const assoc = await rawCall(server.base, 'AssociateSoftwareToken', { AccessToken: t.AccessToken });
     const secret = (assoc.body as unknown as { SecretCode: string }).SecretCode;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    const enableEarly = await rawCall(base, 'SetUserMFAPreference', {
+    const enableEarly = await rawCall(server.base, 'SetUserMFAPreference', {
       AccessToken: t.AccessToken,
       SoftwareTokenMfaSettings: { Enabled: true },
     });
     expect(enableEarly.body.__type).toBe('InvalidParameterException');
-    const bad = await rawCall(base, 'VerifySoftwareToken', {
+    const bad = await rawCall(server.base, 'VerifySoftwareToken', {
       AccessToken: t.AccessToken,
       UserCode: '000000' === totp(base32Decode(secret), Date.now()) ? '111111' : '000000',
     });
     expect(bad.body.__type).toBe('EnableSoftwareTokenMFAException');
-    const verified = await rawCall(base, 'VerifySoftwareToken', {
+    const verified = await rawCall(server.base, 'VerifySoftwareToken', {
       AccessToken: t.AccessToken,
       UserCode: totp(base32Decode(secret), Date.now()),
     });
     expect(verified.body).toEqual({ Status: 'SUCCESS' });
-    const enable = await rawCall(base, 'SetUserMFAPreference', {
+    const enable = await rawCall(server.base, 'SetUserMFAPreference', {
       AccessToken: t.AccessToken,
       SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
     });
     expect(enable.status).toBe(200);
-    expect((await rawCall(base, 'GetUser', { AccessToken: t.AccessToken })).body).toMatchObject({
+    expect((await rawCall(server.base, 'GetUser', { AccessToken: t.AccessToken })).body).toMatchObject({
       UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
     });
 
-    const started = (await passwordAuth(base, 'mfa@example.com', 'two factors')).body as unknown as Challenge;
+    const started = (await passwordAuth(server.base, 'mfa@example.com', 'two factors')).body as unknown as Challenge;
     expect(started.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     expect(started.AuthenticationResult).toBeUndefined();
     const wrong = await respond('SOFTWARE_TOKEN_MFA', started.Session, {
@@ -90,8 +78,8 @@ describe('identity provider challenges: software-token MFA and NEW_PASSWORD_REQU
   });
 
   it('makes an account with a temporary password set its own at first sign-in', async () => {
-    await app.get(CommandBus).execute(new CreateAccountWithTemporaryPassword('Admin@Sparkhouse.local', 'temporary pass'));
-    const started = (await passwordAuth(base, 'admin@sparkhouse.local', 'temporary pass')).body as unknown as Challenge & {
+    await server.app.get(CommandBus).execute(new CreateAccountWithTemporaryPassword('Admin@Sparkhouse.local', 'temporary pass'));
+    const started = (await passwordAuth(server.base, 'admin@sparkhouse.local', 'temporary pass')).body as unknown as Challenge & {
       ChallengeParameters: Record<string, string>;
     };
     expect(started.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
@@ -114,7 +102,9 @@ describe('identity provider challenges: software-token MFA and NEW_PASSWORD_REQU
       NEW_PASSWORD: 'yet another one',
     });
     expect(again.body.__type).toBe('NotAuthorizedException');
-    expect((await passwordAuth(base, 'admin@sparkhouse.local', 'temporary pass')).body.__type).toBe('NotAuthorizedException');
-    await signIn(base, 'admin@sparkhouse.local', 'my own password');
+    expect((await passwordAuth(server.base, 'admin@sparkhouse.local', 'temporary pass')).body.__type).toBe(
+      'NotAuthorizedException',
+    );
+    await signIn(server.base, 'admin@sparkhouse.local', 'my own password');
   });
 });

@@ -1,6 +1,5 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { srpClientEphemeral, srpClientSessionKey, srpSignature, srpTimestamp } from '@sparkhouse/contracts';
-import { createTestDatabase, startApi, testConfig } from '../../../../test-support';
+import { useTestApi } from '../../../../test-support';
 import { medianGap, timed, UNIFORM_BOUND_MS } from '../../../../test-support/uniform-timing';
 import { signUpConfirmed } from '../test/identity-flows';
 import { CLIENT_ID, outbox, rawCall } from '../test/identity-test-kit';
@@ -14,33 +13,23 @@ import { CLIENT_ID, outbox, rawCall } from '../test/identity-test-kit';
 const BOUND_MS = UNIFORM_BOUND_MS;
 
 describe('no account enumeration', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let app: NestExpressApplication;
-  let base: string;
+  const server = useTestApi({
+    // the limits would (rightly) stop 60 attempts from one address; here the timing is measured
+    IDENTITY_SIGNIN_FAILURES_PER_ACCOUNT: '1000',
+    IDENTITY_SIGNIN_FAILURES_PER_ADDRESS: '1000',
+    IDENTITY_RESETS_PER_ACCOUNT: '1000',
+    IDENTITY_RESETS_PER_ADDRESS: '1000',
+    // above what these calls take on a busy 2-core machine, so the floor, not the load, sets the time
+    IDENTITY_UNIFORM_ANSWER_MS: '800',
+  });
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ({ app, baseUrl: base } = await startApi(
-      testConfig(db.url, {
-        // the limits would (rightly) stop 60 attempts from one address; here the timing is measured
-        IDENTITY_SIGNIN_FAILURES_PER_ACCOUNT: '1000',
-        IDENTITY_SIGNIN_FAILURES_PER_ADDRESS: '1000',
-        IDENTITY_RESETS_PER_ACCOUNT: '1000',
-        IDENTITY_RESETS_PER_ADDRESS: '1000',
-        // above what these calls take on a busy 2-core machine, so the floor, not the load, sets the time
-        IDENTITY_UNIFORM_ANSWER_MS: '800',
-      }),
-    ));
-    await signUpConfirmed(base, 'known@example.com', 'the right password');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+    await signUpConfirmed(server.base, 'known@example.com', 'the right password');
   });
 
   it('ForgotPassword answers an unknown email exactly as a known one, sends nothing, in comparable time', async () => {
     // an SMTP-less outbox: the known path writes a row and a code, the unknown one does not
-    const forgot = (username: string) => rawCall(base, 'ForgotPassword', { ClientId: CLIENT_ID, Username: username });
+    const forgot = (username: string) => rawCall(server.base, 'ForgotPassword', { ClientId: CLIENT_ID, Username: username });
     const k = await forgot('known@example.com');
     const u = await forgot('unknown@example.com');
     expect(u.status).toBe(k.status);
@@ -62,15 +51,15 @@ describe('no account enumeration', () => {
       (i) => time(`unknown-${i}@example.com`),
     );
     expect({ withinBound: best <= BOUND_MS, gaps }).toEqual({ withinBound: true, gaps });
-    expect(await outbox(base, 'unknown@example.com')).toEqual([]);
-    expect(await outbox(base, 'unknown-7@example.com')).toEqual([]);
+    expect(await outbox(server.base, 'unknown@example.com')).toEqual([]);
+    expect(await outbox(server.base, 'unknown-7@example.com')).toEqual([]);
   }, 300_000);
 
   it('SRP sign-in with a wrong password and with an unknown user fail alike, in comparable time', async () => {
     async function srpAttempt(username: string, password: string) {
       const { a, A } = srpClientEphemeral();
       const first = await timed(() =>
-        rawCall(base, 'InitiateAuth', {
+        rawCall(server.base, 'InitiateAuth', {
           AuthFlow: 'USER_SRP_AUTH',
           ClientId: CLIENT_ID,
           AuthParameters: { USERNAME: username, SRP_A: A.toString(16) },
@@ -91,7 +80,7 @@ describe('no account enumeration', () => {
       const timestamp = srpTimestamp(new Date());
       const signature = await srpSignature(key, 'sparkhouse', p.USER_ID_FOR_SRP, p.SECRET_BLOCK, timestamp);
       const second = await timed(() =>
-        rawCall(base, 'RespondToAuthChallenge', {
+        rawCall(server.base, 'RespondToAuthChallenge', {
           ChallengeName: 'PASSWORD_VERIFIER',
           ClientId: CLIENT_ID,
           Session: body.Session,
@@ -126,7 +115,7 @@ describe('no account enumeration', () => {
   it('USER_PASSWORD_AUTH with a wrong password and with an unknown user fail alike, in comparable time', async () => {
     const attempt = async (username: string) => {
       const { ms, value } = await timed(() =>
-        rawCall(base, 'InitiateAuth', {
+        rawCall(server.base, 'InitiateAuth', {
           AuthFlow: 'USER_PASSWORD_AUTH',
           ClientId: CLIENT_ID,
           AuthParameters: { USERNAME: username, PASSWORD: 'the wrong password' },

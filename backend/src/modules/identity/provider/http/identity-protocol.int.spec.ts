@@ -1,4 +1,3 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   ChangePasswordCommand,
   ConfirmForgotPasswordCommand,
@@ -15,7 +14,7 @@ import {
 import jwt from 'jsonwebtoken';
 import { Database } from '../../../../platform/database/database';
 import { AccessTokens } from '../../../../platform/auth/access-tokens';
-import { createTestDatabase, startApi, testConfig } from '../../../../test-support';
+import { useTestApi } from '../../../../test-support';
 import { CLIENT_ID, latestCode, outbox, sdkClient } from '../test/identity-test-kit';
 
 const rejection = (p: Promise<unknown>) =>
@@ -31,20 +30,14 @@ const rejection = (p: Promise<unknown>) =>
   );
 
 describe('identity provider through the official AWS SDK client', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let app: NestExpressApplication;
-  let base: string;
+  const server = useTestApi({ IDENTITY_ADMIN_EMAIL: 'boss@example.com' });
   let idp: CognitoIdentityProviderClient;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ({ app, baseUrl: base } = await startApi(testConfig(db.url, { IDENTITY_ADMIN_EMAIL: 'boss@example.com' })));
-    idp = sdkClient(base);
+    idp = sdkClient(server.base);
   });
   afterAll(async () => {
     idp?.destroy();
-    await app?.close();
-    await db?.drop();
   });
 
   const signIn = (email: string, password: string) =>
@@ -65,7 +58,7 @@ describe('identity provider through the official AWS SDK client', () => {
         UserAttributes: Object.entries(attrs).map(([Name, Value]) => ({ Name, Value })),
       }),
     );
-    const code = await latestCode(base, email.toLowerCase());
+    const code = await latestCode(server.base, email.toLowerCase());
     await idp.send(new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: email, ConfirmationCode: code }));
     return up.UserSub!;
   }
@@ -89,7 +82,7 @@ describe('identity provider through the official AWS SDK client', () => {
     const unconfirmed = await rejection(signIn('ada@example.com', 'correct horse'));
     expect(unconfirmed).toMatchObject({ name: 'UserNotConfirmedException', status: 400 });
 
-    const [mail] = await outbox(base, 'ada@example.com');
+    const [mail] = await outbox(server.base, 'ada@example.com');
     expect(mail).toMatchObject({ to: 'ada@example.com', subject: expect.stringMatching(/confirmation/) });
     expect(mail.code).toMatch(/^\d{6}$/);
     expect(mail.text).toContain(mail.code);
@@ -108,7 +101,7 @@ describe('identity provider through the official AWS SDK client', () => {
       iss: 'http://localhost:3000',
       'cognito:groups': [],
     });
-    const principal = await app.get(AccessTokens).verify(tokens.AccessToken!);
+    const principal = await server.app.get(AccessTokens).verify(tokens.AccessToken!);
     expect(principal).toMatchObject({ kind: 'user', id: up.UserSub });
     expect(jwt.decode(tokens.IdToken!)).toMatchObject({
       token_use: 'id',
@@ -140,7 +133,7 @@ describe('identity provider through the official AWS SDK client', () => {
     expect(refreshed.AuthenticationResult!.RefreshToken).not.toBe(tokens.RefreshToken);
     await idp.send(new GetUserCommand({ AccessToken: refreshed.AuthenticationResult!.AccessToken }));
 
-    const events = await app
+    const events = await server.app
       .get(Database)
       .em.fork()
       .getConnection()
@@ -191,7 +184,7 @@ describe('identity provider through the official AWS SDK client', () => {
 
     const forgot = await idp.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: 'grace@example.com' }));
     expect(forgot.CodeDeliveryDetails?.Destination).toBe('g***@e***');
-    const code = await latestCode(base, 'grace@example.com');
+    const code = await latestCode(server.base, 'grace@example.com');
     const mismatch = await rejection(
       idp.send(
         new ConfirmForgotPasswordCommand({
@@ -241,7 +234,7 @@ describe('identity provider through the official AWS SDK client', () => {
     // no account enumeration: an unknown email answers as a known one does, and nothing is sent
     const unknown = await idp.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: 'nobody@example.com' }));
     expect(unknown.CodeDeliveryDetails).toEqual({ Destination: 'n***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
-    expect(await outbox(base, 'nobody@example.com')).toEqual([]);
+    expect(await outbox(server.base, 'nobody@example.com')).toEqual([]);
   });
 
   it('signs out globally: refresh tokens and access tokens stop working', async () => {
@@ -298,6 +291,6 @@ describe('identity provider through the official AWS SDK client', () => {
     const userId = await signUpConfirmed('Boss@Example.com', 'in charge here');
     const t = (await signIn('boss@example.com', 'in charge here')).AuthenticationResult!;
     expect(jwt.decode(t.AccessToken!)).toMatchObject({ sub: userId, 'cognito:groups': ['admin'] });
-    expect((await app.get(AccessTokens).verify(t.AccessToken!)).kind).toBe('user');
+    expect((await server.app.get(AccessTokens).verify(t.AccessToken!)).kind).toBe('user');
   });
 });

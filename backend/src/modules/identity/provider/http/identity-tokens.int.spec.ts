@@ -1,48 +1,39 @@
 import { generateKeyPairSync } from 'node:crypto';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Database } from '../../../../platform/database/database';
 import jwt from 'jsonwebtoken';
 import { AccessTokens } from '../../../../platform/auth/access-tokens';
-import { createTestDatabase, startApi, testConfig } from '../../../../test-support';
+import { startApi, testConfig, useTestApi } from '../../../../test-support';
 import { CLIENT_ID, rawCall } from '../test/identity-test-kit';
 import { refresh, signIn, signUpConfirmed, type Tokens } from '../test/identity-flows';
 
 describe('identity provider tokens and bad input', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let app: NestExpressApplication;
-  let base: string;
+  const server = useTestApi({ BODY_LIMIT_BYTES: '4096' });
   let userId: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ({ app, baseUrl: base } = await startApi(testConfig(db.url, { BODY_LIMIT_BYTES: '4096' })));
-    userId = await signUpConfirmed(base, 'tok@example.com', 'token tester');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+    userId = await signUpConfirmed(server.base, 'tok@example.com', 'token tester');
   });
 
-  const sql = (q: string, params: unknown[] = []) => app.get(Database).em.fork().getConnection().execute(q, params);
-  const getUser = (AccessToken: string) => rawCall(base, 'GetUser', { AccessToken });
+  const sql = (q: string, params: unknown[] = []) => server.app.get(Database).em.fork().getConnection().execute(q, params);
+  const getUser = (AccessToken: string) => rawCall(server.base, 'GetUser', { AccessToken });
 
   it('rotates refresh tokens; a rotated one coming back revokes the whole sign-in', async () => {
-    const first = await signIn(base, 'tok@example.com', 'token tester');
-    const other = await signIn(base, 'tok@example.com', 'token tester');
-    const r1 = await refresh(base, first.RefreshToken);
+    const first = await signIn(server.base, 'tok@example.com', 'token tester');
+    const other = await signIn(server.base, 'tok@example.com', 'token tester');
+    const r1 = await refresh(server.base, first.RefreshToken);
     expect(r1.status).toBe(200);
     const second = (r1.body as unknown as { AuthenticationResult: Tokens }).AuthenticationResult;
     expect(second.RefreshToken).not.toBe(first.RefreshToken);
-    expect((await refresh(base, second.RefreshToken)).status).toBe(200);
+    expect((await refresh(server.base, second.RefreshToken)).status).toBe(200);
 
-    const reuse = await refresh(base, first.RefreshToken);
+    const reuse = await refresh(server.base, first.RefreshToken);
     expect(reuse).toMatchObject({
       status: 400,
       errorType: 'NotAuthorizedException',
       body: { message: 'Refresh Token has been revoked' },
     });
     // the family is gone: the newest refresh token and the family's access tokens too
-    const latest = await refresh(base, second.RefreshToken);
+    const latest = await refresh(server.base, second.RefreshToken);
     expect(latest.body).toMatchObject({ __type: 'NotAuthorizedException' });
     expect((await getUser(second.AccessToken)).body).toEqual({
       __type: 'NotAuthorizedException',
@@ -50,7 +41,7 @@ describe('identity provider tokens and bad input', () => {
     });
     // another sign-in of the same user is untouched
     expect((await getUser(other.AccessToken)).status).toBe(200);
-    expect((await refresh(base, other.RefreshToken)).status).toBe(200);
+    expect((await refresh(server.base, other.RefreshToken)).status).toBe(200);
 
     const types = await sql(`select type from domain_event where stream_id = ? and type = 'RefreshTokenReuseDetected'`, [
       `account-${userId}`,
@@ -58,15 +49,15 @@ describe('identity provider tokens and bad input', () => {
     expect(types).toHaveLength(1);
     const stored = await sql('select token_hash from identity_refresh_token');
     expect(JSON.stringify(stored)).not.toContain(first.RefreshToken);
-    expect((await refresh(base, 'made-up-token')).body).toEqual({
+    expect((await refresh(server.base, 'made-up-token')).body).toEqual({
       __type: 'NotAuthorizedException',
       message: 'Invalid Refresh Token',
     });
   });
 
   it('requires the admin scope, a known signing key, an unexpired token of access use', async () => {
-    const t = await signIn(base, 'tok@example.com', 'token tester');
-    const tokens = app.get(AccessTokens);
+    const t = await signIn(server.base, 'tok@example.com', 'token tester');
+    const tokens = server.app.get(AccessTokens);
     const { exp: _exp, ...claims } = jwt.decode(t.AccessToken) as Record<string, unknown>;
     const narrow = await tokens.sign({ sub: userId, scope: 'openid email', origin_jti: claims.origin_jti });
     expect((await getUser(narrow)).body).toEqual({
@@ -74,7 +65,7 @@ describe('identity provider tokens and bad input', () => {
       message: 'Access Token does not have required scopes',
     });
     for (const action of ['UpdateUserAttributes', 'DeleteUser', 'GlobalSignOut', 'ChangePassword', 'AssociateSoftwareToken']) {
-      const res = await rawCall(base, action, {
+      const res = await rawCall(server.base, action, {
         AccessToken: narrow,
         UserAttributes: [],
         UserAttributeNames: [],
@@ -160,7 +151,7 @@ describe('identity provider tokens and bad input', () => {
       ['GetUser', { AccessToken: 'x' }, { 'content-type': 'text/plain' }, 'SerializationException'],
     ];
     for (const [action, body, headers, type, message] of cases) {
-      const res = await rawCall(base, action, body, headers);
+      const res = await rawCall(server.base, action, body, headers);
       expect({ action, status: res.status, type: res.body.__type, header: res.errorType }).toEqual({
         action,
         status: 400,
@@ -169,17 +160,21 @@ describe('identity provider tokens and bad input', () => {
       });
       if (message) expect(res.body.message).toBe(message);
     }
-    const missingTarget = await fetch(`${base}/api/identity`, {
+    const missingTarget = await fetch(`${server.base}/api/identity`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-amz-json-1.1' },
       body: '{}',
     });
     expect(missingTarget.status).toBe(400);
     expect((await missingTarget.json()).__type).toBe('UnknownOperationException');
-    const huge = await rawCall(base, 'SignUp', { ClientId: CLIENT_ID, Username: 'x@example.com', Password: 'x'.repeat(10_000) });
+    const huge = await rawCall(server.base, 'SignUp', {
+      ClientId: CLIENT_ID,
+      Username: 'x@example.com',
+      Password: 'x'.repeat(10_000),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.__type).toBe('RequestEntityTooLargeException');
-    const malformed = await rawCall(base, 'SignUp', '{"ClientId":');
+    const malformed = await rawCall(server.base, 'SignUp', '{"ClientId":');
     expect(malformed.status).toBe(400);
     expect(malformed.errorType).toBe('SerializationException');
     expect(malformed.body.__type).toBe('SerializationException');
@@ -187,7 +182,7 @@ describe('identity provider tokens and bad input', () => {
   });
 
   it('serves the outbox only outside production', async () => {
-    const prod = await startApi(testConfig(db.url, { NODE_ENV: 'production', RUN_PROJECTIONS: 'false' }));
+    const prod = await startApi(testConfig(server.databaseUrl, { NODE_ENV: 'production', RUN_PROJECTIONS: 'false' }));
     try {
       const res = await fetch(`${prod.baseUrl}/api/dev/outbox?to=tok@example.com`);
       expect(res.status).toBe(404);
@@ -195,11 +190,11 @@ describe('identity provider tokens and bad input', () => {
     } finally {
       await prod.app.close();
     }
-    const dev = await (await fetch(`${base}/api/dev/outbox?to=TOK@example.com`)).json();
+    const dev = await (await fetch(`${server.base}/api/dev/outbox?to=TOK@example.com`)).json();
     expect(dev.messages[0]).toMatchObject({ to: 'tok@example.com', code: expect.stringMatching(/^\d{6}$/) });
     // a NUL byte (or another control character) in the address: 400, like every other call
     for (const to of ['tok%00@example.com', '%00', 'tok@example.com%0A']) {
-      const bad = await fetch(`${base}/api/dev/outbox?to=${to}`);
+      const bad = await fetch(`${server.base}/api/dev/outbox?to=${to}`);
       expect(bad.status).toBe(400);
       expect((await bad.json()).message).toBe('to must be an email address or a phone number.');
     }
