@@ -6,6 +6,7 @@ export { ProductCard, ProductGrid, ProductGridSkeleton, ProductCardSkeleton, Pri
 export { CollectionCard } from './CollectionCard';
 export { COVER_SIZES, coverImage, coverSrcSet } from './cover-image';
 export { EmptyState, ErrorState, LoadingState, NotFoundState, isNotFound } from './QueryStates';
+export { QueryView, type ViewedQuery } from './QueryView';
 export { SignInPrompt } from './SignInPrompt';
 export { useSignedIn, useSignInState, type SignInState } from './useSignedIn';
 export { useDebouncedValue } from './useDebouncedValue';

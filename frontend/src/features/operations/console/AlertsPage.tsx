@@ -1,11 +1,11 @@
 import { QUEUES, type AlertRule, type AlertRuleFields } from '@sparkhouse/contracts';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/api-error';
-import { ErrorState, LoadingState } from '../../catalogue';
+import { QueryView } from '../../catalogue';
 import { Button, TagChip } from '../../../ui';
 import { useAlertRules, useDeleteAlert, useSaveAlert } from './console-api';
 import { useOpsAccess } from './OpsLayout';
-import { ConfirmAction, formatTime } from './parts';
+import { ConfirmAction, formatTime, InlineAlert, OpsSection, Options } from './parts';
 
 const EMPTY: AlertRuleFields = { name: '', kind: 'backlog', queue: null, threshold: 100, forMinutes: 5, enabled: true };
 
@@ -21,29 +21,30 @@ export function AlertsPage() {
   const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
   return (
     <div className="ops-stack">
-      <section className="card" aria-labelledby="alerts-title">
-        <div className="section__head">
-          <h2 id="alerts-title">Alert rules</h2>
-          {access.canAct && editing === null && <Button onClick={() => setEditing('new')}>New rule</Button>}
-        </div>
+      <OpsSection
+        id="alerts"
+        title="Alert rules"
+        aside={access.canAct && editing === null && <Button onClick={() => setEditing('new')}>New rule</Button>}
+      >
         <p className="muted">
           A firing alert shows here, as a notice to everyone in the console, and by email to admins and operators.
         </p>
         {editing !== null && <AlertForm rule={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
-        {rules.isPending ? (
-          <LoadingState label="Loading the rules" />
-        ) : rules.isError ? (
-          <ErrorState error={rules.error} onRetry={() => void rules.refetch()} />
-        ) : rules.data.rules.length === 0 ? (
-          <p className="muted">No alert rules yet.</p>
-        ) : (
-          <ul className="ops-projections" aria-label="Alert rules">
-            {rules.data.rules.map((r) => (
-              <AlertRow key={r.id} rule={r} onEdit={() => setEditing(r)} />
-            ))}
-          </ul>
-        )}
-      </section>
+        <QueryView
+          query={rules}
+          loading="Loading the rules"
+          isEmpty={(data) => data.rules.length === 0}
+          empty="No alert rules yet."
+        >
+          {(data) => (
+            <ul className="ops-projections" aria-label="Alert rules">
+              {data.rules.map((r) => (
+                <AlertRow key={r.id} rule={r} onEdit={() => setEditing(r)} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </OpsSection>
     </div>
   );
 }
@@ -115,11 +116,7 @@ function AlertForm({ rule, onDone }: { rule: AlertRule | null; onDone: () => voi
         <span>Queue</span>
         <select value={fields.queue ?? ''} onChange={(e) => set('queue', e.target.value || null)}>
           <option value="">All queues</option>
-          {Object.values(QUEUES).map((q) => (
-            <option key={q} value={q}>
-              {q}
-            </option>
-          ))}
+          <Options values={Object.values(QUEUES)} />
         </select>
       </label>
       <label>
@@ -148,11 +145,7 @@ function AlertForm({ rule, onDone }: { rule: AlertRule | null; onDone: () => voi
         <input type="checkbox" checked={fields.enabled} onChange={(e) => set('enabled', e.target.checked)} />
         <span>On</span>
       </label>
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <InlineAlert error={error} />
       <div className="row ops-filters__actions">
         <Button type="submit" loading={save.isPending}>
           {rule ? 'Save rule' : 'Add rule'}

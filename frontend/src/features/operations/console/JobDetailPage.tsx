@@ -2,12 +2,12 @@ import { JOB_ENTITY_KINDS, type JobDetail, type JobEntityKind } from '@sparkhous
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
-import { ErrorState, LoadingState } from '../../catalogue';
+import { ErrorState, LoadingState, QueryView } from '../../catalogue';
 import { JobStatusChip } from '../JobStatusChip';
 import { useEvents, useJobAction, useJobDetail, type JobAction } from './console-api';
 import { EventList } from './EventsPage';
 import { useOpsAccess } from './OpsLayout';
-import { ConfirmAction, Facts, formatMs, formatTime, JsonBlock } from './parts';
+import { ConfirmAction, Facts, formatMs, formatTime, JsonBlock, OpsSection } from './parts';
 
 const ACTIONS: { action: JobAction; label: string; title: string; description: string; destructive?: boolean }[] = [
   {
@@ -118,8 +118,7 @@ function JobView({ job }: { job: JobDetail }) {
           />
         </section>
 
-        <section className="card" aria-labelledby="timeline-title">
-          <h2 id="timeline-title">Timeline</h2>
+        <OpsSection id="timeline" title="Timeline">
           {job.timeline.length === 0 ? (
             <p className="muted">
               No step has started yet{job.plannedSteps.length ? ` (planned: ${job.plannedSteps.join(', ')})` : ''}.
@@ -141,10 +140,9 @@ function JobView({ job }: { job: JobDetail }) {
               ))}
             </ol>
           )}
-        </section>
+        </OpsSection>
 
-        <section className="card" aria-labelledby="attempts-title">
-          <h2 id="attempts-title">Attempts</h2>
+        <OpsSection id="attempts" title="Attempts">
           {job.attemptsDetail.length === 0 ? (
             <p className="muted">Not started yet.</p>
           ) : (
@@ -170,10 +168,9 @@ function JobView({ job }: { job: JobDetail }) {
               ))}
             </ol>
           )}
-        </section>
+        </OpsSection>
 
-        <section className="card" aria-labelledby="logs-title">
-          <h2 id="logs-title">Log</h2>
+        <OpsSection id="logs" title="Log">
           <ol className="ops-log" aria-label="Log">
             {job.logs.map((l, i) => (
               <li key={i}>
@@ -183,7 +180,7 @@ function JobView({ job }: { job: JobDetail }) {
           </ol>
           <JsonBlock label="Payload (secrets redacted)" value={job.payload} />
           {job.result !== null && <JsonBlock label="Result" value={job.result} />}
-        </section>
+        </OpsSection>
       </div>
       <EntityEvents job={job} />
     </div>
@@ -224,15 +221,9 @@ function EntityEvents({ job }: { job: JobDetail }) {
         ))}
       </div>
       <div role="tabpanel" aria-label={current.label}>
-        {events.isPending ? (
-          <LoadingState label="Loading events" />
-        ) : events.isError ? (
-          <ErrorState error={events.error} onRetry={() => void events.refetch()} />
-        ) : events.data.events.length === 0 ? (
-          <p className="muted">No events.</p>
-        ) : (
-          <EventList events={events.data.events} compact />
-        )}
+        <QueryView query={events} loading="Loading events" isEmpty={(data) => data.events.length === 0} empty="No events.">
+          {(data) => <EventList events={data.events} compact />}
+        </QueryView>
         {'streamId' in current.query && current.query.streamId && (
           <Link to={`/ops/events?streamId=${encodeURIComponent(current.query.streamId)}`}>All of this stream</Link>
         )}
