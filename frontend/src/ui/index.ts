@@ -12,3 +12,4 @@ export { ToastProvider, useToast, type ToastInput, type ToastKind } from './Toas
 export { Modal, type ModalProps } from './Modal';
 export { linkify } from './linkify';
 export { PageHeader } from './PageHeader';
+export { Icon, CloseIcon, CLOSE_PATH } from './Icon';

@@ -4,7 +4,7 @@ import { AccountMenu } from '../../features/user';
 import { CartIcon } from '../../features/cart';
 import { useConsoleAccess } from '../../features/operations';
 import { ThemeToggle } from '../../features/theme';
-import { Logo } from '../../ui';
+import { CLOSE_PATH, Icon, Logo } from '../../ui';
 
 const NAV = [
   { to: '/browse', label: 'Browse' },
@@ -63,18 +63,9 @@ export function Header() {
             aria-controls="main-nav"
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <svg
-              viewBox="0 0 24 24"
-              width="22"
-              height="22"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            <Icon size={22}>
+              <path d={menuOpen ? CLOSE_PATH : 'M4 7h16M4 12h16M4 17h16'} />
+            </Icon>
           </button>
         </div>
       </div>
