@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCart } from '../../features/cart';
-import { ErrorState, formatCents, LoadingState, SignInPrompt, useSignInState } from '../../features/catalogue';
+import { ErrorState, formatCents, LoadingState, SignInGate } from '../../features/catalogue';
 import {
   clearPendingCheckout,
   invalidateAfterCheckout,
@@ -122,11 +122,13 @@ function CheckoutOutcome({ sessionId }: { sessionId: string }) {
   return <NotPaid status={status.status} />;
 }
 
+/** The purchase pages need the buyer's account. */
 function Gate({ children, title }: { children: ReactNode; title: string }) {
-  const signIn = useSignInState();
-  if (signIn === 'restoring') return <LoadingState label="Signing you in" />;
-  if (signIn === 'signedOut') return <SignInPrompt title={title} reason="Purchases belong to your account." />;
-  return <>{children}</>;
+  return (
+    <SignInGate title={title} reason="Purchases belong to your account.">
+      {children}
+    </SignInGate>
+  );
 }
 
 /** /checkout/success?session_id=…: the real state of the purchase, updated live when the webhook lands. */

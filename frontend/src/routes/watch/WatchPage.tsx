@@ -12,8 +12,7 @@ import {
   productProgressQuery,
   productQuery,
   purchaseQuery,
-  SignInPrompt,
-  useSignInState,
+  SignInGate,
   type Product,
 } from '../../features/catalogue';
 import { ProgressBar } from '../../ui';
@@ -58,7 +57,6 @@ function Player({ product }: { product: Product }) {
 export function WatchPage() {
   const { titleAndId } = useParams();
   const productId = productIdFromWatchSlug(titleAndId);
-  const signIn = useSignInState();
   const query = useQuery({ ...productQuery(productId ?? ''), enabled: Boolean(productId) });
   const product = query.data?.product;
 
@@ -83,16 +81,12 @@ export function WatchPage() {
         <h1 className="watch__title">{loaded.title}</h1>
         <p className="muted">by {loaded.creator.name}</p>
       </header>
-      {signIn === 'signedIn' ? (
+      <SignInGate
+        title="Sign in to watch"
+        reason="Watching needs an account, so we can keep your place in every lesson and show the class in your library."
+      >
         <Player key={loaded.id} product={loaded} />
-      ) : signIn === 'restoring' ? (
-        <LoadingState label="Signing you in" />
-      ) : (
-        <SignInPrompt
-          title="Sign in to watch"
-          reason="Watching needs an account, so we can keep your place in every lesson and show the class in your library."
-        />
-      )}
+      </SignInGate>
     </div>
   );
 }
