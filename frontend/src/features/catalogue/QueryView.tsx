@@ -37,3 +37,27 @@ export function QueryView<T>({
   if (isEmpty?.(data)) return typeof empty === 'string' ? <p className="muted">{empty}</p> : (empty ?? null);
   return <>{children(data)}</>;
 }
+
+/**
+ * A query whose data holds a list: QueryView with `items` picking the list, `empty` shown when it has
+ * none, and `children` given the list (and the whole data).
+ */
+export function QueryList<T, I>({
+  items,
+  empty,
+  children,
+  ...view
+}: {
+  query: ViewedQuery<T>;
+  loading: string | ReactElement;
+  errorTitle?: string;
+  items: (data: T) => I[];
+  empty: string | ReactElement;
+  children: (items: I[], data: T) => ReactNode;
+}) {
+  return (
+    <QueryView {...view} isEmpty={(data) => items(data).length === 0} empty={empty}>
+      {(data) => children(items(data), data)}
+    </QueryView>
+  );
+}

@@ -1,6 +1,6 @@
 import type { ConsoleEvent } from '@sparkhouse/contracts';
 import { Link } from 'react-router';
-import { QueryView } from '../../catalogue';
+import { QueryList } from '../../catalogue';
 import { useEvents, type EventsQuery } from './console-api';
 import { FilterSearch, formatTime, OpsSection, Pager, SearchActions, TimeRangeFilters, useSearchInUrl } from './parts';
 
@@ -54,15 +54,15 @@ export function EventsPage() {
         <SearchActions onClear={clear} />
       </form>
       <OpsSection id="events" title="Events">
-        <QueryView
+        <QueryList
           query={events}
           loading="Reading the log"
           errorTitle="Could not read the log"
-          isEmpty={(data) => data.events.length === 0}
+          items={(data) => data.events}
           empty="No events match."
         >
-          {(data) => <EventList events={data.events} />}
-        </QueryView>
+          {(list) => <EventList events={list} />}
+        </QueryList>
         <Pager hasNewer={pages.hasNewer} nextCursor={events.data?.nextCursor} onNewer={pages.newer} onOlder={pages.older} />
       </OpsSection>
     </div>

@@ -2,7 +2,7 @@ import { JOB_ENTITY_KINDS, type JobDetail, type JobEntityKind } from '@sparkhous
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
-import { ErrorState, LoadingState, QueryView } from '../../catalogue';
+import { ErrorState, LoadingState, QueryList } from '../../catalogue';
 import { JobStatusChip } from '../JobStatusChip';
 import { useEvents, useJobAction, useJobDetail, type JobAction } from './console-api';
 import { EventList } from './EventsPage';
@@ -221,9 +221,9 @@ function EntityEvents({ job }: { job: JobDetail }) {
         ))}
       </div>
       <div role="tabpanel" aria-label={current.label}>
-        <QueryView query={events} loading="Loading events" isEmpty={(data) => data.events.length === 0} empty="No events.">
-          {(data) => <EventList events={data.events} compact />}
-        </QueryView>
+        <QueryList query={events} loading="Loading events" items={(data) => data.events} empty="No events.">
+          {(list) => <EventList events={list} compact />}
+        </QueryList>
         {'streamId' in current.query && current.query.streamId && (
           <Link to={`/ops/events?streamId=${encodeURIComponent(current.query.streamId)}`}>All of this stream</Link>
         )}

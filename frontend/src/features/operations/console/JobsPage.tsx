@@ -1,6 +1,6 @@
 import { JOB_NAMES, QUEUES, type JobRunStatus } from '@sparkhouse/contracts';
 import { Link } from 'react-router';
-import { QueryView } from '../../catalogue';
+import { QueryList } from '../../catalogue';
 import { JobStatusChip } from '../JobStatusChip';
 import { useJobSearch, useRetryFailed, type JobsQuery } from './console-api';
 import { useOpsAccess } from './OpsLayout';
@@ -56,16 +56,16 @@ export function JobsPage() {
       </form>
 
       <OpsSection id="jobs" title="Runs" aside={jobs.isFetching && !jobs.isPending && <span className="muted">Updating…</span>}>
-        <QueryView
+        <QueryList
           query={jobs}
           loading="Searching"
           errorTitle="Could not search the runs"
-          isEmpty={(data) => data.jobs.length === 0}
+          items={(data) => data.jobs}
           empty="No runs match. Widen the search or clear the filters."
         >
-          {(data) => (
+          {(list) => (
             <OpsTable label="Runs" columns={['Job', 'State', 'For', 'Requested', 'Took', 'Reason']}>
-              {data.jobs.map((j) => (
+              {list.map((j) => (
                 <tr key={j.runId}>
                   <td>
                     <Link to={`/ops/jobs/${j.runId}`} className="ops-job-link">
@@ -92,7 +92,7 @@ export function JobsPage() {
               ))}
             </OpsTable>
           )}
-        </QueryView>
+        </QueryList>
         <Pager hasNewer={pages.hasNewer} nextCursor={jobs.data?.nextCursor} onNewer={pages.newer} onOlder={pages.older} />
       </OpsSection>
     </div>

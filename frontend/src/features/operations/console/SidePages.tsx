@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/api-error';
-import { QueryView } from '../../catalogue';
+import { QueryList, QueryView } from '../../catalogue';
 import { Button, TagChip, type TagTone } from '../../../ui';
 import { useMembers, useOutboxEmails, usePageViews, useRetryEmail, useSetRole, useWebhookDeliveries } from './console-api';
 import { useOpsAccess } from './OpsLayout';
-import { formatMs, formatTime, InlineSelect, OpsSection, OpsTable, Options, Pager } from './parts';
+import { formatMs, formatTime, InlineSelect, OpsSection, OpsTable, Options, Pager, SubmitRow } from './parts';
 
 const EMAIL_TONES: Record<string, TagTone> = { sent: 'success', failed: 'danger', pending: 'primary', held: 'neutral' };
 
@@ -51,14 +51,14 @@ export function EmailsPage() {
       {emails.data && !emails.data.smtpConfigured && (
         <p className="muted">No SMTP server is configured (SMTP_URL): mail is kept here and not sent.</p>
       )}
-      <QueryView query={emails} loading="Loading the outbox" isEmpty={(d) => d.emails.length === 0} empty="No emails.">
-        {(data) => (
+      <QueryList query={emails} loading="Loading the outbox" items={(data) => data.emails} empty="No emails.">
+        {(list, data) => (
           <OpsTable
             label="Emails"
             columns={['To', 'Subject', 'State', 'Tries', 'Written']}
             moreColumns={<th scope="col" aria-label="Actions" />}
           >
-            {data.emails.map((m) => (
+            {list.map((m) => (
               <tr key={m.id}>
                 <td>{m.to}</td>
                 <td>{m.subject}</td>
@@ -84,7 +84,7 @@ export function EmailsPage() {
             ))}
           </OpsTable>
         )}
-      </QueryView>
+      </QueryList>
       {retry.isError && <p className="inline-error">{errorMessage(retry.error)}</p>}
       <Pager hasNewer={pager.hasNewer} nextCursor={emails.data?.nextCursor} onNewer={pager.newer} onOlder={pager.older} />
     </OpsSection>
@@ -97,15 +97,15 @@ export function WebhooksPage() {
   const deliveries = useWebhookDeliveries({ cursor: pager.cursor, limit: 50 });
   return (
     <OpsSection id="webhooks" title="Stripe webhook deliveries">
-      <QueryView
+      <QueryList
         query={deliveries}
         loading="Loading the deliveries"
-        isEmpty={(data) => data.deliveries.length === 0}
+        items={(data) => data.deliveries}
         empty="No webhook has been delivered yet."
       >
-        {(data) => (
+        {(list) => (
           <OpsTable label="Webhook deliveries" columns={['Event', 'Type', 'Received', 'Outcome', 'Answer', 'Took']}>
-            {data.deliveries.map((d) => (
+            {list.map((d) => (
               <tr key={d.id}>
                 <td>
                   <code>{d.eventId ?? '–'}</code>
@@ -134,7 +134,7 @@ export function WebhooksPage() {
             ))}
           </OpsTable>
         )}
-      </QueryView>
+      </QueryList>
       <Pager hasNewer={pager.hasNewer} nextCursor={deliveries.data?.nextCursor} onNewer={pager.newer} onOlder={pager.older} />
     </OpsSection>
   );
@@ -154,13 +154,13 @@ export function AnalyticsPage() {
         </InlineSelect>
       }
     >
-      <QueryView
+      <QueryList
         query={views}
         loading="Counting page views"
-        isEmpty={(data) => data.routes.length === 0}
+        items={(data) => data.routes}
         empty="No page views recorded in these days."
       >
-        {(data) => (
+        {(routes, data) => (
           <OpsTable
             label="Page views per route per day"
             numbers
@@ -171,7 +171,7 @@ export function AnalyticsPage() {
               </th>
             ))}
           >
-            {data.routes.map((r) => (
+            {routes.map((r) => (
               <tr key={r.route}>
                 <th scope="row">
                   <code>{r.route}</code>
@@ -188,7 +188,7 @@ export function AnalyticsPage() {
             ))}
           </OpsTable>
         )}
-      </QueryView>
+      </QueryList>
     </OpsSection>
   );
 }
@@ -227,11 +227,7 @@ export function MembersPage() {
             <option value="none">None</option>
           </select>
         </label>
-        <div className="row ops-filters__actions">
-          <Button type="submit" loading={setRole.isPending}>
-            Set role
-          </Button>
-        </div>
+        <SubmitRow label="Set role" busy={setRole.isPending} />
         {setRole.isError && <p className="inline-error">{errorMessage(setRole.error)}</p>}
         {message && <p role="status">{message}</p>}
       </form>

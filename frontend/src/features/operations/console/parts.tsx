@@ -212,16 +212,27 @@ export function TimeRangeFilters({ params }: { params: URLSearchParams }) {
   );
 }
 
+/** A console form's submit button (busy while it saves), and any further actions beside it. */
+export function SubmitRow({ label, busy, children }: { label: string; busy?: boolean; children?: ReactNode }) {
+  return (
+    <div className="row ops-filters__actions">
+      <Button type="submit" loading={busy}>
+        {label}
+      </Button>
+      {children}
+    </div>
+  );
+}
+
 /** A search form's Search and Clear, and any further actions beside them. */
 export function SearchActions({ onClear, children }: { onClear: () => void; children?: ReactNode }) {
   return (
-    <div className="row ops-filters__actions">
-      <Button type="submit">Search</Button>
+    <SubmitRow label="Search">
       <Button variant="transparent" onClick={onClear}>
         Clear
       </Button>
       {children}
-    </div>
+    </SubmitRow>
   );
 }
 
