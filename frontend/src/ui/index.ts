@@ -13,3 +13,5 @@ export { Modal, type ModalProps } from './Modal';
 export { linkify } from './linkify';
 export { PageHeader } from './PageHeader';
 export { Icon, CloseIcon, CLOSE_PATH } from './Icon';
+export { NavLinks, type NavItem } from './NavLinks';
+export { InlineAlert } from './InlineAlert';

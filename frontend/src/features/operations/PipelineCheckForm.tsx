@@ -1,8 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorMessage } from '../../api';
 import { useStartPipelineCheck } from '../../api/operations.queries';
-import { Button, Input, SelectField, useToast } from '../../ui';
-import { InlineAlert } from './console/parts';
+import { Button, InlineAlert, Input, SelectField, useToast } from '../../ui';
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 

@@ -22,7 +22,7 @@ import {
   type PurchaseAnswer,
   type QuoteAnswer,
 } from '../../features/payments';
-import { Button, buttonClassName, RadioOption, PageHeader } from '../../ui';
+import { Button, buttonClassName, InlineAlert, RadioOption, PageHeader } from '../../ui';
 import './checkout.css';
 
 /** payment_info of the purchase (spec section 3): the stored attribution and the checkout's own query params. */
@@ -168,11 +168,7 @@ function ProductsCheckout({
           {cardTotal > 0 ? `Pay ${formatCents(cardTotal)}` : 'Get it now'}
         </Button>
         {cardTotal > 0 && <p className="muted checkout-summary__hint">You will pay on our payment provider’s secure page.</p>}
-        {pay.isError && (
-          <p className="inline-error" role="alert">
-            {errorMessage(pay.error)}
-          </p>
-        )}
+        <InlineAlert error={pay.isError ? errorMessage(pay.error) : null} />
       </aside>
     </div>
   );
@@ -304,11 +300,7 @@ function SubscriptionCheckout({ item }: { item: CartItem }) {
           {plan && plan.trialDays > 0 ? 'Start free trial' : 'Continue to payment'}
         </Button>
         <p className="muted checkout-summary__hint">You will pay on our payment provider’s secure page.</p>
-        {start.isError && (
-          <p className="inline-error" role="alert">
-            {errorMessage(start.error)}
-          </p>
-        )}
+        <InlineAlert error={start.isError ? errorMessage(start.error) : null} />
       </aside>
     </form>
   );

@@ -23,7 +23,7 @@ import {
 import { productToCartItem, useOptionalCart, withCurrentParams } from '../../features/cart';
 import { OfferPrice } from '../../features/offers';
 import { formatDuration } from '../../features/format';
-import { Button, buttonClassName, Input, ProgressBar } from '../../ui';
+import { Button, buttonClassName, InlineAlert, Input, ProgressBar } from '../../ui';
 import './class-page.css';
 
 /** A class not yet released takes waitlist sign-ups instead of viewers. */
@@ -71,11 +71,7 @@ function WaitlistForm({ product }: { product: Product }) {
       <Button type="submit" loading={join.isPending} fullWidth>
         Join waitlist
       </Button>
-      {join.isError && (
-        <p className="inline-error" role="alert">
-          {errorMessage(join.error) || 'Failed to add to waitlist'}
-        </p>
-      )}
+      <InlineAlert error={join.isError ? errorMessage(join.error) || 'Failed to add to waitlist' : null} />
     </form>
   );
 }

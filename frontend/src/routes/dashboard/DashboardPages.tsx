@@ -1,34 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { SignInGate } from '../../features/catalogue';
 import { creatorHasAnyAppQuery, CreatorAppsSection } from '../../features/creator';
 import { useUser } from '../../features/user';
-import { PageHeader } from '../../ui';
+import { NavLinks, PageHeader, type NavItem } from '../../ui';
 import { EmptyWithLink, LibraryItems, LibraryList } from '../library/LibraryList';
 import { EnrolledClasses } from './EnrolledClasses';
-
-export function DashboardNav({ links }: { links: { to: string; label: string; end?: boolean }[] }) {
-  return (
-    <nav aria-label="Dashboard" className="dashboard-nav">
-      <ul>
-        {links.map((link) => (
-          <li key={link.to}>
-            <NavLink
-              to={link.to}
-              end={link.end}
-              className={({ isActive }) =>
-                ['dashboard-nav__link', isActive && 'dashboard-nav__link--active'].filter(Boolean).join(' ')
-              }
-            >
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
 
 const CLASSIC_LINKS = [
   { to: '/dashboard', label: 'Overview', end: true },
@@ -138,7 +116,7 @@ export function DashboardShell({
   title: string;
   eyebrow: string;
   lead: string;
-  links: { to: string; label: string; end?: boolean }[];
+  links: NavItem[];
   children: ReactNode;
 }) {
   useEffect(() => {
@@ -149,7 +127,9 @@ export function DashboardShell({
       <PageHeader eyebrow={eyebrow} title={title}>
         <p>{lead}</p>
       </PageHeader>
-      <DashboardNav links={links} />
+      <nav aria-label="Dashboard" className="dashboard-nav">
+        <NavLinks links={links} linkClass="dashboard-nav__link" />
+      </nav>
       <SignInGate
         title="Sign in to see your dashboard"
         reason="Your classes, progress and recommendations live with your account."

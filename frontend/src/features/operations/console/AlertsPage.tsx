@@ -2,10 +2,10 @@ import { QUEUES, type AlertRule, type AlertRuleFields } from '@sparkhouse/contra
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { QueryList } from '../../catalogue';
-import { Button, TagChip } from '../../../ui';
+import { Button, InlineAlert, TagChip } from '../../../ui';
 import { useAlertRules, useDeleteAlert, useSaveAlert } from './console-api';
 import { useOpsAccess } from './OpsLayout';
-import { ConfirmAction, formatTime, InlineAlert, OpsSection, Options, SubmitRow } from './parts';
+import { ConfirmAction, formatTime, OpsSection, Options, SubmitRow } from './parts';
 
 const EMPTY: AlertRuleFields = { name: '', kind: 'backlog', queue: null, threshold: 100, forMinutes: 5, enabled: true };
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/api-error';
-import { Button, Modal, type ButtonVariant } from '../../../ui';
+import { Button, InlineAlert, Modal, type ButtonVariant } from '../../../ui';
 
 /** An action that asks first: the dialog says what will happen; errors show in it. */
 export function ConfirmAction({
@@ -378,13 +378,4 @@ export function FilterSearch({
       <input name={name} type="search" defaultValue={params.get(name) ?? ''} placeholder={placeholder} />
     </label>
   );
-}
-
-/** An error beside a form or action, announced when it appears. */
-export function InlineAlert({ error }: { error: string | null | undefined }) {
-  return error ? (
-    <p className="inline-error" role="alert">
-      {error}
-    </p>
-  ) : null;
 }
