@@ -1,10 +1,10 @@
 import '../../features/catalogue/testing/dom-polyfills';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setAccessToken } from '../../api/token-store';
-import { AuthContext, type AuthContextValue } from '../../features/auth/AuthContext';
+import type { AuthContextValue } from '../../features/auth/AuthContext';
 import type { Product } from '../../features/catalogue';
+import { jsonResponse as json, renderPage } from '../testing/render-page';
 import { ClassView } from './ClassPage';
 
 const base: Product = {
@@ -43,18 +43,10 @@ const offer = {
   crossedPrice: 6900,
 };
 
-const json = (body: unknown, status = 200) =>
-  ({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) }) as Response;
 const fetchMock = jest.fn((_url: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(json({})));
 
 function renderClass(product: Product) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <ClassView product={product} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderPage(<ClassView product={product} />);
 }
 
 beforeEach(() => {
@@ -111,15 +103,10 @@ describe('class page', () => {
 
   it('opens the sign-in modal, keeping the watch address for afterwards, when the auth feature is there', () => {
     const requireSignIn = jest.fn(() => false);
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AuthContext.Provider value={{ requireSignIn } as unknown as AuthContextValue}>
-          <MemoryRouter>
-            <ClassView product={base} />
-          </MemoryRouter>
-        </AuthContext.Provider>
-      </QueryClientProvider>,
-    );
+    renderPage(<ClassView product={base} />, {
+      client: new QueryClient(),
+      auth: { requireSignIn } as unknown as AuthContextValue,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in to watch' }));
     expect(requireSignIn).toHaveBeenCalledWith(`/watch/jazz-piano-${base.id}`);
   });

@@ -1,9 +1,8 @@
 import '../../features/catalogue/testing/dom-polyfills';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { AuthContext, type AuthContextValue } from '../../features/auth/AuthContext';
+import { screen, waitFor } from '@testing-library/react';
+import type { AuthContextValue } from '../../features/auth/AuthContext';
 import { setAccessToken } from '../../api/token-store';
+import { renderPage } from '../testing/render-page';
 import { Header } from './Header';
 
 jest.mock('../../features/cart', () => ({ CartIcon: () => null }));
@@ -34,15 +33,7 @@ afterEach(() => setAccessToken(null));
 
 function renderHeader(signedIn: boolean) {
   if (signedIn) setAccessToken('token');
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthContext.Provider value={auth(signedIn)}>
-        <MemoryRouter>
-          <Header />
-        </MemoryRouter>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderPage(<Header />, { auth: auth(signedIn) });
 }
 
 describe('the header', () => {
