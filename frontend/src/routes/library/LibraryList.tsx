@@ -57,7 +57,7 @@ export function LibraryRow({ item, now }: { item: LibraryItem; now: Date }) {
 export function LibraryList({ items, label }: { items: LibraryItem[]; label: string }) {
   const now = new Date();
   return (
-    <ul className="library-list" aria-label={label}>
+    <ul className="library-list stack-list" aria-label={label}>
       {items.map((item) => (
         <LibraryRow key={item.product.id} item={item} now={now} />
       ))}
@@ -69,7 +69,7 @@ export function LibrarySkeleton() {
   return (
     <div role="status">
       <span className="visually-hidden">Loading your library…</span>
-      <ul className="library-list" aria-hidden="true">
+      <ul className="library-list stack-list" aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <li key={i} className="library-row">
             <div className="library-row__cover skeleton" />

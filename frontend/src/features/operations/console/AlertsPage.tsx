@@ -32,7 +32,7 @@ export function AlertsPage() {
         {editing !== null && <AlertForm rule={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
         <QueryList query={rules} loading="Loading the rules" items={(data) => data.rules} empty="No alert rules yet.">
           {(list) => (
-            <ul className="ops-projections" aria-label="Alert rules">
+            <ul className="ops-projections stack-list" aria-label="Alert rules">
               {list.map((r) => (
                 <AlertRow key={r.id} rule={r} onEdit={() => setEditing(r)} />
               ))}

@@ -9,7 +9,7 @@ const FILTERS = ['streamId', 'type', 'correlationId', 'from', 'to'] as const;
 /** Events, newest first; a correlation id or a stream id is a link that follows it. */
 export function EventList({ events, compact = false }: { events: ConsoleEvent[]; compact?: boolean }) {
   return (
-    <ol className={['ops-events', compact && 'ops-events--compact'].filter(Boolean).join(' ')} aria-label="Events">
+    <ol className={['ops-events', 'stack-list', compact && 'ops-events--compact'].filter(Boolean).join(' ')} aria-label="Events">
       {events.map((e) => (
         <li key={e.position}>
           <div className="ops-timeline__head">

@@ -124,7 +124,7 @@ function JobView({ job }: { job: JobDetail }) {
               No step has started yet{job.plannedSteps.length ? ` (planned: ${job.plannedSteps.join(', ')})` : ''}.
             </p>
           ) : (
-            <ol className="ops-timeline" aria-label="Steps">
+            <ol className="ops-timeline stack-list" aria-label="Steps">
               {job.timeline.map((s, i) => (
                 <li key={`${s.attempt}-${s.step}-${i}`}>
                   <div className="ops-timeline__head">
@@ -146,7 +146,7 @@ function JobView({ job }: { job: JobDetail }) {
           {job.attemptsDetail.length === 0 ? (
             <p className="muted">Not started yet.</p>
           ) : (
-            <ol className="ops-attempts" aria-label="Attempts">
+            <ol className="ops-attempts stack-list" aria-label="Attempts">
               {job.attemptsDetail.map((a) => (
                 <li key={a.attempt}>
                   <div className="ops-timeline__head">
@@ -171,7 +171,7 @@ function JobView({ job }: { job: JobDetail }) {
         </OpsSection>
 
         <OpsSection id="logs" title="Log">
-          <ol className="ops-log" aria-label="Log">
+          <ol className="ops-log stack-list" aria-label="Log">
             {job.logs.map((l, i) => (
               <li key={i}>
                 <time dateTime={l.at}>{formatTime(l.at)}</time> {l.text}

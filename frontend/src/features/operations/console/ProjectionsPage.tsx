@@ -17,7 +17,7 @@ export function ProjectionsPage() {
             A rebuild replays the whole event log into a new copy while the live read model keeps answering; the copy takes its
             place once it has caught up. A failed rebuild leaves the live one as it was.
           </p>
-          <ul className="ops-projections" aria-label="Read models">
+          <ul className="ops-projections stack-list" aria-label="Read models">
             {data.projections.map((p) => (
               <ProjectionRow key={p.name} p={p} />
             ))}

@@ -234,7 +234,7 @@ export function MembersPage() {
       <OpsSection id="members" title="The operations team">
         <QueryView query={members} loading="Loading the team">
           {(data) => (
-            <ul className="ops-members">
+            <ul className="ops-members stack-list">
               {data.members.map((m) => (
                 <li key={m.userId}>
                   {m.email} <TagChip tone={m.role === 'admin' ? 'primary' : 'neutral'}>{m.role}</TagChip>
