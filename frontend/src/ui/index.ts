@@ -15,3 +15,4 @@ export { PageHeader } from './PageHeader';
 export { Icon, CloseIcon, CLOSE_PATH } from './Icon';
 export { NavLinks, type NavItem } from './NavLinks';
 export { InlineAlert } from './InlineAlert';
+export { usePageTitle } from './usePageTitle';

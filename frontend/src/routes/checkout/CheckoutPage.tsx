@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useContext, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useContext, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { buildPaymentInfo, readAttribution, readNoPriceOffer } from '../../features/attribution';
@@ -22,7 +22,7 @@ import {
   type PurchaseAnswer,
   type QuoteAnswer,
 } from '../../features/payments';
-import { Button, buttonClassName, InlineAlert, RadioOption, PageHeader } from '../../ui';
+import { Button, buttonClassName, InlineAlert, RadioOption, PageHeader, usePageTitle } from '../../ui';
 import './checkout.css';
 
 /** payment_info of the purchase (spec section 3): the stored attribution and the checkout's own query params. */
@@ -335,9 +335,7 @@ export function CheckoutPage() {
   const auth = useContext(AuthContext);
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  useEffect(() => {
-    document.title = 'Checkout · Sparkhouse';
-  }, []);
+  usePageTitle('Checkout');
   return (
     <div className="page checkout-page">
       <PageHeader eyebrow="Checkout" title="Checkout">

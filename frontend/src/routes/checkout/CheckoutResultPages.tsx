@@ -10,7 +10,7 @@ import {
   useCheckoutStatusLive,
   type CheckoutStatusAnswer,
 } from '../../features/payments';
-import { buttonClassName, Spinner, PageHeader } from '../../ui';
+import { buttonClassName, Spinner, PageHeader, usePageTitle } from '../../ui';
 import './checkout.css';
 
 /** Once the purchase is recorded: the cart no longer holds what was paid, and owned things are re-read. */
@@ -122,33 +122,44 @@ function CheckoutOutcome({ sessionId }: { sessionId: string }) {
   return <NotPaid status={status.status} />;
 }
 
-/** The purchase pages need the buyer's account. */
-function Gate({ children, title }: { children: ReactNode; title: string }) {
+/**
+ * A page the payment provider sends the buyer back to: its title, then (for the buyer's account only)
+ * what `children` shows of the checkout session, named in the address or kept by this tab.
+ */
+function CheckoutReturnPage({
+  title,
+  signInTitle,
+  children,
+}: {
+  title: string;
+  signInTitle: string;
+  children: (sessionId: string | null) => ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id') ?? readPendingCheckout()?.sessionId ?? null;
+  usePageTitle(title);
   return (
-    <SignInGate title={title} reason="Purchases belong to your account.">
-      {children}
-    </SignInGate>
+    <div className="page checkout-page">
+      <PageHeader eyebrow="Checkout" title={title} />
+      <SignInGate title={signInTitle} reason="Purchases belong to your account.">
+        {children(sessionId)}
+      </SignInGate>
+    </div>
   );
 }
 
 /** /checkout/success?session_id=…: the real state of the purchase, updated live when the webhook lands. */
 export function CheckoutSuccessPage() {
-  const [params] = useSearchParams();
-  const sessionId = params.get('session_id') ?? readPendingCheckout()?.sessionId ?? null;
-  useEffect(() => {
-    document.title = 'Your purchase · Sparkhouse';
-  }, []);
   return (
-    <div className="page checkout-page">
-      <PageHeader eyebrow="Checkout" title="Your purchase" />
-      <Gate title="Sign in to see your purchase">
-        {sessionId ? (
+    <CheckoutReturnPage title="Your purchase" signInTitle="Sign in to see your purchase">
+      {(sessionId) =>
+        sessionId ? (
           <CheckoutOutcome sessionId={sessionId} />
         ) : (
           <ErrorState title="No payment to show" error={new Error('This address does not name a checkout.')} />
-        )}
-      </Gate>
-    </div>
+        )
+      }
+    </CheckoutReturnPage>
   );
 }
 
@@ -180,17 +191,9 @@ function Canceled({ sessionId }: { sessionId: string | null }) {
 
 /** /checkout/cancel: the buyer left the payment page; the session (if this tab started one) is checked too. */
 export function CheckoutCancelPage() {
-  const [params] = useSearchParams();
-  const sessionId = params.get('session_id') ?? readPendingCheckout()?.sessionId ?? null;
-  useEffect(() => {
-    document.title = 'Checkout canceled · Sparkhouse';
-  }, []);
   return (
-    <div className="page checkout-page">
-      <PageHeader eyebrow="Checkout" title="Checkout canceled" />
-      <Gate title="Sign in to see your checkout">
-        <Canceled sessionId={sessionId} />
-      </Gate>
-    </div>
+    <CheckoutReturnPage title="Checkout canceled" signInTitle="Sign in to see your checkout">
+      {(sessionId) => <Canceled sessionId={sessionId} />}
+    </CheckoutReturnPage>
   );
 }

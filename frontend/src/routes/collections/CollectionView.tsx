@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import {
   COVER_SIZES,
@@ -12,7 +11,7 @@ import {
   type Collection,
   type ViewedQuery,
 } from '../../features/catalogue';
-import { buttonClassName, PageHeader } from '../../ui';
+import { buttonClassName, PageHeader, usePageTitle } from '../../ui';
 import { AddAllToCart } from './AddAllToCart';
 import './collection.css';
 
@@ -25,9 +24,7 @@ const EYEBROW: Record<Collection['programType'], string> = {
 
 /** A collection or a school: its cover, what it is about, and its classes in order. */
 export function CollectionView({ collection }: { collection: Collection }) {
-  useEffect(() => {
-    document.title = `${collection.title} · Sparkhouse`;
-  }, [collection.title]);
+  usePageTitle(collection.title);
   const count = collection.products.length;
   return (
     <div className="page collection-page">

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SignInGate } from '../../features/catalogue';
 import { creatorHasAnyAppQuery, CreatorAppsSection } from '../../features/creator';
 import { useUser } from '../../features/user';
-import { NavLinks, PageHeader, type NavItem } from '../../ui';
+import { NavLinks, PageHeader, type NavItem, usePageTitle } from '../../ui';
 import { EmptyWithLink, LibraryItems, LibraryList } from '../library/LibraryList';
 import { EnrolledClasses } from './EnrolledClasses';
 
@@ -119,9 +119,7 @@ export function DashboardShell({
   links: NavItem[];
   children: ReactNode;
 }) {
-  useEffect(() => {
-    document.title = `${title} · Sparkhouse`;
-  }, [title]);
+  usePageTitle(title);
   return (
     <div className="page dashboard">
       <PageHeader eyebrow={eyebrow} title={title}>

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { SignInGate, type LibraryItem } from '../../features/catalogue';
-import { PageHeader } from '../../ui';
+import { PageHeader, usePageTitle } from '../../ui';
 import { EmptyWithLink, LibraryItems, LibraryList } from './LibraryList';
 
 function Library() {
@@ -47,9 +46,7 @@ function LibrarySections({ items }: { items: LibraryItem[] }) {
 }
 
 export function LibraryPage() {
-  useEffect(() => {
-    document.title = 'Your library · Sparkhouse';
-  }, []);
+  usePageTitle('Your library');
   return (
     <div className="page">
       <PageHeader eyebrow="Library" title="Your library">

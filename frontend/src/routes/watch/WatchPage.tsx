@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   classPath,
@@ -15,7 +14,7 @@ import {
   SignInGate,
   type Product,
 } from '../../features/catalogue';
-import { ProgressBar } from '../../ui';
+import { ProgressBar, usePageTitle } from '../../ui';
 import '../classes/class-page.css';
 import { VideoPlayer } from './VideoPlayer';
 import './watch.css';
@@ -60,9 +59,7 @@ export function WatchPage() {
   const query = useQuery({ ...productQuery(productId ?? ''), enabled: Boolean(productId) });
   const product = query.data?.product;
 
-  useEffect(() => {
-    if (product) document.title = `Watch ${product.title} · Sparkhouse`;
-  }, [product]);
+  usePageTitle(product && `Watch ${product.title}`);
 
   if (!productId) return <NotFoundState what="Video" />;
   if (query.isPending) return <LoadingState label="Loading the video" />;
