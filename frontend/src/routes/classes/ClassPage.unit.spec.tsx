@@ -45,6 +45,16 @@ const offer = {
 
 const fetchMock = jest.fn((_url: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(json({})));
 
+/** The class's offer answers with its crossed price applicable from `from`; every other call answers {}. */
+const answerOfferRunningFrom = (from: string) =>
+  fetchMock.mockImplementation((url) =>
+    Promise.resolve(
+      String(url).startsWith('/api/offers/getProductOffers')
+        ? json({ offers: [{ ...offer, crossedPriceApplicableFrom: from }] })
+        : json({}),
+    ),
+  );
+
 function renderClass(product: Product) {
   renderPage(<ClassView product={product} />);
 }
@@ -58,13 +68,7 @@ beforeEach(() => {
 
 describe('class page', () => {
   it('shows the class: title, creator, contents with durations, price in dollars with the crossed price while its offer runs', async () => {
-    fetchMock.mockImplementation((url) =>
-      Promise.resolve(
-        String(url).startsWith('/api/offers/getProductOffers')
-          ? json({ offers: [{ ...offer, crossedPriceApplicableFrom: '2999-01-01T00:00:00.000Z' }] })
-          : json({}),
-      ),
-    );
+    answerOfferRunningFrom('2999-01-01T00:00:00.000Z');
     renderClass(base);
     expect(screen.getByRole('heading', { level: 1, name: 'Jazz Piano' })).toBeInTheDocument();
     expect(screen.getByText('Ada Keys')).toBeInTheDocument();
@@ -78,13 +82,7 @@ describe('class page', () => {
   });
 
   it('charges and shows the full price alone when the offer is over (or the product has none)', async () => {
-    fetchMock.mockImplementation((url) =>
-      Promise.resolve(
-        String(url).startsWith('/api/offers/getProductOffers')
-          ? json({ offers: [{ ...offer, crossedPriceApplicableFrom: '2001-01-01T00:00:00.000Z' }] })
-          : json({}),
-      ),
-    );
+    answerOfferRunningFrom('2001-01-01T00:00:00.000Z');
     renderClass(base);
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('getProductOffers'))).toBe(true));
     expect(await screen.findByText('$69')).toBeInTheDocument();
