@@ -16,3 +16,4 @@ export { Icon, CloseIcon, CLOSE_PATH } from './Icon';
 export { NavLinks, type NavItem } from './NavLinks';
 export { InlineAlert } from './InlineAlert';
 export { usePageTitle } from './usePageTitle';
+export { LinkButtons } from './LinkButtons';

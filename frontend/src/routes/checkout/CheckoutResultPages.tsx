@@ -10,7 +10,7 @@ import {
   useCheckoutStatusLive,
   type CheckoutStatusAnswer,
 } from '../../features/payments';
-import { buttonClassName, Spinner, PageHeader, usePageTitle } from '../../ui';
+import { buttonClassName, LinkButtons, Spinner, PageHeader, usePageTitle } from '../../ui';
 import './checkout.css';
 
 /** Once the purchase is recorded: the cart no longer holds what was paid, and owned things are re-read. */
@@ -56,14 +56,12 @@ function Completed({ status, titles }: { status: CheckoutStatusAnswer; titles: s
             ? `Your free trial is on: ${sub.trialDaysRemaining} ${sub.trialDaysRemaining === 1 ? 'day' : 'days'} left.`
             : `${sub?.planDisplayName ?? 'Your plan'} is active.`}
         </p>
-        <div className="row">
-          <Link to="/dashboard" className={buttonClassName('primary')}>
-            Go to Dashboard
-          </Link>
-          <Link to="/library" className={buttonClassName('secondary')}>
-            Go to your library
-          </Link>
-        </div>
+        <LinkButtons
+          links={[
+            { to: '/dashboard', label: 'Go to Dashboard' },
+            { to: '/library', label: 'Go to your library' },
+          ]}
+        />
       </section>
     );
   }
@@ -177,14 +175,12 @@ function Canceled({ sessionId }: { sessionId: string | null }) {
     <section className="card checkout-result" aria-labelledby="result-title">
       <h2 id="result-title">Nothing was charged</h2>
       <p className="muted">Your cart is kept, so you can pick up where you left off.</p>
-      <div className="row">
-        <Link to="/cart" className={buttonClassName('primary')}>
-          Back to your cart
-        </Link>
-        <Link to="/browse" className={buttonClassName('secondary')}>
-          Keep browsing
-        </Link>
-      </div>
+      <LinkButtons
+        links={[
+          { to: '/cart', label: 'Back to your cart' },
+          { to: '/browse', label: 'Keep browsing' },
+        ]}
+      />
     </section>
   );
 }
