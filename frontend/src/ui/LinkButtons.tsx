@@ -1,15 +1,21 @@
 import { Link } from 'react-router';
 import { buttonClassName } from './Button';
 
-/** Where to go next, as buttons in a row: the first is the main way (primary), the others secondary. */
-export function LinkButtons({ links }: { links: { to: string; label: string }[] }) {
+interface LinkTarget {
+  to: string;
+  label: string;
+}
+
+/** Where to go next, as buttons in a row: the main way (primary), then another (secondary). */
+export function LinkButtons({ primary, secondary }: { primary: LinkTarget; secondary: LinkTarget }) {
   return (
     <div className="row">
-      {links.map((link, i) => (
-        <Link key={link.to} to={link.to} className={buttonClassName(i === 0 ? 'primary' : 'secondary')}>
-          {link.label}
-        </Link>
-      ))}
+      <Link to={primary.to} className={buttonClassName('primary')}>
+        {primary.label}
+      </Link>
+      <Link to={secondary.to} className={buttonClassName('secondary')}>
+        {secondary.label}
+      </Link>
     </div>
   );
 }

@@ -57,10 +57,8 @@ function Completed({ status, titles }: { status: CheckoutStatusAnswer; titles: s
             : `${sub?.planDisplayName ?? 'Your plan'} is active.`}
         </p>
         <LinkButtons
-          links={[
-            { to: '/dashboard', label: 'Go to Dashboard' },
-            { to: '/library', label: 'Go to your library' },
-          ]}
+          primary={{ to: '/dashboard', label: 'Go to Dashboard' }}
+          secondary={{ to: '/library', label: 'Go to your library' }}
         />
       </section>
     );
@@ -175,12 +173,7 @@ function Canceled({ sessionId }: { sessionId: string | null }) {
     <section className="card checkout-result" aria-labelledby="result-title">
       <h2 id="result-title">Nothing was charged</h2>
       <p className="muted">Your cart is kept, so you can pick up where you left off.</p>
-      <LinkButtons
-        links={[
-          { to: '/cart', label: 'Back to your cart' },
-          { to: '/browse', label: 'Keep browsing' },
-        ]}
-      />
+      <LinkButtons primary={{ to: '/cart', label: 'Back to your cart' }} secondary={{ to: '/browse', label: 'Keep browsing' }} />
     </section>
   );
 }

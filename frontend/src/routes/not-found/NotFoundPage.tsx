@@ -21,12 +21,7 @@ export function NotFoundPage() {
       <p className="muted">
         Nothing lives at <code>{pathname}</code>. Check the address, or head back home.
       </p>
-      <LinkButtons
-        links={[
-          { to: '/', label: 'Back to home' },
-          { to: '/browse', label: 'Browse classes' },
-        ]}
-      />
+      <LinkButtons primary={{ to: '/', label: 'Back to home' }} secondary={{ to: '/browse', label: 'Browse classes' }} />
     </section>
   );
 }
