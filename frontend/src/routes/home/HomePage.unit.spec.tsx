@@ -4,7 +4,7 @@ import type { AuthContextValue } from '../../features/auth/AuthContext';
 import { setAccessToken } from '../../api/token-store';
 import { SIGNED_OUT_USER, UserContext } from '../../features/user/UserContext';
 import type { User } from '../../features/user';
-import { renderPage } from '../testing/render-page';
+import { answerFetchWith, jsonResponse, renderPage } from '../testing/render-page';
 import { HomePage } from './HomePage';
 
 jest.mock('./HomeHero', () => ({ HomeHero: ({ actions }: { actions: React.ReactNode }) => actions }));
@@ -24,13 +24,9 @@ const fetchMock = jest.fn((url: RequestInfo | URL) => {
       : path === '/api/users/getMembershipInfo'
         ? { status: 'success', response: { ...membership, isVip: false, hasActiveClass: false, hasAnyClass: false } }
         : {};
-  return Promise.resolve({ ok: true, status: 200, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
+  return Promise.resolve(jsonResponse(body));
 });
-beforeEach(() => {
-  fetchMock.mockClear();
-  global.fetch = fetchMock as unknown as typeof fetch;
-});
-afterEach(() => setAccessToken(null));
+answerFetchWith(fetchMock);
 
 function renderHome(signedIn: boolean) {
   if (signedIn) setAccessToken('token');

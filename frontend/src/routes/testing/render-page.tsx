@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { setAccessToken } from '../../api/token-store';
 import { AuthContext, type AuthContextValue } from '../../features/auth/AuthContext';
 import { CartProvider, type CartApi, type CartItem } from '../../features/cart';
 import { CART_STORAGE_KEY } from '../../features/cart/cart-storage';
@@ -11,6 +12,15 @@ import { CART_STORAGE_KEY } from '../../features/cart/cart-storage';
 /** A fetch answer carrying `body` as JSON. */
 export const jsonResponse = (body: unknown, status = 200) =>
   ({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) }) as Response;
+
+/** Every fetch of the spec goes to `fetchMock` (its calls cleared before each test); each test ends signed out. */
+export function answerFetchWith(fetchMock: jest.Mock) {
+  beforeEach(() => {
+    fetchMock.mockClear();
+    global.fetch = fetchMock as unknown as typeof fetch;
+  });
+  afterEach(() => setAccessToken(null));
+}
 
 /** A server cart that never answers: the page works from the cart kept in the browser. */
 export const idleServerCart: CartApi = { getCart: () => new Promise(() => undefined), saveCart: async () => undefined };

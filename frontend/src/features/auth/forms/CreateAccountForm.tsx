@@ -22,6 +22,36 @@ import { useEmailCheck } from './useEmailCheck';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'password';
 
+/** A name field: filled in as the browser knows the name's part; a little over the limit can be typed, then is refused. */
+function NameField({
+  label,
+  part,
+  value,
+  error,
+  autoFocus,
+  onChange,
+}: {
+  label: string;
+  part: 'given-name' | 'family-name';
+  value: string;
+  error?: string;
+  autoFocus?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <AuthField
+      label={label}
+      name={part}
+      autoComplete={part}
+      maxLength={NAME_MAX_LENGTH + 10}
+      value={value}
+      error={error}
+      autoFocus={autoFocus}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 /** Create account: names, email and password, then the code emailed by the identity provider. */
 export function CreateAccountForm({ services, email, onEmailChange, go, onSignedIn, setBusy, setAwaitingCode }: AuthFormProps) {
   const [firstName, setFirstName] = useState('');
@@ -113,25 +143,15 @@ export function CreateAccountForm({ services, email, onEmailChange, go, onSigned
     <form className="auth-form" noValidate onSubmit={onSubmitDetails}>
       <FormError message={formError} />
       <div className="auth-row">
-        <AuthField
+        <NameField
           label="First name"
-          name="given-name"
-          autoComplete="given-name"
-          maxLength={NAME_MAX_LENGTH + 10}
+          part="given-name"
           value={firstName}
           error={errors.firstName}
           autoFocus
-          onChange={(e) => setFirstName(e.target.value)}
+          onChange={setFirstName}
         />
-        <AuthField
-          label="Last name"
-          name="family-name"
-          autoComplete="family-name"
-          maxLength={NAME_MAX_LENGTH + 10}
-          value={lastName}
-          error={errors.lastName}
-          onChange={(e) => setLastName(e.target.value)}
-        />
+        <NameField label="Last name" part="family-name" value={lastName} error={errors.lastName} onChange={setLastName} />
       </div>
       <EmailField
         name="email"
