@@ -6,6 +6,7 @@ import { buildPaymentInfo, readAttribution, readNoPriceOffer } from '../../featu
 import { AuthContext, sessionIdentity } from '../../features/auth';
 import { productToCartItem, splitSubscriptionSlug, useCart, withCurrentParams, type CartItem } from '../../features/cart';
 import { EmptyState, ErrorState, formatCents, LoadingState, productQuery, useSignInState } from '../../features/catalogue';
+import { PriceLabel } from '../../features/offers';
 import {
   browser,
   CHECKOUT_CANCEL_PATH,
@@ -58,17 +59,12 @@ function OrderLines({ quote }: { quote: QuoteAnswer }) {
           <span className="checkout-line__title">{line.title}</span>
           <span className="checkout-line__price">
             {line.settlement === 'card' || line.settlement === 'credit' ? (
-              <span className="price">
-                <span className="price__now">{formatCents(line.priceInCents)}</span>
-                {line.offerApplied && line.fullPriceInCents > line.priceInCents && (
-                  <>
-                    <s className="price__was" aria-hidden="true">
-                      {formatCents(line.fullPriceInCents)}
-                    </s>
-                    <span className="visually-hidden">, was {formatCents(line.fullPriceInCents)}</span>
-                  </>
-                )}
-              </span>
+              <PriceLabel
+                view={{
+                  payCents: line.priceInCents,
+                  crossedCents: line.offerApplied && line.fullPriceInCents > line.priceInCents ? line.fullPriceInCents : null,
+                }}
+              />
             ) : null}
             {SETTLEMENT_LABEL[line.settlement] && <span className="tag">{SETTLEMENT_LABEL[line.settlement]}</span>}
           </span>
