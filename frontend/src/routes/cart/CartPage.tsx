@@ -8,6 +8,7 @@ import { priceView, useOfferStates } from '../../features/offers';
 import { monthlyCreditQuery } from '../../features/payments';
 import { Button, buttonClassName, PageHeader, usePageTitle } from '../../ui';
 import { MembershipOffer } from '../../features/payments/lazy';
+import '../checkout/order.css';
 import './cart.css';
 
 /** What the cart costs with each product's offer rule applied (the same rule the prices show). */

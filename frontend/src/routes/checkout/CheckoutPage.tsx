@@ -24,6 +24,7 @@ import {
   type QuoteAnswer,
 } from '../../features/payments';
 import { Button, buttonClassName, InlineAlert, RadioOption, PageHeader, usePageTitle } from '../../ui';
+import './order.css';
 import './checkout.css';
 
 /** payment_info of the purchase (spec section 3): the stored attribution and the checkout's own query params. */
