@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { CLOSE_PATH, Icon } from './Icon';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -23,20 +24,10 @@ export interface ModalProps {
   size?: 'small' | 'medium' | 'large';
 }
 
-const Icon = ({ d }: { d: string }) => (
-  <svg
-    viewBox="0 0 24 24"
-    width="20"
-    height="20"
-    aria-hidden="true"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
+const PathIcon = ({ d }: { d: string }) => (
+  <Icon>
     <path d={d} />
-  </svg>
+  </Icon>
 );
 
 export function Modal({
@@ -129,7 +120,7 @@ export function Modal({
           <div className="modal__nav">
             {onPrevious && (
               <button type="button" className="icon-button" aria-label="Back" onClick={onPrevious}>
-                <Icon d="M15 18l-6-6 6-6" />
+                <PathIcon d="M15 18l-6-6 6-6" />
               </button>
             )}
           </div>
@@ -139,7 +130,7 @@ export function Modal({
           <div className="modal__nav modal__nav--end">
             {!blockedUntilSubmit && (
               <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-                <Icon d="M6 6l12 12M18 6L6 18" />
+                <PathIcon d={CLOSE_PATH} />
               </button>
             )}
           </div>
@@ -149,12 +140,12 @@ export function Modal({
           <div className="modal__gallery">
             {onGalleryPrevious && (
               <button type="button" className="icon-button icon-button--raised" aria-label="Previous" onClick={onGalleryPrevious}>
-                <Icon d="M15 18l-6-6 6-6" />
+                <PathIcon d="M15 18l-6-6 6-6" />
               </button>
             )}
             {onNext && (
               <button type="button" className="icon-button icon-button--raised" aria-label="Next" onClick={onNext}>
-                <Icon d="M9 6l6 6-6 6" />
+                <PathIcon d="M9 6l6 6-6 6" />
               </button>
             )}
           </div>

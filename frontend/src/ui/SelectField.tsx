@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { Icon } from './Icon';
 
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
@@ -15,20 +16,9 @@ export function SelectField({ label, id, className, children, ...rest }: SelectF
       <select id={selectId} {...rest}>
         {children}
       </select>
-      <svg
-        className="select-field__chevron"
-        viewBox="0 0 24 24"
-        width="18"
-        height="18"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
+      <Icon className="select-field__chevron" size={18}>
         <path d="M6 9l6 6 6-6" />
-      </svg>
+      </Icon>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { TOASTS } from '@sparkhouse/contracts/constants';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { CloseIcon } from './Icon';
 
 export type ToastKind = 'info' | 'success' | 'error';
 
@@ -41,18 +42,7 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
         <p className="toast__message">{toast.message}</p>
       </div>
       <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={onClose}>
-        <svg
-          viewBox="0 0 24 24"
-          width="16"
-          height="16"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <CloseIcon size={16} />
       </button>
     </div>
   );

@@ -12,3 +12,8 @@ export { ToastProvider, useToast, type ToastInput, type ToastKind } from './Toas
 export { Modal, type ModalProps } from './Modal';
 export { linkify } from './linkify';
 export { PageHeader } from './PageHeader';
+export { Icon, CloseIcon, CLOSE_PATH } from './Icon';
+export { NavLinks, type NavItem } from './NavLinks';
+export { InlineAlert } from './InlineAlert';
+export { usePageTitle } from './usePageTitle';
+export { LinkButtons } from './LinkButtons';

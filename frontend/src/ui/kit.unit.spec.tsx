@@ -125,13 +125,18 @@ describe('Toasts', () => {
     );
   }
 
-  it('closes itself after 5 seconds, not before', () => {
+  /** Renders the provider with its trigger buttons, then shows the toast of the button named `which`. */
+  function showToast(which: 'info' | 'error') {
     render(
       <ToastProvider>
         <Trigger />
       </ToastProvider>,
     );
-    act(() => screen.getByText('info').click());
+    act(() => screen.getByText(which).click());
+  }
+
+  it('closes itself after 5 seconds, not before', () => {
+    showToast('info');
     expect(screen.getByRole('status')).toHaveTextContent('Saved');
 
     act(() => jest.advanceTimersByTime(4999));
@@ -141,24 +146,14 @@ describe('Toasts', () => {
   });
 
   it('announces errors as alerts and can be closed by hand', () => {
-    render(
-      <ToastProvider>
-        <Trigger />
-      </ToastProvider>,
-    );
-    act(() => screen.getByText('error').click());
+    showToast('error');
     expect(screen.getByRole('alert')).toHaveTextContent('Broken');
     act(() => screen.getByRole('button', { name: 'Dismiss notification' }).click());
     expect(screen.queryByText('Broken')).not.toBeInTheDocument();
   });
 
   it('keeps each toast on its own timer', () => {
-    render(
-      <ToastProvider>
-        <Trigger />
-      </ToastProvider>,
-    );
-    act(() => screen.getByText('info').click());
+    showToast('info');
     act(() => jest.advanceTimersByTime(3000));
     act(() => screen.getByText('error').click());
     act(() => jest.advanceTimersByTime(2000));

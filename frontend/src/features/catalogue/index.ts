@@ -6,7 +6,9 @@ export { ProductCard, ProductGrid, ProductGridSkeleton, ProductCardSkeleton, Pri
 export { CollectionCard } from './CollectionCard';
 export { COVER_SIZES, coverImage, coverSrcSet } from './cover-image';
 export { EmptyState, ErrorState, LoadingState, NotFoundState, isNotFound } from './QueryStates';
+export { QueryList, QueryView, type ViewedQuery } from './QueryView';
 export { SignInPrompt } from './SignInPrompt';
+export { SignInGate } from './SignInGate';
 export { useSignedIn, useSignInState, type SignInState } from './useSignedIn';
 export { useDebouncedValue } from './useDebouncedValue';
 export { useNow } from './useNow';

@@ -1,16 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorMessage } from '../../api';
 import { useStartPipelineCheck } from '../../api/operations.queries';
-import { Button, Input, SelectField, useToast } from '../../ui';
+import { Button, InlineAlert, Input, SelectField, useToast } from '../../ui';
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
+const INITIAL = { steps: '3', stepDelayMs: '800', failAtStep: '', failForS: '0', forEmail: '' };
+type Field = keyof typeof INITIAL;
+
 export function PipelineCheckForm({ onStarted }: { onStarted: (runId: string) => void }) {
-  const [steps, setSteps] = useState('3');
-  const [delay, setDelay] = useState('800');
-  const [failAt, setFailAt] = useState('');
-  const [outage, setOutage] = useState('0');
-  const [forEmail, setForEmail] = useState('');
+  const [form, setForm] = useState(INITIAL);
+  /** A field's name, value and change handler, bound to the form's state. */
+  const bind = (name: Field) => ({
+    name,
+    value: form[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+  const { steps, stepDelayMs: delay, failAtStep: failAt, failForS: outage, forEmail } = form;
   const start = useStartPipelineCheck();
   const toast = useToast();
 
@@ -46,33 +52,9 @@ export function PipelineCheckForm({ onStarted }: { onStarted: (runId: string) =>
         </p>
       </div>
       <div className="ops-form__fields">
-        <Input
-          label="Steps"
-          type="number"
-          name="steps"
-          min={1}
-          max={10}
-          required
-          value={steps}
-          onChange={(e) => setSteps(e.target.value)}
-        />
-        <Input
-          label="Delay per step (ms)"
-          type="number"
-          name="stepDelayMs"
-          min={0}
-          max={5000}
-          step={100}
-          value={delay}
-          onChange={(e) => setDelay(e.target.value)}
-        />
-        <SelectField
-          label="Fail at step"
-          id="fail-at-step"
-          name="failAtStep"
-          value={failAt}
-          onChange={(e) => setFailAt(e.target.value)}
-        >
+        <Input label="Steps" type="number" min={1} max={10} required {...bind('steps')} />
+        <Input label="Delay per step (ms)" type="number" min={0} max={5000} step={100} {...bind('stepDelayMs')} />
+        <SelectField label="Fail at step" id="fail-at-step" {...bind('failAtStep')}>
           <option value="">Never (succeed)</option>
           {Array.from({ length: stepCount }, (_, i) => (
             <option key={i + 1} value={String(i + 1)}>
@@ -80,31 +62,13 @@ export function PipelineCheckForm({ onStarted }: { onStarted: (runId: string) =>
             </option>
           ))}
         </SelectField>
-        <Input
-          label="Simulated outage (s)"
-          type="number"
-          name="failForS"
-          min={0}
-          max={120}
-          value={outage}
-          onChange={(e) => setOutage(e.target.value)}
-        />
-        <Input
-          label="For user (email, optional)"
-          type="email"
-          name="forEmail"
-          value={forEmail}
-          onChange={(e) => setForEmail(e.target.value)}
-        />
+        <Input label="Simulated outage (s)" type="number" min={0} max={120} {...bind('failForS')} />
+        <Input label="For user (email, optional)" type="email" {...bind('forEmail')} />
       </div>
       <p className="muted ops-form__hint">
         A simulated outage makes the check fail until that long after it was asked for: retry it from its job page afterwards.
       </p>
-      {start.isError && (
-        <p className="inline-error" role="alert">
-          {errorMessage(start.error)}
-        </p>
-      )}
+      <InlineAlert error={start.isError ? errorMessage(start.error) : null} />
       <div className="ops-form__actions">
         <Button type="submit" loading={start.isPending}>
           Start pipeline check

@@ -19,7 +19,7 @@ import {
   type BrowseState,
   type ProductCardData,
 } from '../../features/catalogue';
-import { Button, Spinner, PageHeader } from '../../ui';
+import { Button, Spinner, PageHeader, usePageTitle } from '../../ui';
 import { BrowseFilters } from './BrowseFilters';
 import { BrowseTabs, PANEL_ID, tabId } from './BrowseTabs';
 import { useBrowseState } from './useBrowseState';
@@ -175,9 +175,7 @@ export function BrowsePage() {
   const isCollections = state.view === 'collections';
   const heading = state.title ? `Browse: ${state.title}` : 'Browse classes';
 
-  useEffect(() => {
-    document.title = `${heading} · Sparkhouse`;
-  }, [heading]);
+  usePageTitle(heading);
 
   return (
     <div className="page browse">

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BrainstormPanel, BuildWatch, buildWatchPath, IdeaStart } from '../../features/creator';
-import { PageHeader } from '../../ui';
+import { PageHeader, usePageTitle } from '../../ui';
 
 /**
  * /build and /creator: start an app from an idea or from a brainstorm, then watch it build.
@@ -16,9 +15,7 @@ export function BuildPage({ variant = 'build' }: { variant?: 'build' | 'creator'
   const brainstormId = params.get('brainstorm');
   const title = variant === 'creator' ? 'Creator studio' : 'Build an app';
 
-  useEffect(() => {
-    document.title = `${title} · Sparkhouse`;
-  }, [title]);
+  usePageTitle(title);
 
   const onStarted = ({ appId: id, runId: run }: { appId: string; runId: string }) => void navigate(buildWatchPath(id, run));
 

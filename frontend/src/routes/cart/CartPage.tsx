@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useEffect } from 'react';
+import { useContext } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthContext } from '../../features/auth';
 import { CartItemPrice, useCart, withCurrentParams, type CartItem } from '../../features/cart';
 import { EmptyState, formatCents, useSignedIn } from '../../features/catalogue';
 import { priceView, useOfferStates } from '../../features/offers';
 import { monthlyCreditQuery } from '../../features/payments';
-import { Button, buttonClassName, PageHeader } from '../../ui';
+import { Button, buttonClassName, PageHeader, usePageTitle } from '../../ui';
 import { MembershipOffer } from '../../features/payments/lazy';
+import '../checkout/order.css';
 import './cart.css';
 
 /** What the cart costs with each product's offer rule applied (the same rule the prices show). */
@@ -57,9 +58,7 @@ export function CartPage() {
   // Credit is spent first, on classes (a membership is billed by its plan).
   const creditApplied = Math.min(creditCents, classes);
 
-  useEffect(() => {
-    document.title = 'Your cart · Sparkhouse';
-  }, []);
+  usePageTitle('Your cart');
 
   const checkoutPath = withCurrentParams('/checkout', location.search);
   const checkout = () => {

@@ -1,28 +1,20 @@
 import '../../features/catalogue/testing/dom-polyfills';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { setAccessToken } from '../../api/token-store';
-import { AuthContext, type AuthContextValue } from '../../features/auth/AuthContext';
-import { CartProvider, type CartApi, type CartItem } from '../../features/cart';
+import type { AuthContextValue } from '../../features/auth/AuthContext';
+import type { CartItem } from '../../features/cart';
 import { CART_STORAGE_KEY } from '../../features/cart/cart-storage';
+import { cartItem, jsonResponse as json, renderPage, routes, storeCart } from '../testing/render-page';
 import { CartPage } from './CartPage';
 
-const item = (id: string, priceInCents: number, extra: Partial<CartItem> = {}): CartItem => ({
-  id,
-  title: `Class ${id}`,
-  creatorName: 'Ada Keys',
-  priceInfo: { priceInCents, currency: 'USD', crossedPriceInCents: null },
-  ...extra,
-});
-const json = (body: unknown, status = 200) =>
-  ({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) }) as Response;
+const item = (id: string, priceInCents: number, extra: Partial<CartItem> = {}) =>
+  cartItem(id, priceInCents, { creatorName: 'Ada Keys', ...extra });
 
 let credit: Response = json({ monthlyCreditInfo: { monthlyCredit: 0 } });
 const fetchMock = jest.fn((url: RequestInfo | URL) =>
   Promise.resolve(String(url).startsWith('/api/getMonthlyCreditForUser') ? credit : json({ offers: [] })),
 );
-const serverCart: CartApi = { getCart: () => new Promise(() => undefined), saveCart: async () => undefined };
 
 function Where() {
   const location = useLocation();
@@ -31,25 +23,9 @@ function Where() {
 
 function renderCart(path: string, auth: Partial<AuthContextValue>) {
   const value = { session: null, signedIn: false, requireSignIn: jest.fn(() => false), ...auth } as unknown as AuthContextValue;
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthContext.Provider value={value}>
-        <MemoryRouter initialEntries={[path]}>
-          <CartProvider api={serverCart}>
-            <Routes>
-              <Route path="/cart" element={<CartPage />} />
-              <Route path="/checkout" element={<Where />} />
-            </Routes>
-          </CartProvider>
-        </MemoryRouter>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderPage(routes({ '/cart': <CartPage />, '/checkout': <Where /> }), { path, auth: value, cart: true });
   return value;
 }
-
-const storeCart = (items: CartItem[]) =>
-  localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ productsInCart: items, lastUpdated: 1 }));
 
 beforeEach(() => {
   localStorage.clear();

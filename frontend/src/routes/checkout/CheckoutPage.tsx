@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useContext, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useContext, useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { buildPaymentInfo, readAttribution, readNoPriceOffer } from '../../features/attribution';
 import { AuthContext, sessionIdentity } from '../../features/auth';
 import { productToCartItem, splitSubscriptionSlug, useCart, withCurrentParams, type CartItem } from '../../features/cart';
 import { EmptyState, ErrorState, formatCents, LoadingState, productQuery, useSignInState } from '../../features/catalogue';
+import { PriceLabel } from '../../features/offers';
 import {
   browser,
   CHECKOUT_CANCEL_PATH,
@@ -22,7 +23,8 @@ import {
   type PurchaseAnswer,
   type QuoteAnswer,
 } from '../../features/payments';
-import { Button, buttonClassName, RadioOption, PageHeader } from '../../ui';
+import { Button, buttonClassName, InlineAlert, RadioOption, PageHeader, usePageTitle } from '../../ui';
+import './order.css';
 import './checkout.css';
 
 /** payment_info of the purchase (spec section 3): the stored attribution and the checkout's own query params. */
@@ -58,17 +60,12 @@ function OrderLines({ quote }: { quote: QuoteAnswer }) {
           <span className="checkout-line__title">{line.title}</span>
           <span className="checkout-line__price">
             {line.settlement === 'card' || line.settlement === 'credit' ? (
-              <span className="price">
-                <span className="price__now">{formatCents(line.priceInCents)}</span>
-                {line.offerApplied && line.fullPriceInCents > line.priceInCents && (
-                  <>
-                    <s className="price__was" aria-hidden="true">
-                      {formatCents(line.fullPriceInCents)}
-                    </s>
-                    <span className="visually-hidden">, was {formatCents(line.fullPriceInCents)}</span>
-                  </>
-                )}
-              </span>
+              <PriceLabel
+                view={{
+                  payCents: line.priceInCents,
+                  crossedCents: line.offerApplied && line.fullPriceInCents > line.priceInCents ? line.fullPriceInCents : null,
+                }}
+              />
             ) : null}
             {SETTLEMENT_LABEL[line.settlement] && <span className="tag">{SETTLEMENT_LABEL[line.settlement]}</span>}
           </span>
@@ -168,11 +165,7 @@ function ProductsCheckout({
           {cardTotal > 0 ? `Pay ${formatCents(cardTotal)}` : 'Get it now'}
         </Button>
         {cardTotal > 0 && <p className="muted checkout-summary__hint">You will pay on our payment provider’s secure page.</p>}
-        {pay.isError && (
-          <p className="inline-error" role="alert">
-            {errorMessage(pay.error)}
-          </p>
-        )}
+        <InlineAlert error={pay.isError ? errorMessage(pay.error) : null} />
       </aside>
     </div>
   );
@@ -304,11 +297,7 @@ function SubscriptionCheckout({ item }: { item: CartItem }) {
           {plan && plan.trialDays > 0 ? 'Start free trial' : 'Continue to payment'}
         </Button>
         <p className="muted checkout-summary__hint">You will pay on our payment provider’s secure page.</p>
-        {start.isError && (
-          <p className="inline-error" role="alert">
-            {errorMessage(start.error)}
-          </p>
-        )}
+        <InlineAlert error={start.isError ? errorMessage(start.error) : null} />
       </aside>
     </form>
   );
@@ -343,9 +332,7 @@ export function CheckoutPage() {
   const auth = useContext(AuthContext);
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  useEffect(() => {
-    document.title = 'Checkout · Sparkhouse';
-  }, []);
+  usePageTitle('Checkout');
   return (
     <div className="page checkout-page">
       <PageHeader eyebrow="Checkout" title="Checkout">

@@ -1,33 +1,18 @@
 import '../../features/catalogue/testing/dom-polyfills';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setAccessToken } from '../../api/token-store';
-import { AuthContext, type AuthContextValue } from '../../features/auth/AuthContext';
+import type { AuthContextValue } from '../../features/auth/AuthContext';
 import { makeJwt } from '../../features/auth/test-support/tokens';
-import { CartProvider, type CartApi, type CartItem } from '../../features/cart';
 import { CART_STORAGE_KEY } from '../../features/cart/cart-storage';
 import { browser, PENDING_CHECKOUT_STORAGE_KEY } from '../../features/payments';
+import { cartItem as item, jsonResponse as json, renderPage, routes, storeCart } from '../testing/render-page';
 import { CheckoutPage } from './CheckoutPage';
-
-const item = (id: string, priceInCents: number, extra: Partial<CartItem> = {}): CartItem => ({
-  id,
-  title: `Class ${id}`,
-  creatorName: 'Ada',
-  priceInfo: { priceInCents, currency: 'USD', crossedPriceInCents: null },
-  ...extra,
-});
-
-const json = (body: unknown, status = 200) =>
-  ({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) }) as Response;
 
 type Route = (url: string, init?: RequestInit) => Response | undefined;
 let route: Route = () => undefined;
 const fetchMock = jest.fn((url: RequestInfo | URL, init?: RequestInit) =>
   Promise.resolve(route(String(url), init) ?? json({ offers: [] })),
 );
-
-const serverCart: CartApi = { getCart: () => new Promise(() => undefined), saveCart: async () => undefined };
 
 const quote = (lines: Array<{ id: string; cents: number; settlement: 'owned' | 'free' | 'credit' | 'card' }>, credit = 0) => ({
   status: 'success',
@@ -53,24 +38,9 @@ function renderCheckout(path = '/checkout', auth: Partial<AuthContextValue> = {}
     requireSignIn: jest.fn(() => true),
     ...auth,
   } as unknown as AuthContextValue;
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthContext.Provider value={value}>
-        <MemoryRouter initialEntries={[path]}>
-          <CartProvider api={serverCart}>
-            <Routes>
-              <Route path="/checkout" element={<CheckoutPage />} />
-            </Routes>
-          </CartProvider>
-        </MemoryRouter>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderPage(routes({ '/checkout': <CheckoutPage /> }), { path, auth: value, cart: true });
   return value;
 }
-
-const storeCart = (items: CartItem[]) =>
-  localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ productsInCart: items, lastUpdated: 1 }));
 
 let assign: jest.SpyInstance;
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCart } from '../../features/cart';
-import { ErrorState, formatCents, LoadingState, SignInPrompt, useSignInState } from '../../features/catalogue';
+import { ErrorState, formatCents, LoadingState, SignInGate } from '../../features/catalogue';
 import {
   clearPendingCheckout,
   invalidateAfterCheckout,
@@ -10,7 +10,7 @@ import {
   useCheckoutStatusLive,
   type CheckoutStatusAnswer,
 } from '../../features/payments';
-import { buttonClassName, Spinner, PageHeader } from '../../ui';
+import { buttonClassName, LinkButtons, Spinner, PageHeader, usePageTitle } from '../../ui';
 import './checkout.css';
 
 /** Once the purchase is recorded: the cart no longer holds what was paid, and owned things are re-read. */
@@ -56,14 +56,10 @@ function Completed({ status, titles }: { status: CheckoutStatusAnswer; titles: s
             ? `Your free trial is on: ${sub.trialDaysRemaining} ${sub.trialDaysRemaining === 1 ? 'day' : 'days'} left.`
             : `${sub?.planDisplayName ?? 'Your plan'} is active.`}
         </p>
-        <div className="row">
-          <Link to="/dashboard" className={buttonClassName('primary')}>
-            Go to Dashboard
-          </Link>
-          <Link to="/library" className={buttonClassName('secondary')}>
-            Go to your library
-          </Link>
-        </div>
+        <LinkButtons
+          primary={{ to: '/dashboard', label: 'Go to Dashboard' }}
+          secondary={{ to: '/library', label: 'Go to your library' }}
+        />
       </section>
     );
   }
@@ -122,31 +118,44 @@ function CheckoutOutcome({ sessionId }: { sessionId: string }) {
   return <NotPaid status={status.status} />;
 }
 
-function Gate({ children, title }: { children: ReactNode; title: string }) {
-  const signIn = useSignInState();
-  if (signIn === 'restoring') return <LoadingState label="Signing you in" />;
-  if (signIn === 'signedOut') return <SignInPrompt title={title} reason="Purchases belong to your account." />;
-  return <>{children}</>;
+/**
+ * A page the payment provider sends the buyer back to: its title, then (for the buyer's account only)
+ * what `children` shows of the checkout session, named in the address or kept by this tab.
+ */
+function CheckoutReturnPage({
+  title,
+  signInTitle,
+  children,
+}: {
+  title: string;
+  signInTitle: string;
+  children: (sessionId: string | null) => ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id') ?? readPendingCheckout()?.sessionId ?? null;
+  usePageTitle(title);
+  return (
+    <div className="page checkout-page">
+      <PageHeader eyebrow="Checkout" title={title} />
+      <SignInGate title={signInTitle} reason="Purchases belong to your account.">
+        {children(sessionId)}
+      </SignInGate>
+    </div>
+  );
 }
 
 /** /checkout/success?session_id=…: the real state of the purchase, updated live when the webhook lands. */
 export function CheckoutSuccessPage() {
-  const [params] = useSearchParams();
-  const sessionId = params.get('session_id') ?? readPendingCheckout()?.sessionId ?? null;
-  useEffect(() => {
-    document.title = 'Your purchase · Sparkhouse';
-  }, []);
   return (
-    <div className="page checkout-page">
-      <PageHeader eyebrow="Checkout" title="Your purchase" />
-      <Gate title="Sign in to see your purchase">
-        {sessionId ? (
+    <CheckoutReturnPage title="Your purchase" signInTitle="Sign in to see your purchase">
+      {(sessionId) =>
+        sessionId ? (
           <CheckoutOutcome sessionId={sessionId} />
         ) : (
           <ErrorState title="No payment to show" error={new Error('This address does not name a checkout.')} />
-        )}
-      </Gate>
-    </div>
+        )
+      }
+    </CheckoutReturnPage>
   );
 }
 
@@ -164,31 +173,16 @@ function Canceled({ sessionId }: { sessionId: string | null }) {
     <section className="card checkout-result" aria-labelledby="result-title">
       <h2 id="result-title">Nothing was charged</h2>
       <p className="muted">Your cart is kept, so you can pick up where you left off.</p>
-      <div className="row">
-        <Link to="/cart" className={buttonClassName('primary')}>
-          Back to your cart
-        </Link>
-        <Link to="/browse" className={buttonClassName('secondary')}>
-          Keep browsing
-        </Link>
-      </div>
+      <LinkButtons primary={{ to: '/cart', label: 'Back to your cart' }} secondary={{ to: '/browse', label: 'Keep browsing' }} />
     </section>
   );
 }
 
 /** /checkout/cancel: the buyer left the payment page; the session (if this tab started one) is checked too. */
 export function CheckoutCancelPage() {
-  const [params] = useSearchParams();
-  const sessionId = params.get('session_id') ?? readPendingCheckout()?.sessionId ?? null;
-  useEffect(() => {
-    document.title = 'Checkout canceled · Sparkhouse';
-  }, []);
   return (
-    <div className="page checkout-page">
-      <PageHeader eyebrow="Checkout" title="Checkout canceled" />
-      <Gate title="Sign in to see your checkout">
-        <Canceled sessionId={sessionId} />
-      </Gate>
-    </div>
+    <CheckoutReturnPage title="Checkout canceled" signInTitle="Sign in to see your checkout">
+      {(sessionId) => <Canceled sessionId={sessionId} />}
+    </CheckoutReturnPage>
   );
 }

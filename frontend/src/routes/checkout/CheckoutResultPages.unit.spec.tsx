@@ -1,11 +1,9 @@
 import '../../features/catalogue/testing/dom-polyfills';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { setAccessToken } from '../../api/token-store';
-import { CartProvider, type CartApi, type CartItem } from '../../features/cart';
 import { CART_STORAGE_KEY } from '../../features/cart/cart-storage';
 import { PENDING_CHECKOUT_STORAGE_KEY } from '../../features/payments';
+import { cartItem as item, jsonResponse as json, renderPage, routes, storeCart } from '../testing/render-page';
 import { CheckoutCancelPage, CheckoutSuccessPage } from './CheckoutResultPages';
 
 // The realtime socket: a plain emitter the test pushes messages through.
@@ -20,16 +18,6 @@ const fakeSocket = {
 };
 jest.mock('../../features/realtime/socket', () => ({ getSocket: () => fakeSocket }));
 const push = (event: string, payload: unknown) => handlers.get(event)?.forEach((h) => h(payload));
-
-const item = (id: string): CartItem => ({
-  id,
-  title: `Class ${id}`,
-  creatorName: 'Ada',
-  priceInfo: { priceInCents: 4900, currency: 'USD', crossedPriceInCents: null },
-});
-
-const json = (body: unknown, status = 200) =>
-  ({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) }) as Response;
 
 let status: Record<string, unknown> = {};
 const fetchMock = jest.fn((url: RequestInfo | URL) =>
@@ -52,21 +40,11 @@ const session = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-const serverCart: CartApi = { getCart: () => new Promise(() => undefined), saveCart: async () => undefined };
-
 function renderAt(path: string) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <CartProvider api={serverCart}>
-          <Routes>
-            <Route path="/checkout/success" element={<CheckoutSuccessPage />} />
-            <Route path="/checkout/cancel" element={<CheckoutCancelPage />} />
-          </Routes>
-        </CartProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderPage(routes({ '/checkout/success': <CheckoutSuccessPage />, '/checkout/cancel': <CheckoutCancelPage /> }), {
+    path,
+    cart: true,
+  });
 }
 
 beforeEach(() => {
@@ -80,7 +58,7 @@ beforeEach(() => {
 
 describe('checkout success page', () => {
   it('waits for the webhook, then turns into the receipt when the checkout push arrives, and empties the cart', async () => {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ productsInCart: [item('a'), item('b')], lastUpdated: 1 }));
+    storeCart([item('a'), item('b')]);
     sessionStorage.setItem(
       PENDING_CHECKOUT_STORAGE_KEY,
       JSON.stringify({ sessionId: 'cs_test_1', source: 'cart', productIds: ['a'] }),
@@ -128,7 +106,7 @@ describe('checkout success page', () => {
   });
 
   it('says so when the payment failed, keeping the cart', async () => {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ productsInCart: [item('a')], lastUpdated: 1 }));
+    storeCart([item('a')]);
     status = session({ status: 'failed' });
     renderAt('/checkout/success?session_id=cs_test_1');
     expect(await screen.findByRole('heading', { name: 'The payment did not go through' })).toBeInTheDocument();
@@ -151,7 +129,7 @@ describe('checkout success page', () => {
 
 describe('checkout cancel page', () => {
   it('says nothing was charged and keeps the cart', async () => {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ productsInCart: [item('a')], lastUpdated: 1 }));
+    storeCart([item('a')]);
     sessionStorage.setItem(
       PENDING_CHECKOUT_STORAGE_KEY,
       JSON.stringify({ sessionId: 'cs_test_1', source: 'cart', productIds: ['a'] }),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import {
@@ -23,7 +23,7 @@ import {
 import { productToCartItem, useOptionalCart, withCurrentParams } from '../../features/cart';
 import { OfferPrice } from '../../features/offers';
 import { formatDuration } from '../../features/format';
-import { Button, buttonClassName, Input, ProgressBar } from '../../ui';
+import { Button, buttonClassName, InlineAlert, Input, ProgressBar, usePageTitle } from '../../ui';
 import './class-page.css';
 
 /** A class not yet released takes waitlist sign-ups instead of viewers. */
@@ -71,11 +71,7 @@ function WaitlistForm({ product }: { product: Product }) {
       <Button type="submit" loading={join.isPending} fullWidth>
         Join waitlist
       </Button>
-      {join.isError && (
-        <p className="inline-error" role="alert">
-          {errorMessage(join.error) || 'Failed to add to waitlist'}
-        </p>
-      )}
+      <InlineAlert error={join.isError ? errorMessage(join.error) || 'Failed to add to waitlist' : null} />
     </form>
   );
 }
@@ -168,9 +164,7 @@ function ClassActions({ product }: { product: Product }) {
 }
 
 export function ClassView({ product }: { product: Product }) {
-  useEffect(() => {
-    document.title = `${product.title} · Sparkhouse`;
-  }, [product.title]);
+  usePageTitle(product.title);
   const contents = product.media.contents;
   return (
     <article className="class-page">

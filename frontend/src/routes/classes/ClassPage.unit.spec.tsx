@@ -1,10 +1,10 @@
 import '../../features/catalogue/testing/dom-polyfills';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setAccessToken } from '../../api/token-store';
-import { AuthContext, type AuthContextValue } from '../../features/auth/AuthContext';
+import type { AuthContextValue } from '../../features/auth/AuthContext';
 import type { Product } from '../../features/catalogue';
+import { jsonResponse as json, renderPage } from '../testing/render-page';
 import { ClassView } from './ClassPage';
 
 const base: Product = {
@@ -43,18 +43,20 @@ const offer = {
   crossedPrice: 6900,
 };
 
-const json = (body: unknown, status = 200) =>
-  ({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) }) as Response;
 const fetchMock = jest.fn((_url: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(json({})));
 
-function renderClass(product: Product) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <ClassView product={product} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+/** The class's offer answers with its crossed price applicable from `from`; every other call answers {}. */
+const answerOfferRunningFrom = (from: string) =>
+  fetchMock.mockImplementation((url) =>
+    Promise.resolve(
+      String(url).startsWith('/api/offers/getProductOffers')
+        ? json({ offers: [{ ...offer, crossedPriceApplicableFrom: from }] })
+        : json({}),
+    ),
   );
+
+function renderClass(product: Product) {
+  renderPage(<ClassView product={product} />);
 }
 
 beforeEach(() => {
@@ -66,13 +68,7 @@ beforeEach(() => {
 
 describe('class page', () => {
   it('shows the class: title, creator, contents with durations, price in dollars with the crossed price while its offer runs', async () => {
-    fetchMock.mockImplementation((url) =>
-      Promise.resolve(
-        String(url).startsWith('/api/offers/getProductOffers')
-          ? json({ offers: [{ ...offer, crossedPriceApplicableFrom: '2999-01-01T00:00:00.000Z' }] })
-          : json({}),
-      ),
-    );
+    answerOfferRunningFrom('2999-01-01T00:00:00.000Z');
     renderClass(base);
     expect(screen.getByRole('heading', { level: 1, name: 'Jazz Piano' })).toBeInTheDocument();
     expect(screen.getByText('Ada Keys')).toBeInTheDocument();
@@ -86,13 +82,7 @@ describe('class page', () => {
   });
 
   it('charges and shows the full price alone when the offer is over (or the product has none)', async () => {
-    fetchMock.mockImplementation((url) =>
-      Promise.resolve(
-        String(url).startsWith('/api/offers/getProductOffers')
-          ? json({ offers: [{ ...offer, crossedPriceApplicableFrom: '2001-01-01T00:00:00.000Z' }] })
-          : json({}),
-      ),
-    );
+    answerOfferRunningFrom('2001-01-01T00:00:00.000Z');
     renderClass(base);
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('getProductOffers'))).toBe(true));
     expect(await screen.findByText('$69')).toBeInTheDocument();
@@ -111,15 +101,10 @@ describe('class page', () => {
 
   it('opens the sign-in modal, keeping the watch address for afterwards, when the auth feature is there', () => {
     const requireSignIn = jest.fn(() => false);
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AuthContext.Provider value={{ requireSignIn } as unknown as AuthContextValue}>
-          <MemoryRouter>
-            <ClassView product={base} />
-          </MemoryRouter>
-        </AuthContext.Provider>
-      </QueryClientProvider>,
-    );
+    renderPage(<ClassView product={base} />, {
+      client: new QueryClient(),
+      auth: { requireSignIn } as unknown as AuthContextValue,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in to watch' }));
     expect(requireSignIn).toHaveBeenCalledWith(`/watch/jazz-piano-${base.id}`);
   });

@@ -1,7 +1,17 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { COVER_SIZES, coverImage, EmptyState, ProductGrid, type Collection } from '../../features/catalogue';
-import { buttonClassName, PageHeader } from '../../ui';
+import {
+  COVER_SIZES,
+  coverImage,
+  EmptyState,
+  ErrorState,
+  isNotFound,
+  NotFoundState,
+  ProductGrid,
+  ProductGridSkeleton,
+  type Collection,
+  type ViewedQuery,
+} from '../../features/catalogue';
+import { buttonClassName, PageHeader, usePageTitle } from '../../ui';
 import { AddAllToCart } from './AddAllToCart';
 import './collection.css';
 
@@ -14,15 +24,18 @@ const EYEBROW: Record<Collection['programType'], string> = {
 
 /** A collection or a school: its cover, what it is about, and its classes in order. */
 export function CollectionView({ collection }: { collection: Collection }) {
-  useEffect(() => {
-    document.title = `${collection.title} · Sparkhouse`;
-  }, [collection.title]);
+  usePageTitle(collection.title);
   const count = collection.products.length;
   return (
     <div className="page collection-page">
       <div className="collection-page__hero">
         {collection.coverUrl && (
-          <img className="collection-page__cover" {...coverImage(collection.coverUrl, COVER_SIZES.page)} alt="" fetchPriority="high" />
+          <img
+            className="collection-page__cover"
+            {...coverImage(collection.coverUrl, COVER_SIZES.page)}
+            alt=""
+            fetchPriority="high"
+          />
         )}
         <div className="collection-page__intro">
           <PageHeader eyebrow={EYEBROW[collection.programType]} title={collection.title}>
@@ -52,4 +65,15 @@ export function CollectionView({ collection }: { collection: Collection }) {
       </section>
     </div>
   );
+}
+
+/** A collection-like page (a collection, a school) once its query answers; a missing one is a not-found page. */
+export function LoadedCollection({ query, what }: { query: ViewedQuery<Collection>; what: 'Collection' | 'School' }) {
+  const noun = what.toLowerCase();
+  if (query.isPending) return <ProductGridSkeleton count={4} label={`Loading the ${noun}`} />;
+  if (query.isError) {
+    if (isNotFound(query.error)) return <NotFoundState what={what} />;
+    return <ErrorState title={`Could not load this ${noun}`} error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <CollectionView collection={query.data as Collection} />;
 }

@@ -1,34 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
-import { EmptyState, ErrorState, libraryQuery, LoadingState, SignInPrompt, useSignInState } from '../../features/catalogue';
+import { type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { SignInGate } from '../../features/catalogue';
 import { creatorHasAnyAppQuery, CreatorAppsSection } from '../../features/creator';
 import { useUser } from '../../features/user';
-import { buttonClassName, PageHeader } from '../../ui';
-import { LibraryList, LibrarySkeleton } from '../library/LibraryList';
+import { NavLinks, PageHeader, type NavItem, usePageTitle } from '../../ui';
+import { EmptyWithLink, LibraryItems, LibraryList } from '../library/LibraryList';
 import { EnrolledClasses } from './EnrolledClasses';
-
-export function DashboardNav({ links }: { links: { to: string; label: string; end?: boolean }[] }) {
-  return (
-    <nav aria-label="Dashboard" className="dashboard-nav">
-      <ul>
-        {links.map((link) => (
-          <li key={link.to}>
-            <NavLink
-              to={link.to}
-              end={link.end}
-              className={({ isActive }) =>
-                ['dashboard-nav__link', isActive && 'dashboard-nav__link--active'].filter(Boolean).join(' ')
-              }
-            >
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
 
 const CLASSIC_LINKS = [
   { to: '/dashboard', label: 'Overview', end: true },
@@ -38,55 +16,84 @@ const CLASSIC_LINKS = [
 
 /** Continue watching: the library's classes in progress, a few at most. */
 export function ContinueWatching({ max = 3 }: { max?: number }) {
-  const query = useQuery(libraryQuery());
-  if (query.isPending) return <LibrarySkeleton />;
-  if (query.isError)
-    return <ErrorState title="Could not load your library" error={query.error} onRetry={() => void query.refetch()} />;
-  const started = query.data.items.filter((i) => i.percentComplete < 100).slice(0, max);
-  if (started.length === 0)
-    return (
-      <EmptyState title="Nothing in progress">
-        <p className="muted">Start a class and it will wait for you here.</p>
-        <Link to="/library" className={buttonClassName('secondary')}>
-          Open your library
-        </Link>
-      </EmptyState>
-    );
-  return <LibraryList items={started} label="Continue watching" />;
+  return (
+    <LibraryItems
+      errorTitle="Could not load your library"
+      pick={(items) => items.filter((i) => i.percentComplete < 100).slice(0, max)}
+      empty={
+        <EmptyWithLink
+          title="Nothing in progress"
+          note="Start a class and it will wait for you here."
+          to="/library"
+          label="Open your library"
+          variant="secondary"
+        />
+      }
+    >
+      {(started) => <LibraryList items={started} label="Continue watching" />}
+    </LibraryItems>
+  );
 }
 
 /** The classes the person owns (bought or included), with their progress; a few at most when `max` is given. */
 export function OwnedClasses({ max }: { max?: number }) {
-  const query = useQuery(libraryQuery());
-  if (query.isPending) return <LibrarySkeleton />;
-  if (query.isError)
-    return <ErrorState title="Could not load your classes" error={query.error} onRetry={() => void query.refetch()} />;
-  const owned = query.data.items.filter((i) => i.owned);
-  if (owned.length === 0)
-    return (
-      <EmptyState title="You do not own a class yet">
-        <p className="muted">Classes you buy appear here with your progress.</p>
-        <Link to="/browse" className={buttonClassName('primary')}>
-          Find a class
-        </Link>
-      </EmptyState>
-    );
-  return <LibraryList items={max ? owned.slice(0, max) : owned} label="Classes you own" />;
+  return (
+    <LibraryItems
+      errorTitle="Could not load your classes"
+      pick={(items) => items.filter((i) => i.owned)}
+      empty={
+        <EmptyWithLink
+          title="You do not own a class yet"
+          note="Classes you buy appear here with your progress."
+          to="/browse"
+          label="Find a class"
+        />
+      }
+    >
+      {(owned) => <LibraryList items={max ? owned.slice(0, max) : owned} label="Classes you own" />}
+    </LibraryItems>
+  );
+}
+
+/** A dashboard section: its title (and, with `more`, a link to all of it) over its content. */
+export function DashboardSection({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more?: { to: string; label: string };
+  children: ReactNode;
+}) {
+  const heading = (
+    <h2 id={id} className="section-title">
+      {title}
+    </h2>
+  );
+  return (
+    <section className="dashboard__section" aria-labelledby={id}>
+      {more ? (
+        <div className="section__head">
+          {heading}
+          <Link to={more.to} className="link-arrow">
+            {more.label}
+          </Link>
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </section>
+  );
 }
 
 function OwnedClassesSection({ max }: { max?: number }) {
   return (
-    <section aria-labelledby="owned-classes-title" className="dashboard__section">
-      <div className="section__head">
-        <h2 id="owned-classes-title" className="section-title">
-          Your classes
-        </h2>
-        <Link to="/library" className="link-arrow">
-          Library
-        </Link>
-      </div>
+    <DashboardSection id="owned-classes-title" title="Your classes" more={{ to: '/library', label: 'Library' }}>
       <OwnedClasses max={max} />
-    </section>
+    </DashboardSection>
   );
 }
 
@@ -98,51 +105,47 @@ function CreatorAppsForCreators() {
   return <CreatorAppsSection />;
 }
 
+/** A dashboard page: its header and nav (`links`), then its content for the signed-in person. */
 export function DashboardShell({
   title,
   eyebrow,
   lead,
-  nav,
+  links,
   children,
 }: {
   title: string;
   eyebrow: string;
   lead: string;
-  nav: ReactNode;
+  links: NavItem[];
   children: ReactNode;
 }) {
-  const signIn = useSignInState();
-  useEffect(() => {
-    document.title = `${title} · Sparkhouse`;
-  }, [title]);
+  usePageTitle(title);
   return (
     <div className="page dashboard">
       <PageHeader eyebrow={eyebrow} title={title}>
         <p>{lead}</p>
       </PageHeader>
-      {nav}
-      {signIn === 'signedIn' ? (
-        children
-      ) : signIn === 'restoring' ? (
-        <LoadingState label="Signing you in" />
-      ) : (
-        <SignInPrompt
-          title="Sign in to see your dashboard"
-          reason="Your classes, progress and recommendations live with your account."
-        />
-      )}
+      <nav aria-label="Dashboard" className="dashboard-nav">
+        <NavLinks links={links} linkClass="dashboard-nav__link" />
+      </nav>
+      <SignInGate
+        title="Sign in to see your dashboard"
+        reason="Your classes, progress and recommendations live with your account."
+      >
+        {children}
+      </SignInGate>
     </div>
   );
 }
 
+/** The classic dashboard's pages: one eyebrow, one nav. */
+function ClassicDashboard(props: { title: string; lead: string; children: ReactNode }) {
+  return <DashboardShell eyebrow="Dashboard" links={CLASSIC_LINKS} {...props} />;
+}
+
 export function DashboardPage() {
   return (
-    <DashboardShell
-      title="Dashboard"
-      eyebrow="Dashboard"
-      lead="Your classes with your progress, your live classes with their dates."
-      nav={<DashboardNav links={CLASSIC_LINKS} />}
-    >
+    <ClassicDashboard title="Dashboard" lead="Your classes with your progress, your live classes with their dates.">
       <CreatorAppsForCreators />
       <OwnedClassesSection max={3} />
       <section className="dashboard__section">
@@ -151,22 +154,20 @@ export function DashboardPage() {
           All your classes
         </Link>
       </section>
-    </DashboardShell>
+    </ClassicDashboard>
   );
 }
 
 export function DashboardClassesPage() {
   return (
-    <DashboardShell
+    <ClassicDashboard
       title="Your classes"
-      eyebrow="Dashboard"
       lead="The classes you own, and your live classes: one is active until its end date has passed."
-      nav={<DashboardNav links={CLASSIC_LINKS} />}
     >
       <OwnedClassesSection />
       <section className="dashboard__section">
         <EnrolledClasses />
       </section>
-    </DashboardShell>
+    </ClassicDashboard>
   );
 }

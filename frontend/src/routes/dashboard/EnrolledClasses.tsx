@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   classPath,
@@ -37,6 +38,32 @@ function EnrolmentCard({ enrolment, now }: { enrolment: EnrolledClass; now: Date
   );
 }
 
+/** A titled list of enrolments. */
+function EnrolmentSection({
+  id,
+  heading,
+  enrolments,
+  now,
+}: {
+  id: string;
+  heading: ReactNode;
+  enrolments: EnrolledClass[];
+  now: Date;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="section-title">
+        {heading}
+      </h2>
+      <ul className="enrolment-list">
+        {enrolments.map((c) => (
+          <EnrolmentCard key={`${c.productId}-${c.classStartDate}`} enrolment={c} now={now} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The caller's enrolments, split by the active-class rule (end date not yet past). */
 export function EnrolledClasses({ limit }: { limit?: number }) {
   const query = useQuery(enrolledClassesQuery());
@@ -62,28 +89,19 @@ export function EnrolledClasses({ limit }: { limit?: number }) {
       {active.length === 0 ? (
         <p className="callout">You have no active class right now. Your past classes are below.</p>
       ) : (
-        <section aria-labelledby="active-classes-title">
-          <h2 id="active-classes-title" className="section-title">
-            Active classes <span className="muted">({active.length})</span>
-          </h2>
-          <ul className="enrolment-list">
-            {shownActive.map((c) => (
-              <EnrolmentCard key={`${c.productId}-${c.classStartDate}`} enrolment={c} now={now} />
-            ))}
-          </ul>
-        </section>
+        <EnrolmentSection
+          id="active-classes-title"
+          heading={
+            <>
+              Active classes <span className="muted">({active.length})</span>
+            </>
+          }
+          enrolments={shownActive}
+          now={now}
+        />
       )}
       {!limit && past.length > 0 && (
-        <section aria-labelledby="past-classes-title">
-          <h2 id="past-classes-title" className="section-title">
-            Past classes
-          </h2>
-          <ul className="enrolment-list">
-            {past.map((c) => (
-              <EnrolmentCard key={`${c.productId}-${c.classStartDate}`} enrolment={c} now={now} />
-            ))}
-          </ul>
-        </section>
+        <EnrolmentSection id="past-classes-title" heading="Past classes" enrolments={past} now={now} />
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CloseIcon } from '../../ui';
 import {
   bannerDescription,
   bannerTheme,
@@ -58,18 +59,7 @@ function BannerStrip({
         )}
       </BannerLink>
       <button type="button" className="home-banner__close" aria-label="Dismiss announcement" onClick={onDismiss}>
-        <svg
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <CloseIcon size={18} />
       </button>
     </aside>
   );

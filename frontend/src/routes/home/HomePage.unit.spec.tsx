@@ -1,11 +1,10 @@
 import '../../features/catalogue/testing/dom-polyfills';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { AuthContext, type AuthContextValue } from '../../features/auth/AuthContext';
+import { screen, waitFor } from '@testing-library/react';
+import type { AuthContextValue } from '../../features/auth/AuthContext';
 import { setAccessToken } from '../../api/token-store';
 import { SIGNED_OUT_USER, UserContext } from '../../features/user/UserContext';
 import type { User } from '../../features/user';
+import { answerFetchWith, jsonResponse, renderPage } from '../testing/render-page';
 import { HomePage } from './HomePage';
 
 jest.mock('./HomeHero', () => ({ HomeHero: ({ actions }: { actions: React.ReactNode }) => actions }));
@@ -25,29 +24,20 @@ const fetchMock = jest.fn((url: RequestInfo | URL) => {
       : path === '/api/users/getMembershipInfo'
         ? { status: 'success', response: { ...membership, isVip: false, hasActiveClass: false, hasAnyClass: false } }
         : {};
-  return Promise.resolve({ ok: true, status: 200, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
+  return Promise.resolve(jsonResponse(body));
 });
-beforeEach(() => {
-  fetchMock.mockClear();
-  global.fetch = fetchMock as unknown as typeof fetch;
-});
-afterEach(() => setAccessToken(null));
+answerFetchWith(fetchMock);
 
 function renderHome(signedIn: boolean) {
   if (signedIn) setAccessToken('token');
   const value = { signedIn, session: null } as unknown as AuthContextValue;
   // the subscriptions the client read itself say nothing here: the hero follows the server's membership answer
   const user = signedIn ? { ...SIGNED_OUT_USER, user: { userId: 'u-1' } as User } : SIGNED_OUT_USER;
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthContext.Provider value={value}>
-        <UserContext.Provider value={user}>
-          <MemoryRouter>
-            <HomePage />
-          </MemoryRouter>
-        </UserContext.Provider>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
+  renderPage(
+    <UserContext.Provider value={user}>
+      <HomePage />
+    </UserContext.Provider>,
+    { auth: value },
   );
 }
 

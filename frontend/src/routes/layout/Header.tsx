@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AccountMenu } from '../../features/user';
 import { CartIcon } from '../../features/cart';
 import { useConsoleAccess } from '../../features/operations';
 import { ThemeToggle } from '../../features/theme';
-import { Logo } from '../../ui';
+import { CLOSE_PATH, Icon, Logo, NavLinks } from '../../ui';
 
 const NAV = [
   { to: '/browse', label: 'Browse' },
@@ -33,18 +33,7 @@ export function Header() {
           <Logo title="Sparkhouse" />
         </Link>
         <nav aria-label="Main" id="main-nav" className={['site-nav', menuOpen && 'site-nav--open'].filter(Boolean).join(' ')}>
-          <ul>
-            {nav.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) => ['site-nav__link', isActive && 'site-nav__link--active'].filter(Boolean).join(' ')}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks links={nav} linkClass="site-nav__link" />
         </nav>
         <div className="site-header__actions">
           {access.role && (
@@ -63,18 +52,9 @@ export function Header() {
             aria-controls="main-nav"
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <svg
-              viewBox="0 0 24 24"
-              width="22"
-              height="22"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            <Icon size={22}>
+              <path d={menuOpen ? CLOSE_PATH : 'M4 7h16M4 12h16M4 17h16'} />
+            </Icon>
           </button>
         </div>
       </div>

@@ -1,9 +1,8 @@
 import '../../features/catalogue/testing/dom-polyfills';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { AuthContext, type AuthContextValue } from '../../features/auth/AuthContext';
+import { screen, waitFor } from '@testing-library/react';
+import type { AuthContextValue } from '../../features/auth/AuthContext';
 import { setAccessToken } from '../../api/token-store';
+import { answerFetchWith, jsonResponse, renderPage } from '../testing/render-page';
 import { Header } from './Header';
 
 jest.mock('../../features/cart', () => ({ CartIcon: () => null }));
@@ -23,26 +22,14 @@ let role: string | null = null;
 const fetchMock = jest.fn((url: RequestInfo | URL) => {
   const path = String(url).split('?')[0];
   const body = path === '/api/operations/me' ? { status: 'success', response: { role, canAct: role === 'admin' } } : {};
-  return Promise.resolve({ ok: true, status: 200, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
+  return Promise.resolve(jsonResponse(body));
 });
 
-beforeEach(() => {
-  fetchMock.mockClear();
-  global.fetch = fetchMock as unknown as typeof fetch;
-});
-afterEach(() => setAccessToken(null));
+answerFetchWith(fetchMock);
 
 function renderHeader(signedIn: boolean) {
   if (signedIn) setAccessToken('token');
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthContext.Provider value={auth(signedIn)}>
-        <MemoryRouter>
-          <Header />
-        </MemoryRouter>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderPage(<Header />, { auth: auth(signedIn) });
 }
 
 describe('the header', () => {

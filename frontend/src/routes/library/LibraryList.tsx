@@ -1,5 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { classPath, COVER_SIZES, coverImage, watchPath, type LibraryItem } from '../../features/catalogue';
+import {
+  classPath,
+  COVER_SIZES,
+  coverImage,
+  EmptyState,
+  ErrorState,
+  libraryQuery,
+  watchPath,
+  type LibraryItem,
+} from '../../features/catalogue';
 import { formatRelativeTime } from '../../features/format';
 import { buttonClassName, ProgressBar } from '../../ui';
 import './library.css';
@@ -46,7 +57,7 @@ export function LibraryRow({ item, now }: { item: LibraryItem; now: Date }) {
 export function LibraryList({ items, label }: { items: LibraryItem[]; label: string }) {
   const now = new Date();
   return (
-    <ul className="library-list" aria-label={label}>
+    <ul className="library-list stack-list" aria-label={label}>
       {items.map((item) => (
         <LibraryRow key={item.product.id} item={item} now={now} />
       ))}
@@ -58,7 +69,7 @@ export function LibrarySkeleton() {
   return (
     <div role="status">
       <span className="visually-hidden">Loading your library…</span>
-      <ul className="library-list" aria-hidden="true">
+      <ul className="library-list stack-list" aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <li key={i} className="library-row">
             <div className="library-row__cover skeleton" />
@@ -71,4 +82,51 @@ export function LibrarySkeleton() {
       </ul>
     </div>
   );
+}
+
+/** An empty list's state: what will show here, and the link that starts it. */
+export function EmptyWithLink({
+  title,
+  note,
+  to,
+  label,
+  variant = 'primary',
+}: {
+  title: string;
+  note?: string;
+  to: string;
+  label: string;
+  variant?: 'primary' | 'secondary';
+}) {
+  return (
+    <EmptyState title={title}>
+      {note && <p className="muted">{note}</p>}
+      <Link to={to} className={buttonClassName(variant)}>
+        {label}
+      </Link>
+    </EmptyState>
+  );
+}
+
+/**
+ * The library (the person's classes), loaded: a skeleton first, its error with a retry, `empty` when
+ * `pick` leaves no item, else what `children` draws of the items picked.
+ */
+export function LibraryItems({
+  errorTitle,
+  pick = (items) => items,
+  empty,
+  children,
+}: {
+  errorTitle: string;
+  pick?: (items: LibraryItem[]) => LibraryItem[];
+  empty: ReactElement;
+  children: (items: LibraryItem[]) => ReactNode;
+}) {
+  const query = useQuery(libraryQuery());
+  if (query.isPending) return <LibrarySkeleton />;
+  if (query.isError) return <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  const items = pick(query.data.items);
+  if (items.length === 0) return empty;
+  return <>{children(items)}</>;
 }

@@ -1,25 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
-import { EmptyState, ErrorState, libraryQuery, LoadingState, SignInPrompt, useSignInState } from '../../features/catalogue';
-import { buttonClassName, PageHeader } from '../../ui';
-import { LibraryList, LibrarySkeleton } from './LibraryList';
+import { SignInGate, type LibraryItem } from '../../features/catalogue';
+import { PageHeader, usePageTitle } from '../../ui';
+import { EmptyWithLink, LibraryItems, LibraryList } from './LibraryList';
 
 function Library() {
-  const query = useQuery(libraryQuery());
-  if (query.isPending) return <LibrarySkeleton />;
-  if (query.isError)
-    return <ErrorState title="Could not load your library" error={query.error} onRetry={() => void query.refetch()} />;
-  const items = query.data.items;
-  if (items.length === 0)
-    return (
-      <EmptyState title="Your library is empty">
-        <p className="muted">Classes you get, and classes you start watching, show up here with your progress.</p>
-        <Link to="/browse" className={buttonClassName('primary')}>
-          Explore classes
-        </Link>
-      </EmptyState>
-    );
+  return (
+    <LibraryItems
+      errorTitle="Could not load your library"
+      empty={
+        <EmptyWithLink
+          title="Your library is empty"
+          note="Classes you get, and classes you start watching, show up here with your progress."
+          to="/browse"
+          label="Explore classes"
+        />
+      }
+    >
+      {(items) => <LibrarySections items={items} />}
+    </LibraryItems>
+  );
+}
+
+function LibrarySections({ items }: { items: LibraryItem[] }) {
   const inProgress = items.filter((i) => i.percentComplete > 0 && i.percentComplete < 100);
   const rest = items.filter((i) => !(i.percentComplete > 0 && i.percentComplete < 100));
   return (
@@ -45,25 +46,18 @@ function Library() {
 }
 
 export function LibraryPage() {
-  const signIn = useSignInState();
-  useEffect(() => {
-    document.title = 'Your library · Sparkhouse';
-  }, []);
+  usePageTitle('Your library');
   return (
     <div className="page">
       <PageHeader eyebrow="Library" title="Your library">
         <p>Everything you own or have started, last watched first.</p>
       </PageHeader>
-      {signIn === 'signedIn' ? (
+      <SignInGate
+        title="Sign in to see your library"
+        reason="Your classes and your progress in each of them live with your account."
+      >
         <Library />
-      ) : signIn === 'restoring' ? (
-        <LoadingState label="Signing you in" />
-      ) : (
-        <SignInPrompt
-          title="Sign in to see your library"
-          reason="Your classes and your progress in each of them live with your account."
-        />
-      )}
+      </SignInGate>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
-import { buttonClassName } from '../../ui';
+import { useLocation } from 'react-router';
+import { LinkButtons } from '../../ui';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
@@ -21,14 +21,7 @@ export function NotFoundPage() {
       <p className="muted">
         Nothing lives at <code>{pathname}</code>. Check the address, or head back home.
       </p>
-      <div className="row">
-        <Link to="/" className={buttonClassName('primary')}>
-          Back to home
-        </Link>
-        <Link to="/browse" className={buttonClassName('secondary')}>
-          Browse classes
-        </Link>
-      </div>
+      <LinkButtons primary={{ to: '/', label: 'Back to home' }} secondary={{ to: '/browse', label: 'Browse classes' }} />
     </section>
   );
 }

@@ -1,20 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import {
-  EmptyState,
   enrolledClassesQuery,
-  ErrorState,
   isClassActive,
   libraryQuery,
   ProductGrid,
   ProductGridSkeleton,
+  QueryView,
   recommendationsQuery,
 } from '../../features/catalogue';
 import { CreatorAppsSection } from '../../features/creator';
-import { buttonClassName } from '../../ui';
-import { ContinueWatching, DashboardNav, DashboardShell } from '../dashboard/DashboardPages';
+import { ContinueWatching, DashboardSection, DashboardShell } from '../dashboard/DashboardPages';
 import { EnrolledClasses } from '../dashboard/EnrolledClasses';
-import { LibraryList, LibrarySkeleton } from '../library/LibraryList';
+import { EmptyWithLink, LibraryItems, LibraryList } from '../library/LibraryList';
 import './v2.css';
 
 const V2_LINKS = [
@@ -26,20 +24,29 @@ const V2_LINKS = [
 /** Sparks: classes picked for you from what you own and watch (getRecommendations over all purchases). */
 function Sparks({ max }: { max?: number }) {
   const query = useQuery(recommendationsQuery());
-  if (query.isPending) return <ProductGridSkeleton count={max ?? 8} label="Finding sparks for you" />;
-  if (query.isError)
-    return <ErrorState title="Could not load your sparks" error={query.error} onRetry={() => void query.refetch()} />;
-  const products = max ? query.data.products.slice(0, max) : query.data.products;
-  if (products.length === 0)
-    return (
-      <EmptyState title="No sparks yet">
-        <p className="muted">Sparks are classes picked from what you own and watch. Get or start a class and they will appear.</p>
-        <Link to="/browse" className={buttonClassName('primary')}>
-          Browse classes
-        </Link>
-      </EmptyState>
-    );
-  return <ProductGrid products={products} label="Sparks for you" />;
+  return (
+    <QueryView
+      query={query}
+      loading={<ProductGridSkeleton count={max ?? 8} label="Finding sparks for you" />}
+      errorTitle="Could not load your sparks"
+      isEmpty={(data) => data.products.length === 0}
+      empty={
+        <EmptyWithLink
+          title="No sparks yet"
+          note="Sparks are classes picked from what you own and watch. Get or start a class and they will appear."
+          to="/browse"
+          label="Browse classes"
+        />
+      }
+    >
+      {(data) => <ProductGrid products={max ? data.products.slice(0, max) : data.products} label="Sparks for you" />}
+    </QueryView>
+  );
+}
+
+/** The new dashboard's pages: one eyebrow, one nav. */
+function V2Dashboard(props: { title: string; lead: string; children: ReactNode }) {
+  return <DashboardShell eyebrow="New dashboard" links={V2_LINKS} {...props} />;
 }
 
 function Stats() {
@@ -69,79 +76,45 @@ function Stats() {
 
 export function V2DashboardPage() {
   return (
-    <DashboardShell
-      title="Your dashboard"
-      eyebrow="New dashboard"
-      lead="Pick up where you left off."
-      nav={<DashboardNav links={V2_LINKS} />}
-    >
+    <V2Dashboard title="Your dashboard" lead="Pick up where you left off.">
       <Stats />
       <CreatorAppsSection max={4} />
-      <section className="dashboard__section" aria-labelledby="v2-continue">
-        <h2 id="v2-continue" className="section-title">
-          Continue watching
-        </h2>
+      <DashboardSection id="v2-continue" title="Continue watching">
         <ContinueWatching />
-      </section>
-      <section className="dashboard__section" aria-labelledby="v2-sparks">
-        <div className="section__head">
-          <h2 id="v2-sparks" className="section-title">
-            Sparks for you
-          </h2>
-          <Link to="/v2/sparks" className="link-arrow">
-            All sparks
-          </Link>
-        </div>
+      </DashboardSection>
+      <DashboardSection id="v2-sparks" title="Sparks for you" more={{ to: '/v2/sparks', label: 'All sparks' }}>
         <Sparks max={4} />
-      </section>
-    </DashboardShell>
+      </DashboardSection>
+    </V2Dashboard>
   );
 }
 
 function AllLibrary() {
-  const query = useQuery(libraryQuery());
-  if (query.isPending) return <LibrarySkeleton />;
-  if (query.isError)
-    return <ErrorState title="Could not load your library" error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.items.length === 0)
-    return (
-      <EmptyState title="No classes in your library yet">
-        <Link to="/browse" className={buttonClassName('primary')}>
-          Explore classes
-        </Link>
-      </EmptyState>
-    );
-  return <LibraryList items={query.data.items} label="Your classes" />;
+  return (
+    <LibraryItems
+      errorTitle="Could not load your library"
+      empty={<EmptyWithLink title="No classes in your library yet" to="/browse" label="Explore classes" />}
+    >
+      {(items) => <LibraryList items={items} label="Your classes" />}
+    </LibraryItems>
+  );
 }
 
 export function V2ClassesPage() {
   return (
-    <DashboardShell
-      title="Classes"
-      eyebrow="New dashboard"
-      lead="Live classes you are enrolled in, and every class in your library."
-      nav={<DashboardNav links={V2_LINKS} />}
-    >
+    <V2Dashboard title="Classes" lead="Live classes you are enrolled in, and every class in your library.">
       <EnrolledClasses />
-      <section className="dashboard__section" aria-labelledby="v2-library">
-        <h2 id="v2-library" className="section-title">
-          Your library
-        </h2>
+      <DashboardSection id="v2-library" title="Your library">
         <AllLibrary />
-      </section>
-    </DashboardShell>
+      </DashboardSection>
+    </V2Dashboard>
   );
 }
 
 export function V2SparksPage() {
   return (
-    <DashboardShell
-      title="Sparks"
-      eyebrow="New dashboard"
-      lead="Classes picked for you from what you own and watch."
-      nav={<DashboardNav links={V2_LINKS} />}
-    >
+    <V2Dashboard title="Sparks" lead="Classes picked for you from what you own and watch.">
       <Sparks />
-    </DashboardShell>
+    </V2Dashboard>
   );
 }

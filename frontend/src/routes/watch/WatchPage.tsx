@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   classPath,
@@ -12,11 +11,10 @@ import {
   productProgressQuery,
   productQuery,
   purchaseQuery,
-  SignInPrompt,
-  useSignInState,
+  SignInGate,
   type Product,
 } from '../../features/catalogue';
-import { ProgressBar } from '../../ui';
+import { ProgressBar, usePageTitle } from '../../ui';
 import '../classes/class-page.css';
 import { VideoPlayer } from './VideoPlayer';
 import './watch.css';
@@ -58,13 +56,10 @@ function Player({ product }: { product: Product }) {
 export function WatchPage() {
   const { titleAndId } = useParams();
   const productId = productIdFromWatchSlug(titleAndId);
-  const signIn = useSignInState();
   const query = useQuery({ ...productQuery(productId ?? ''), enabled: Boolean(productId) });
   const product = query.data?.product;
 
-  useEffect(() => {
-    if (product) document.title = `Watch ${product.title} · Sparkhouse`;
-  }, [product]);
+  usePageTitle(product && `Watch ${product.title}`);
 
   if (!productId) return <NotFoundState what="Video" />;
   if (query.isPending) return <LoadingState label="Loading the video" />;
@@ -83,16 +78,12 @@ export function WatchPage() {
         <h1 className="watch__title">{loaded.title}</h1>
         <p className="muted">by {loaded.creator.name}</p>
       </header>
-      {signIn === 'signedIn' ? (
+      <SignInGate
+        title="Sign in to watch"
+        reason="Watching needs an account, so we can keep your place in every lesson and show the class in your library."
+      >
         <Player key={loaded.id} product={loaded} />
-      ) : signIn === 'restoring' ? (
-        <LoadingState label="Signing you in" />
-      ) : (
-        <SignInPrompt
-          title="Sign in to watch"
-          reason="Watching needs an account, so we can keep your place in every lesson and show the class in your library."
-        />
-      )}
+      </SignInGate>
     </div>
   );
 }

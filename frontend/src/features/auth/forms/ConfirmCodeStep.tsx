@@ -1,10 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button } from '../../../ui';
 import type { AuthServices } from '../auth-services';
 import { MESSAGES, validateResetCode } from '../validation';
-import { AuthField } from './AuthField';
 import { identityErrorMessage } from './auth-form';
 import { FormMessage } from './FormMessage';
+import { AuthSwitch, CodeField, passes, SubmitButton } from './FormParts';
 
 export interface ConfirmCodeStepProps {
   services: AuthServices;
@@ -57,10 +56,8 @@ export function ConfirmCodeStep({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateResetCode(code);
-    setProblem(found ?? undefined);
     setResent(false);
-    if (!found) onSubmit(code);
+    if (passes(validateResetCode(code), setProblem)) onSubmit(code);
   };
 
   const resend = () =>
@@ -81,14 +78,10 @@ export function ConfirmCodeStep({
         {lead && <>{lead} </>}
         We sent a code to <strong>{destination ?? email}</strong>. {purpose}
       </p>
-      <AuthField
-        label="Verification code"
+      <CodeField
         name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
         value={code}
         error={shownError}
-        autoFocus
         onChange={(e) => {
           setCode(e.target.value);
           setProblem(undefined);
@@ -104,15 +97,8 @@ export function ConfirmCodeStep({
           .
         </p>
       )}
-      <Button type="submit" size="large" fullWidth loading={busy}>
-        {submitLabel}
-      </Button>
-      <p className="auth-switch">
-        Didn’t get it?{' '}
-        <button type="button" className="auth-link" onClick={resend} disabled={busy}>
-          Send a new code
-        </button>
-      </p>
+      <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
+      <AuthSwitch prompt="Didn’t get it?" label="Send a new code" onClick={resend} disabled={busy} />
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../ui';
 import { enterWithSession, finishSignUp, startSignUp, type SignUpInput } from '../sign-up-flow';
 import {
   MESSAGES,
@@ -18,10 +17,40 @@ import type { AuthFormProps } from './auth-form';
 import { ConfirmCodeStep } from './ConfirmCodeStep';
 import { ConsentLine } from './ConsentLine';
 import { EmailWarning } from './EmailWarning';
-import { FormMessage } from './FormMessage';
+import { AuthLink, AuthSwitch, EmailField, FormError, SubmitButton, useHeldWork } from './FormParts';
 import { useEmailCheck } from './useEmailCheck';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'password';
+
+/** A name field: filled in as the browser knows the name's part; a little over the limit can be typed, then is refused. */
+function NameField({
+  label,
+  part,
+  value,
+  error,
+  autoFocus,
+  onChange,
+}: {
+  label: string;
+  part: 'given-name' | 'family-name';
+  value: string;
+  error?: string;
+  autoFocus?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <AuthField
+      label={label}
+      name={part}
+      autoComplete={part}
+      maxLength={NAME_MAX_LENGTH + 10}
+      value={value}
+      error={error}
+      autoFocus={autoFocus}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
 
 /** Create account: names, email and password, then the code emailed by the identity provider. */
 export function CreateAccountForm({ services, email, onEmailChange, go, onSignedIn, setBusy, setAwaitingCode }: AuthFormProps) {
@@ -31,22 +60,11 @@ export function CreateAccountForm({ services, email, onEmailChange, go, onSigned
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string>();
   const [accountExists, setAccountExists] = useState(false);
-  const [busy, setLocalBusy] = useState(false);
+  const { busy, run } = useHeldWork(setBusy);
   const [codeStep, setCodeStep] = useState<{ destination?: string; resumed?: boolean } | null>(null);
   const [codeError, setCodeError] = useState<string>();
   const submitted = useRef<SignUpInput | null>(null);
   const emailCheck = useEmailCheck(services);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setLocalBusy(true);
-    try {
-      await work();
-    } finally {
-      setLocalBusy(false);
-      setBusy(false);
-    }
-  };
 
   const finish = async (input: SignUpInput, withCode: string | undefined) => {
     const result = await finishSignUp(input, withCode, services.signUpDeps);
@@ -123,34 +141,20 @@ export function CreateAccountForm({ services, email, onEmailChange, go, onSigned
 
   return (
     <form className="auth-form" noValidate onSubmit={onSubmitDetails}>
-      {formError && <FormMessage kind="error">{formError}</FormMessage>}
+      <FormError message={formError} />
       <div className="auth-row">
-        <AuthField
+        <NameField
           label="First name"
-          name="given-name"
-          autoComplete="given-name"
-          maxLength={NAME_MAX_LENGTH + 10}
+          part="given-name"
           value={firstName}
           error={errors.firstName}
           autoFocus
-          onChange={(e) => setFirstName(e.target.value)}
+          onChange={setFirstName}
         />
-        <AuthField
-          label="Last name"
-          name="family-name"
-          autoComplete="family-name"
-          maxLength={NAME_MAX_LENGTH + 10}
-          value={lastName}
-          error={errors.lastName}
-          onChange={(e) => setLastName(e.target.value)}
-        />
+        <NameField label="Last name" part="family-name" value={lastName} error={errors.lastName} onChange={setLastName} />
       </div>
-      <AuthField
-        label="Email"
-        type="email"
+      <EmailField
         name="email"
-        autoComplete="email"
-        inputMode="email"
         value={email}
         error={errors.email}
         onChange={(e) => {
@@ -170,26 +174,12 @@ export function CreateAccountForm({ services, email, onEmailChange, go, onSigned
       />
       {accountExists && (
         <p className="auth-switch">
-          Is it yours?{' '}
-          <button type="button" className="auth-link" onClick={() => go('Login', { replace: true })}>
-            Log in
-          </button>{' '}
-          or{' '}
-          <button type="button" className="auth-link" onClick={() => go('ResetPassword')}>
-            reset your password
-          </button>
-          .
+          Is it yours? <AuthLink onClick={() => go('Login', { replace: true })}>Log in</AuthLink> or{' '}
+          <AuthLink onClick={() => go('ResetPassword')}>reset your password</AuthLink>.
         </p>
       )}
-      <Button type="submit" size="large" fullWidth loading={busy}>
-        Create account
-      </Button>
-      <p className="auth-switch">
-        Already have an account?{' '}
-        <button type="button" className="auth-link" onClick={() => go('Login', { replace: true })}>
-          Log in
-        </button>
-      </p>
+      <SubmitButton busy={busy}>Create account</SubmitButton>
+      <AuthSwitch prompt="Already have an account?" label="Log in" onClick={() => go('Login', { replace: true })} />
       <ConsentLine />
     </form>
   );

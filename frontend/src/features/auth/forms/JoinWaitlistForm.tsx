@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../ui';
 import type { OpenAuthOptions } from '../auth-view';
 import { MESSAGES, normalizeEmail, validateEmail } from '../validation';
-import { AuthField } from './AuthField';
 import type { AuthFormProps } from './auth-form';
 import { ConsentLine } from './ConsentLine';
 import { FormMessage } from './FormMessage';
+import { EmailField, FormError, passes, SubmitButton, useHeldWork } from './FormParts';
 
 /** Join a class waitlist with an email; once joined, a success message shows. */
 export function JoinWaitlistForm({
@@ -17,27 +16,20 @@ export function JoinWaitlistForm({
 }: AuthFormProps & { waitlistFor?: OpenAuthOptions['waitlistFor'] }) {
   const [error, setError] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const [busy, setLocalBusy] = useState(false);
+  const { busy, run } = useHeldWork(setBusy);
   const [joined, setJoined] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateEmail(email);
-    setError(problem ?? undefined);
     setFormError(undefined);
-    if (problem) return;
+    if (!passes(validateEmail(email), setError)) return;
     const normalized = normalizeEmail(email);
     onEmailChange(normalized);
-    setBusy(true);
-    setLocalBusy(true);
-    try {
+    await run(async () => {
       const result = await services.addToWaitlist({ email: normalized, classInterestedIn: waitlistFor?.classSlug });
       if (result.success) setJoined(true);
       else setFormError(result.error ?? MESSAGES.waitlistFailed);
-    } finally {
-      setLocalBusy(false);
-      setBusy(false);
-    }
+    });
   };
 
   if (joined) {
@@ -57,20 +49,9 @@ export function JoinWaitlistForm({
         {waitlistFor?.title ? `“${waitlistFor.title}” isn’t open yet.` : 'This class isn’t open yet.'} Leave your email and we’ll
         tell you the moment it is.
       </p>
-      {formError && <FormMessage kind="error">{formError}</FormMessage>}
-      <AuthField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        error={error}
-        autoFocus
-        onChange={(e) => onEmailChange(e.target.value)}
-      />
-      <Button type="submit" size="large" fullWidth loading={busy}>
-        Join the waitlist
-      </Button>
+      <FormError message={formError} />
+      <EmailField value={email} error={error} autoFocus onChange={(e) => onEmailChange(e.target.value)} />
+      <SubmitButton busy={busy}>Join the waitlist</SubmitButton>
       <ConsentLine />
     </form>
   );

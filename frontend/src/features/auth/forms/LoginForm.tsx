@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../ui';
 import type { SignInOutcome } from '../auth-session';
 import { isIdentityError } from '../identity-client';
 import { enterWithSession, finishSignUp, resendCode, type PendingConfirmation } from '../sign-up-flow';
@@ -18,7 +17,7 @@ import { AuthField } from './AuthField';
 import { identityErrorMessage, type AuthFormProps } from './auth-form';
 import { ConfirmCodeStep } from './ConfirmCodeStep';
 import { ConsentLine } from './ConsentLine';
-import { FormMessage } from './FormMessage';
+import { AuthLink, AuthSwitch, EmailField, FormError, passes, SubmitButton, useHeldWork } from './FormParts';
 
 type Challenge = Extract<SignInOutcome, { kind: 'challenge' }>;
 
@@ -31,7 +30,8 @@ export function LoginForm({ services, email, onEmailChange, go, onSignedIn, setB
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
   const [formError, setFormError] = useState<string>();
-  const [busy, setLocalBusy] = useState(false);
+  const held = useHeldWork(setBusy);
+  const busy = held.busy;
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [answer, setAnswer] = useState('');
   const [answerError, setAnswerError] = useState<string>();
@@ -56,16 +56,13 @@ export function LoginForm({ services, email, onEmailChange, go, onSignedIn, setB
 
   const run = async (work: () => Promise<void>) => {
     setFormError(undefined);
-    setBusy(true);
-    setLocalBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      setFormError(identityErrorMessage(error, MESSAGES.loginFallback));
-    } finally {
-      setLocalBusy(false);
-      setBusy(false);
-    }
+    await held.run(async () => {
+      try {
+        await work();
+      } catch (error) {
+        setFormError(identityErrorMessage(error, MESSAGES.loginFallback));
+      }
+    });
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -123,9 +120,7 @@ export function LoginForm({ services, email, onEmailChange, go, onSignedIn, setB
     event.preventDefault();
     if (!challenge) return;
     const isNewPassword = challenge.challenge === 'NEW_PASSWORD_REQUIRED';
-    const problem = isNewPassword ? validatePasswordPolicy(answer) : validateResetCode(answer);
-    setAnswerError(problem ?? undefined);
-    if (problem) return;
+    if (!passes(isNewPassword ? validatePasswordPolicy(answer) : validateResetCode(answer), setAnswerError)) return;
     const kind = isNewPassword ? 'NEW_PASSWORD_REQUIRED' : 'SOFTWARE_TOKEN_MFA';
     void run(async () => settle(await services.store.answerChallenge(kind, challenge.username, challenge.session, answer)));
   };
@@ -139,7 +134,7 @@ export function LoginForm({ services, email, onEmailChange, go, onSignedIn, setB
             ? 'Your account needs a new password before you can continue.'
             : 'Enter the 6-digit code from your authenticator app.'}
         </p>
-        {formError && <FormMessage kind="error">{formError}</FormMessage>}
+        <FormError message={formError} />
         <AuthField
           label={isNewPassword ? 'New password' : 'Authenticator code'}
           type={isNewPassword ? 'password' : 'text'}
@@ -150,22 +145,17 @@ export function LoginForm({ services, email, onEmailChange, go, onSignedIn, setB
           autoFocus
           onChange={(e) => setAnswer(e.target.value)}
         />
-        <Button type="submit" size="large" fullWidth loading={busy}>
-          Continue
-        </Button>
+        <SubmitButton busy={busy}>Continue</SubmitButton>
       </form>
     );
   }
 
   return (
     <form className="auth-form" noValidate onSubmit={onSubmit}>
-      {formError && <FormMessage kind="error">{formError}</FormMessage>}
-      <AuthField
-        label="Email"
-        type="email"
+      <FormError message={formError} />
+      <EmailField
         name="email"
         autoComplete="username"
-        inputMode="email"
         value={email}
         error={errors.email}
         autoFocus={!email}
@@ -182,19 +172,10 @@ export function LoginForm({ services, email, onEmailChange, go, onSignedIn, setB
         onChange={(e) => setPassword(e.target.value)}
       />
       <div className="auth-forgot">
-        <button type="button" className="auth-link" onClick={() => go('ResetPassword')}>
-          Forgot password?
-        </button>
+        <AuthLink onClick={() => go('ResetPassword')}>Forgot password?</AuthLink>
       </div>
-      <Button type="submit" size="large" fullWidth loading={busy}>
-        Log in
-      </Button>
-      <p className="auth-switch">
-        New to Sparkhouse?{' '}
-        <button type="button" className="auth-link" onClick={() => go('CreateAccount', { replace: true })}>
-          Create an account
-        </button>
-      </p>
+      <SubmitButton busy={busy}>Log in</SubmitButton>
+      <AuthSwitch prompt="New to Sparkhouse?" label="Create an account" onClick={() => go('CreateAccount', { replace: true })} />
       <ConsentLine />
     </form>
   );

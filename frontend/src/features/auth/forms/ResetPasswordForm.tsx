@@ -7,6 +7,7 @@ import { AuthField } from './AuthField';
 import { identityErrorMessage, type AuthFormProps } from './auth-form';
 import { ConfirmCodeStep } from './ConfirmCodeStep';
 import { FormMessage } from './FormMessage';
+import { AuthSwitch, CodeField, EmailField, FormError, passes, SubmitButton, useHeldWork } from './FormParts';
 
 /** `unconfirmed`: the account's email was never confirmed, so it cannot be reset yet; `confirm`: its confirmation code. */
 export type ResetStep = 'email' | 'unconfirmed' | 'confirm' | 'code' | 'password' | 'done';
@@ -26,19 +27,13 @@ export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy,
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [destination, setDestination] = useState<string>();
-  const [busy, setLocalBusy] = useState(false);
+  const held = useHeldWork(setBusy);
+  const busy = held.busy;
   const [confirmError, setConfirmError] = useState<string>();
 
   const run = async (work: () => Promise<void>) => {
     setFormError(undefined);
-    setBusy(true);
-    setLocalBusy(true);
-    try {
-      await work();
-    } finally {
-      setLocalBusy(false);
-      setBusy(false);
-    }
+    await held.run(work);
   };
 
   const moveTo = (next: ResetStep) => {
@@ -55,16 +50,16 @@ export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy,
       // the provider refuses to reset an account whose email was never verified (an unfinished sign-up)
       if (isIdentityError(error, 'InvalidParameterException')) return moveTo('unconfirmed');
       setFormError(
-        isIdentityError(error, 'UserNotFoundException') ? MESSAGES.unknownResetUser : identityErrorMessage(error, MESSAGES.fetchFailure),
+        isIdentityError(error, 'UserNotFoundException')
+          ? MESSAGES.unknownResetUser
+          : identityErrorMessage(error, MESSAGES.fetchFailure),
       );
     }
   };
 
   const onSubmitEmail = (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateResetEmail(email);
-    setFieldError(problem ?? undefined);
-    if (problem) return;
+    if (!passes(validateResetEmail(email), setFieldError)) return;
     const username = normalizeEmail(email);
     onEmailChange(username);
     void run(() => sendResetCode(username));
@@ -93,16 +88,12 @@ export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy,
 
   const onSubmitCode = (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateResetCode(code);
-    setFieldError(problem ?? undefined);
-    if (!problem) moveTo('password');
+    if (passes(validateResetCode(code), setFieldError)) moveTo('password');
   };
 
   const onSubmitPassword = (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateResetNewPassword(password);
-    setFieldError(problem ?? undefined);
-    if (problem) return;
+    if (!passes(validateResetNewPassword(password), setFieldError)) return;
     void run(async () => {
       try {
         await services.identity.confirmForgotPassword(normalizeEmail(email), code, password);
@@ -141,12 +132,7 @@ export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy,
         <Button size="large" fullWidth loading={busy} onClick={confirmFirst}>
           Confirm my email
         </Button>
-        <p className="auth-switch">
-          Remember your password?{' '}
-          <button type="button" className="auth-link" onClick={() => go('Login', { replace: true })}>
-            Log in
-          </button>
-        </p>
+        <AuthSwitch prompt="Remember your password?" label="Log in" onClick={() => go('Login', { replace: true })} />
       </div>
     );
   }
@@ -178,24 +164,12 @@ export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy,
       <p className="auth-step" aria-live="polite">
         Step {stepNumber} of 3
       </p>
-      {formError && <FormMessage kind="error">{formError}</FormMessage>}
+      <FormError message={formError} />
       {step === 'email' && (
         <>
           <p className="auth-lead">Enter the email you signed up with and we’ll send you a verification code.</p>
-          <AuthField
-            key="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            error={fieldError}
-            autoFocus
-            onChange={(e) => onEmailChange(e.target.value)}
-          />
-          <Button type="submit" size="large" fullWidth loading={busy}>
-            Send code
-          </Button>
+          <EmailField key="email" value={email} error={fieldError} autoFocus onChange={(e) => onEmailChange(e.target.value)} />
+          <SubmitButton busy={busy}>Send code</SubmitButton>
         </>
       )}
       {step === 'code' && (
@@ -203,19 +177,8 @@ export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy,
           <p className="auth-lead">
             We sent a verification code to <strong>{destination ?? normalizeEmail(email)}</strong>.
           </p>
-          <AuthField
-            key="code"
-            label="Verification code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            value={code}
-            error={fieldError}
-            autoFocus
-            onChange={(e) => setCode(e.target.value)}
-          />
-          <Button type="submit" size="large" fullWidth>
-            Continue
-          </Button>
+          <CodeField key="code" value={code} error={fieldError} onChange={(e) => setCode(e.target.value)} />
+          <SubmitButton>Continue</SubmitButton>
         </>
       )}
       {step === 'password' && (
@@ -231,17 +194,10 @@ export function ResetPasswordForm({ services, email, onEmailChange, go, setBusy,
             autoFocus
             onChange={(e) => setPassword(e.target.value)}
           />
-          <Button type="submit" size="large" fullWidth loading={busy}>
-            Reset password
-          </Button>
+          <SubmitButton busy={busy}>Reset password</SubmitButton>
         </>
       )}
-      <p className="auth-switch">
-        Remembered it?{' '}
-        <button type="button" className="auth-link" onClick={() => go('Login', { replace: true })}>
-          Back to log in
-        </button>
-      </p>
+      <AuthSwitch prompt="Remembered it?" label="Back to log in" onClick={() => go('Login', { replace: true })} />
     </form>
   );
 }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui';
 import { MESSAGES, normalizeEmail, validateSocialEmail } from '../validation';
-import { AuthField } from './AuthField';
 import type { AuthFormProps } from './auth-form';
 import { ConsentLine } from './ConsentLine';
-import { FormMessage } from './FormMessage';
+import { AuthSwitch, EmailField, FormError, passes, SubmitButton } from './FormParts';
 
 const GoogleMark = () => (
   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
@@ -27,9 +26,7 @@ export function SocialSignUpForm({ services, email, onEmailChange, go }: AuthFor
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateSocialEmail(email);
-    setError(problem ?? undefined);
-    if (problem) return;
+    if (!passes(validateSocialEmail(email), setError)) return;
     onEmailChange(normalizeEmail(email));
     go('CreateAccount');
   };
@@ -39,29 +36,13 @@ export function SocialSignUpForm({ services, email, onEmailChange, go }: AuthFor
       <Button variant="secondary" size="large" fullWidth icon={<GoogleMark />} onClick={onGoogle}>
         Continue with Google
       </Button>
-      {socialError && <FormMessage kind="error">{socialError}</FormMessage>}
+      <FormError message={socialError} />
       <div className="auth-divider" role="separator">
         <span>or</span>
       </div>
-      <AuthField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        error={error}
-        onChange={(e) => onEmailChange(e.target.value)}
-      />
-      <Button type="submit" size="large" fullWidth>
-        Continue with email
-      </Button>
-      <p className="auth-switch">
-        Already have an account?{' '}
-        <button type="button" className="auth-link" onClick={() => go('Login', { replace: true })}>
-          Log in
-        </button>
-      </p>
+      <EmailField name="email" value={email} error={error} onChange={(e) => onEmailChange(e.target.value)} />
+      <SubmitButton>Continue with email</SubmitButton>
+      <AuthSwitch prompt="Already have an account?" label="Log in" onClick={() => go('Login', { replace: true })} />
       <ConsentLine />
     </form>
   );

@@ -1,11 +1,11 @@
 import { QUEUES, type AlertRule, type AlertRuleFields } from '@sparkhouse/contracts';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/api-error';
-import { ErrorState, LoadingState } from '../../catalogue';
-import { Button, TagChip } from '../../../ui';
+import { QueryList } from '../../catalogue';
+import { Button, InlineAlert, TagChip } from '../../../ui';
 import { useAlertRules, useDeleteAlert, useSaveAlert } from './console-api';
 import { useOpsAccess } from './OpsLayout';
-import { ConfirmAction, formatTime } from './parts';
+import { ConfirmAction, formatTime, OpsSection, Options, SubmitRow } from './parts';
 
 const EMPTY: AlertRuleFields = { name: '', kind: 'backlog', queue: null, threshold: 100, forMinutes: 5, enabled: true };
 
@@ -21,29 +21,25 @@ export function AlertsPage() {
   const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
   return (
     <div className="ops-stack">
-      <section className="card" aria-labelledby="alerts-title">
-        <div className="section__head">
-          <h2 id="alerts-title">Alert rules</h2>
-          {access.canAct && editing === null && <Button onClick={() => setEditing('new')}>New rule</Button>}
-        </div>
+      <OpsSection
+        id="alerts"
+        title="Alert rules"
+        aside={access.canAct && editing === null && <Button onClick={() => setEditing('new')}>New rule</Button>}
+      >
         <p className="muted">
           A firing alert shows here, as a notice to everyone in the console, and by email to admins and operators.
         </p>
         {editing !== null && <AlertForm rule={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
-        {rules.isPending ? (
-          <LoadingState label="Loading the rules" />
-        ) : rules.isError ? (
-          <ErrorState error={rules.error} onRetry={() => void rules.refetch()} />
-        ) : rules.data.rules.length === 0 ? (
-          <p className="muted">No alert rules yet.</p>
-        ) : (
-          <ul className="ops-projections" aria-label="Alert rules">
-            {rules.data.rules.map((r) => (
-              <AlertRow key={r.id} rule={r} onEdit={() => setEditing(r)} />
-            ))}
-          </ul>
-        )}
-      </section>
+        <QueryList query={rules} loading="Loading the rules" items={(data) => data.rules} empty="No alert rules yet.">
+          {(list) => (
+            <ul className="ops-projections stack-list" aria-label="Alert rules">
+              {list.map((r) => (
+                <AlertRow key={r.id} rule={r} onEdit={() => setEditing(r)} />
+              ))}
+            </ul>
+          )}
+        </QueryList>
+      </OpsSection>
     </div>
   );
 }
@@ -88,6 +84,28 @@ function AlertRow({ rule: r, onEdit }: { rule: AlertRule; onEdit: () => void }) 
   );
 }
 
+/** A required whole-number field of the rule. */
+function NumberField({
+  label,
+  min,
+  max,
+  value,
+  onChange,
+}: {
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <label>
+      <span>{label}</span>
+      <input type="number" min={min} max={max} required value={value} onChange={(e) => onChange(Number(e.target.value))} />
+    </label>
+  );
+}
+
 function AlertForm({ rule, onDone }: { rule: AlertRule | null; onDone: () => void }) {
   const save = useSaveAlert();
   const [fields, setFields] = useState<AlertRuleFields>(rule ?? EMPTY);
@@ -115,52 +133,33 @@ function AlertForm({ rule, onDone }: { rule: AlertRule | null; onDone: () => voi
         <span>Queue</span>
         <select value={fields.queue ?? ''} onChange={(e) => set('queue', e.target.value || null)}>
           <option value="">All queues</option>
-          {Object.values(QUEUES).map((q) => (
-            <option key={q} value={q}>
-              {q}
-            </option>
-          ))}
+          <Options values={Object.values(QUEUES)} />
         </select>
       </label>
-      <label>
-        <span>{fields.kind === 'backlog' ? 'More than (jobs)' : 'More than (%)'}</span>
-        <input
-          type="number"
-          min={0}
-          max={fields.kind === 'backlog' ? 1_000_000 : 100}
-          required
-          value={fields.threshold}
-          onChange={(e) => set('threshold', Number(e.target.value))}
-        />
-      </label>
-      <label>
-        <span>{fields.kind === 'backlog' ? 'For (minutes)' : 'Over (minutes)'}</span>
-        <input
-          type="number"
-          min={1}
-          max={1440}
-          required
-          value={fields.forMinutes}
-          onChange={(e) => set('forMinutes', Number(e.target.value))}
-        />
-      </label>
+      <NumberField
+        label={fields.kind === 'backlog' ? 'More than (jobs)' : 'More than (%)'}
+        min={0}
+        max={fields.kind === 'backlog' ? 1_000_000 : 100}
+        value={fields.threshold}
+        onChange={(n) => set('threshold', n)}
+      />
+      <NumberField
+        label={fields.kind === 'backlog' ? 'For (minutes)' : 'Over (minutes)'}
+        min={1}
+        max={1440}
+        value={fields.forMinutes}
+        onChange={(n) => set('forMinutes', n)}
+      />
       <label className="ops-check">
         <input type="checkbox" checked={fields.enabled} onChange={(e) => set('enabled', e.target.checked)} />
         <span>On</span>
       </label>
-      {error && (
-        <p className="inline-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="row ops-filters__actions">
-        <Button type="submit" loading={save.isPending}>
-          {rule ? 'Save rule' : 'Add rule'}
-        </Button>
+      <InlineAlert error={error} />
+      <SubmitRow label={rule ? 'Save rule' : 'Add rule'} busy={save.isPending}>
         <Button variant="transparent" onClick={onDone}>
           Cancel
         </Button>
-      </div>
+      </SubmitRow>
     </form>
   );
 }

@@ -1,15 +1,15 @@
 import type { ConsoleEvent } from '@sparkhouse/contracts';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../../catalogue';
+import { QueryList } from '../../catalogue';
 import { useEvents, type EventsQuery } from './console-api';
-import { formatTime, Pager, SearchActions, TimeRangeFilters, useSearchInUrl } from './parts';
+import { FilterSearch, formatTime, OpsSection, Pager, SearchActions, TimeRangeFilters, useSearchInUrl } from './parts';
 
 const FILTERS = ['streamId', 'type', 'correlationId', 'from', 'to'] as const;
 
 /** Events, newest first; a correlation id or a stream id is a link that follows it. */
 export function EventList({ events, compact = false }: { events: ConsoleEvent[]; compact?: boolean }) {
   return (
-    <ol className={['ops-events', compact && 'ops-events--compact'].filter(Boolean).join(' ')} aria-label="Events">
+    <ol className={['ops-events', 'stack-list', compact && 'ops-events--compact'].filter(Boolean).join(' ')} aria-label="Events">
       {events.map((e) => (
         <li key={e.position}>
           <div className="ops-timeline__head">
@@ -47,34 +47,24 @@ export function EventsPage() {
   return (
     <div className="ops-stack">
       <form className="card ops-filters" onSubmit={submit} aria-label="Search events" key={params.toString()}>
-        <label>
-          <span>Stream</span>
-          <input name="streamId" type="search" defaultValue={params.get('streamId') ?? ''} placeholder="app-…, user-…, job-…" />
-        </label>
-        <label>
-          <span>Type</span>
-          <input name="type" type="search" defaultValue={params.get('type') ?? ''} placeholder="JobFailed" />
-        </label>
-        <label>
-          <span>Correlation id</span>
-          <input name="correlationId" type="search" defaultValue={params.get('correlationId') ?? ''} />
-        </label>
+        <FilterSearch label="Stream" name="streamId" params={params} placeholder="app-…, user-…, job-…" />
+        <FilterSearch label="Type" name="type" params={params} placeholder="JobFailed" />
+        <FilterSearch label="Correlation id" name="correlationId" params={params} />
         <TimeRangeFilters params={params} />
         <SearchActions onClear={clear} />
       </form>
-      <section className="card" aria-labelledby="events-title">
-        <h2 id="events-title">Events</h2>
-        {events.isPending ? (
-          <LoadingState label="Reading the log" />
-        ) : events.isError ? (
-          <ErrorState error={events.error} onRetry={() => void events.refetch()} title="Could not read the log" />
-        ) : events.data.events.length === 0 ? (
-          <p className="muted">No events match.</p>
-        ) : (
-          <EventList events={events.data.events} />
-        )}
+      <OpsSection id="events" title="Events">
+        <QueryList
+          query={events}
+          loading="Reading the log"
+          errorTitle="Could not read the log"
+          items={(data) => data.events}
+          empty="No events match."
+        >
+          {(list) => <EventList events={list} />}
+        </QueryList>
         <Pager hasNewer={pages.hasNewer} nextCursor={events.data?.nextCursor} onNewer={pages.newer} onOlder={pages.older} />
-      </section>
+      </OpsSection>
     </div>
   );
 }

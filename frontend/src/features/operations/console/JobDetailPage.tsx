@@ -2,12 +2,12 @@ import { JOB_ENTITY_KINDS, type JobDetail, type JobEntityKind } from '@sparkhous
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/api-error';
-import { ErrorState, LoadingState } from '../../catalogue';
+import { ErrorState, LoadingState, QueryList } from '../../catalogue';
 import { JobStatusChip } from '../JobStatusChip';
 import { useEvents, useJobAction, useJobDetail, type JobAction } from './console-api';
 import { EventList } from './EventsPage';
 import { useOpsAccess } from './OpsLayout';
-import { ConfirmAction, Facts, formatMs, formatTime, JsonBlock } from './parts';
+import { ConfirmAction, Facts, formatMs, formatTime, JsonBlock, OpsSection } from './parts';
 
 const ACTIONS: { action: JobAction; label: string; title: string; description: string; destructive?: boolean }[] = [
   {
@@ -118,14 +118,13 @@ function JobView({ job }: { job: JobDetail }) {
           />
         </section>
 
-        <section className="card" aria-labelledby="timeline-title">
-          <h2 id="timeline-title">Timeline</h2>
+        <OpsSection id="timeline" title="Timeline">
           {job.timeline.length === 0 ? (
             <p className="muted">
               No step has started yet{job.plannedSteps.length ? ` (planned: ${job.plannedSteps.join(', ')})` : ''}.
             </p>
           ) : (
-            <ol className="ops-timeline" aria-label="Steps">
+            <ol className="ops-timeline stack-list" aria-label="Steps">
               {job.timeline.map((s, i) => (
                 <li key={`${s.attempt}-${s.step}-${i}`}>
                   <div className="ops-timeline__head">
@@ -141,14 +140,13 @@ function JobView({ job }: { job: JobDetail }) {
               ))}
             </ol>
           )}
-        </section>
+        </OpsSection>
 
-        <section className="card" aria-labelledby="attempts-title">
-          <h2 id="attempts-title">Attempts</h2>
+        <OpsSection id="attempts" title="Attempts">
           {job.attemptsDetail.length === 0 ? (
             <p className="muted">Not started yet.</p>
           ) : (
-            <ol className="ops-attempts" aria-label="Attempts">
+            <ol className="ops-attempts stack-list" aria-label="Attempts">
               {job.attemptsDetail.map((a) => (
                 <li key={a.attempt}>
                   <div className="ops-timeline__head">
@@ -170,11 +168,10 @@ function JobView({ job }: { job: JobDetail }) {
               ))}
             </ol>
           )}
-        </section>
+        </OpsSection>
 
-        <section className="card" aria-labelledby="logs-title">
-          <h2 id="logs-title">Log</h2>
-          <ol className="ops-log" aria-label="Log">
+        <OpsSection id="logs" title="Log">
+          <ol className="ops-log stack-list" aria-label="Log">
             {job.logs.map((l, i) => (
               <li key={i}>
                 <time dateTime={l.at}>{formatTime(l.at)}</time> {l.text}
@@ -183,7 +180,7 @@ function JobView({ job }: { job: JobDetail }) {
           </ol>
           <JsonBlock label="Payload (secrets redacted)" value={job.payload} />
           {job.result !== null && <JsonBlock label="Result" value={job.result} />}
-        </section>
+        </OpsSection>
       </div>
       <EntityEvents job={job} />
     </div>
@@ -224,15 +221,9 @@ function EntityEvents({ job }: { job: JobDetail }) {
         ))}
       </div>
       <div role="tabpanel" aria-label={current.label}>
-        {events.isPending ? (
-          <LoadingState label="Loading events" />
-        ) : events.isError ? (
-          <ErrorState error={events.error} onRetry={() => void events.refetch()} />
-        ) : events.data.events.length === 0 ? (
-          <p className="muted">No events.</p>
-        ) : (
-          <EventList events={events.data.events} compact />
-        )}
+        <QueryList query={events} loading="Loading events" items={(data) => data.events} empty="No events.">
+          {(list) => <EventList events={list} compact />}
+        </QueryList>
         {'streamId' in current.query && current.query.streamId && (
           <Link to={`/ops/events?streamId=${encodeURIComponent(current.query.streamId)}`}>All of this stream</Link>
         )}

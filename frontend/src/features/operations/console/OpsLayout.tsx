@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { SignInPrompt, LoadingState, useSignInState } from '../../catalogue';
 import { useConsoleAccess, type ConsoleAccess } from '../useConsoleAccess';
-import { PageHeader } from '../../../ui';
+import { NavLinks, PageHeader } from '../../../ui';
 import { useOpsLive } from './useOpsLive';
 import './console.css';
 
@@ -62,19 +62,7 @@ function Console({ access }: { access: ConsoleAccess }) {
         </p>
       </PageHeader>
       <nav className="ops-nav" aria-label="Operations console">
-        <ul>
-          {sections.map((s) => (
-            <li key={s.to}>
-              <NavLink
-                to={s.to}
-                end={s.end}
-                className={({ isActive }) => ['ops-nav__link', isActive && 'ops-nav__link--active'].filter(Boolean).join(' ')}
-              >
-                {s.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavLinks links={sections} linkClass="ops-nav__link" />
       </nav>
       <Outlet />
     </div>

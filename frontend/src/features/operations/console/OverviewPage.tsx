@@ -2,11 +2,11 @@ import type { QueueOverview } from '@sparkhouse/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/api-error';
-import { ErrorState, LoadingState } from '../../catalogue';
+import { LoadingState, QueryView } from '../../catalogue';
 import { Button, TagChip } from '../../../ui';
 import { openQueueBoard, useQueueAction, useQueues, useQueueSeries } from './console-api';
 import { useOpsAccess } from './OpsLayout';
-import { ConfirmAction, formatMs, formatTime, percent } from './parts';
+import { ConfirmAction, formatMs, formatTime, InlineSelect, OpsSection, Options, percent } from './parts';
 
 const QueueCharts = lazy(() => import('./QueueCharts'));
 
@@ -19,9 +19,11 @@ export function OverviewPage() {
 
   return (
     <div className="ops-stack">
-      <section aria-labelledby="queues-title">
-        <div className="section__head">
-          <h2 id="queues-title">Queues</h2>
+      <OpsSection
+        id="queues"
+        title="Queues"
+        plain
+        aside={
           <div className="row">
             {queues.data && (
               <span className="muted ops-updated" aria-live="polite">
@@ -30,45 +32,37 @@ export function OverviewPage() {
             )}
             {access.role === 'admin' && <QueueBoardButton />}
           </div>
-        </div>
-        {queues.isPending ? (
-          <LoadingState label="Loading the queues" />
-        ) : queues.isError ? (
-          <ErrorState error={queues.error} onRetry={() => void queues.refetch()} title="Could not load the queues" />
-        ) : (
-          <ul className="ops-queues" aria-label="Queues">
-            {queues.data.queues.map((q) => (
-              <QueueCard key={q.name} queue={q} canAct={access.canAct} />
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="charts-title" className="card">
-        <div className="section__head">
-          <h2 id="charts-title">The last hour</h2>
-          <label className="ops-inline-field">
-            <span>Queue</span>
-            <select value={chartQueue} onChange={(e) => setChartQueue(e.target.value)}>
-              <option value="">All queues</option>
-              {queues.data?.queues.map((q) => (
-                <option key={q.name} value={q.name}>
-                  {q.name}
-                </option>
+        }
+      >
+        <QueryView query={queues} loading="Loading the queues" errorTitle="Could not load the queues">
+          {(data) => (
+            <ul className="ops-queues" aria-label="Queues">
+              {data.queues.map((q) => (
+                <QueueCard key={q.name} queue={q} canAct={access.canAct} />
               ))}
-            </select>
-          </label>
-        </div>
-        {series.isPending ? (
-          <LoadingState label="Loading the charts" />
-        ) : series.isError ? (
-          <ErrorState error={series.error} onRetry={() => void series.refetch()} title="Could not load the charts" />
-        ) : (
-          <Suspense fallback={<LoadingState label="Drawing the charts" />}>
-            <QueueCharts points={series.data.points} />
-          </Suspense>
-        )}
-      </section>
+            </ul>
+          )}
+        </QueryView>
+      </OpsSection>
+
+      <OpsSection
+        id="charts"
+        title="The last hour"
+        aside={
+          <InlineSelect label="Queue" value={chartQueue} onChange={setChartQueue}>
+            <option value="">All queues</option>
+            <Options values={queues.data?.queues.map((q) => q.name) ?? []} />
+          </InlineSelect>
+        }
+      >
+        <QueryView query={series} loading="Loading the charts" errorTitle="Could not load the charts">
+          {(data) => (
+            <Suspense fallback={<LoadingState label="Drawing the charts" />}>
+              <QueueCharts points={data.points} />
+            </Suspense>
+          )}
+        </QueryView>
+      </OpsSection>
     </div>
   );
 }

@@ -1,32 +1,30 @@
 import type { ProjectionStatus } from '@sparkhouse/contracts';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../../catalogue';
+import { QueryView } from '../../catalogue';
 import { ProgressBar, TagChip } from '../../../ui';
 import { useProjections, useRebuild } from './console-api';
 import { useOpsAccess } from './OpsLayout';
-import { ConfirmAction, formatMs, formatTime } from './parts';
+import { ConfirmAction, formatMs, formatTime, OpsSection } from './parts';
 
 /** /ops/projections: every read model, how far behind the log it is, and its rebuild, live. */
 export function ProjectionsPage() {
   const projections = useProjections();
-  if (projections.isPending) return <LoadingState label="Loading the read models" />;
-  if (projections.isError) return <ErrorState error={projections.error} onRetry={() => void projections.refetch()} />;
   return (
-    <section className="card" aria-labelledby="projections-title">
-      <div className="section__head">
-        <h2 id="projections-title">Read models</h2>
-        <span className="muted">Log head #{projections.data.head}</span>
-      </div>
-      <p className="muted">
-        A rebuild replays the whole event log into a new copy while the live read model keeps answering; the copy takes its place
-        once it has caught up. A failed rebuild leaves the live one as it was.
-      </p>
-      <ul className="ops-projections" aria-label="Read models">
-        {projections.data.projections.map((p) => (
-          <ProjectionRow key={p.name} p={p} />
-        ))}
-      </ul>
-    </section>
+    <QueryView query={projections} loading="Loading the read models">
+      {(data) => (
+        <OpsSection id="projections" title="Read models" aside={<span className="muted">Log head #{data.head}</span>}>
+          <p className="muted">
+            A rebuild replays the whole event log into a new copy while the live read model keeps answering; the copy takes its
+            place once it has caught up. A failed rebuild leaves the live one as it was.
+          </p>
+          <ul className="ops-projections stack-list" aria-label="Read models">
+            {data.projections.map((p) => (
+              <ProjectionRow key={p.name} p={p} />
+            ))}
+          </ul>
+        </OpsSection>
+      )}
+    </QueryView>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/api-error';
-import { ErrorState, LoadingState } from '../../catalogue';
+import { QueryList, QueryView } from '../../catalogue';
 import { Button, TagChip, type TagTone } from '../../../ui';
 import { useMembers, useOutboxEmails, usePageViews, useRetryEmail, useSetRole, useWebhookDeliveries } from './console-api';
 import { useOpsAccess } from './OpsLayout';
-import { formatMs, formatTime, Pager } from './parts';
+import { formatMs, formatTime, InlineSelect, OpsSection, OpsTable, Options, Pager, SubmitRow } from './parts';
 
 const EMAIL_TONES: Record<string, TagTone> = { sent: 'success', failed: 'danger', pending: 'primary', held: 'neutral' };
 
@@ -28,80 +28,66 @@ export function EmailsPage() {
   const retry = useRetryEmail();
   const access = useOpsAccess();
   return (
-    <section className="card" aria-labelledby="emails-title">
-      <div className="section__head">
-        <h2 id="emails-title">Email outbox</h2>
-        <label className="ops-inline-field">
-          <span>State</span>
-          <select
-            value={state}
-            onChange={(e) => {
-              setState(e.target.value as typeof state);
-              pager.reset();
-            }}
-          >
-            <option value="">Any</option>
-            <option value="held">Held (no SMTP)</option>
-            <option value="pending">Pending</option>
-            <option value="failed">Failed</option>
-            <option value="sent">Sent</option>
-          </select>
-        </label>
-      </div>
+    <OpsSection
+      id="emails"
+      title="Email outbox"
+      aside={
+        <InlineSelect
+          label="State"
+          value={state}
+          onChange={(value) => {
+            setState(value as typeof state);
+            pager.reset();
+          }}
+        >
+          <option value="">Any</option>
+          <option value="held">Held (no SMTP)</option>
+          <option value="pending">Pending</option>
+          <option value="failed">Failed</option>
+          <option value="sent">Sent</option>
+        </InlineSelect>
+      }
+    >
       {emails.data && !emails.data.smtpConfigured && (
         <p className="muted">No SMTP server is configured (SMTP_URL): mail is kept here and not sent.</p>
       )}
-      {emails.isPending ? (
-        <LoadingState label="Loading the outbox" />
-      ) : emails.isError ? (
-        <ErrorState error={emails.error} onRetry={() => void emails.refetch()} />
-      ) : emails.data.emails.length === 0 ? (
-        <p className="muted">No emails.</p>
-      ) : (
-        <div className="ops-table-wrap">
-          <table className="ops-table" aria-label="Emails">
-            <thead>
-              <tr>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">State</th>
-                <th scope="col">Tries</th>
-                <th scope="col">Written</th>
-                <th scope="col" aria-label="Actions" />
+      <QueryList query={emails} loading="Loading the outbox" items={(data) => data.emails} empty="No emails.">
+        {(list, data) => (
+          <OpsTable
+            label="Emails"
+            columns={['To', 'Subject', 'State', 'Tries', 'Written']}
+            moreColumns={<th scope="col" aria-label="Actions" />}
+          >
+            {list.map((m) => (
+              <tr key={m.id}>
+                <td>{m.to}</td>
+                <td>{m.subject}</td>
+                <td>
+                  <TagChip tone={EMAIL_TONES[m.state]}>{m.state}</TagChip>
+                  {m.lastError && <span className="inline-error"> {m.lastError}</span>}
+                </td>
+                <td>{m.attempts}</td>
+                <td>{formatTime(m.createdAt)}</td>
+                <td>
+                  {access.canAct && m.state !== 'sent' && data.smtpConfigured && (
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      loading={retry.isPending && retry.variables === m.id}
+                      onClick={() => retry.mutate(m.id)}
+                    >
+                      Retry
+                    </Button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {emails.data.emails.map((m) => (
-                <tr key={m.id}>
-                  <td>{m.to}</td>
-                  <td>{m.subject}</td>
-                  <td>
-                    <TagChip tone={EMAIL_TONES[m.state]}>{m.state}</TagChip>
-                    {m.lastError && <span className="inline-error"> {m.lastError}</span>}
-                  </td>
-                  <td>{m.attempts}</td>
-                  <td>{formatTime(m.createdAt)}</td>
-                  <td>
-                    {access.canAct && m.state !== 'sent' && emails.data.smtpConfigured && (
-                      <Button
-                        size="small"
-                        variant="secondary"
-                        loading={retry.isPending && retry.variables === m.id}
-                        onClick={() => retry.mutate(m.id)}
-                      >
-                        Retry
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </OpsTable>
+        )}
+      </QueryList>
       {retry.isError && <p className="inline-error">{errorMessage(retry.error)}</p>}
       <Pager hasNewer={pager.hasNewer} nextCursor={emails.data?.nextCursor} onNewer={pager.newer} onOlder={pager.older} />
-    </section>
+    </OpsSection>
   );
 }
 
@@ -110,61 +96,47 @@ export function WebhooksPage() {
   const pager = usePager();
   const deliveries = useWebhookDeliveries({ cursor: pager.cursor, limit: 50 });
   return (
-    <section className="card" aria-labelledby="webhooks-title">
-      <h2 id="webhooks-title">Stripe webhook deliveries</h2>
-      {deliveries.isPending ? (
-        <LoadingState label="Loading the deliveries" />
-      ) : deliveries.isError ? (
-        <ErrorState error={deliveries.error} onRetry={() => void deliveries.refetch()} />
-      ) : deliveries.data.deliveries.length === 0 ? (
-        <p className="muted">No webhook has been delivered yet.</p>
-      ) : (
-        <div className="ops-table-wrap">
-          <table className="ops-table" aria-label="Webhook deliveries">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Type</th>
-                <th scope="col">Received</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Answer</th>
-                <th scope="col">Took</th>
+    <OpsSection id="webhooks" title="Stripe webhook deliveries">
+      <QueryList
+        query={deliveries}
+        loading="Loading the deliveries"
+        items={(data) => data.deliveries}
+        empty="No webhook has been delivered yet."
+      >
+        {(list) => (
+          <OpsTable label="Webhook deliveries" columns={['Event', 'Type', 'Received', 'Outcome', 'Answer', 'Took']}>
+            {list.map((d) => (
+              <tr key={d.id}>
+                <td>
+                  <code>{d.eventId ?? '–'}</code>
+                </td>
+                <td>{d.type ?? '–'}</td>
+                <td>{formatTime(d.receivedAt)}</td>
+                <td>
+                  <TagChip
+                    tone={
+                      d.outcome === 'processed'
+                        ? 'success'
+                        : d.duplicate
+                          ? 'neutral'
+                          : d.httpStatus >= 400 || d.outcome === 'failed'
+                            ? 'danger'
+                            : 'warning'
+                    }
+                  >
+                    {d.duplicate ? 'duplicate' : d.outcome}
+                  </TagChip>
+                  {d.error && <span className="inline-error"> {d.error}</span>}
+                </td>
+                <td>{d.httpStatus}</td>
+                <td>{formatMs(d.durationMs)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {deliveries.data.deliveries.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    <code>{d.eventId ?? '–'}</code>
-                  </td>
-                  <td>{d.type ?? '–'}</td>
-                  <td>{formatTime(d.receivedAt)}</td>
-                  <td>
-                    <TagChip
-                      tone={
-                        d.outcome === 'processed'
-                          ? 'success'
-                          : d.duplicate
-                            ? 'neutral'
-                            : d.httpStatus >= 400 || d.outcome === 'failed'
-                              ? 'danger'
-                              : 'warning'
-                      }
-                    >
-                      {d.duplicate ? 'duplicate' : d.outcome}
-                    </TagChip>
-                    {d.error && <span className="inline-error"> {d.error}</span>}
-                  </td>
-                  <td>{d.httpStatus}</td>
-                  <td>{formatMs(d.durationMs)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </OpsTable>
+        )}
+      </QueryList>
       <Pager hasNewer={pager.hasNewer} nextCursor={deliveries.data?.nextCursor} onNewer={pager.newer} onOlder={pager.older} />
-    </section>
+    </OpsSection>
   );
 }
 
@@ -173,61 +145,51 @@ export function AnalyticsPage() {
   const [days, setDays] = useState(14);
   const views = usePageViews(days);
   return (
-    <section className="card" aria-labelledby="analytics-title">
-      <div className="section__head">
-        <h2 id="analytics-title">Page views per route</h2>
-        <label className="ops-inline-field">
-          <span>Days</span>
-          <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            {[7, 14, 30, 90].map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
+    <OpsSection
+      id="analytics"
+      title="Page views per route"
+      aside={
+        <InlineSelect label="Days" value={days} onChange={(value) => setDays(Number(value))}>
+          <Options values={[7, 14, 30, 90]} />
+        </InlineSelect>
+      }
+    >
+      <QueryList
+        query={views}
+        loading="Counting page views"
+        items={(data) => data.routes}
+        empty="No page views recorded in these days."
+      >
+        {(routes, data) => (
+          <OpsTable
+            label="Page views per route per day"
+            numbers
+            columns={['Route', 'Total']}
+            moreColumns={data.days.map((d) => (
+              <th scope="col" key={d}>
+                {d.slice(5)}
+              </th>
             ))}
-          </select>
-        </label>
-      </div>
-      {views.isPending ? (
-        <LoadingState label="Counting page views" />
-      ) : views.isError ? (
-        <ErrorState error={views.error} onRetry={() => void views.refetch()} />
-      ) : views.data.routes.length === 0 ? (
-        <p className="muted">No page views recorded in these days.</p>
-      ) : (
-        <div className="ops-table-wrap">
-          <table className="ops-table ops-table--numbers" aria-label="Page views per route per day">
-            <thead>
-              <tr>
-                <th scope="col">Route</th>
-                <th scope="col">Total</th>
-                {views.data.days.map((d) => (
-                  <th scope="col" key={d}>
-                    {d.slice(5)}
-                  </th>
+          >
+            {routes.map((r) => (
+              <tr key={r.route}>
+                <th scope="row">
+                  <code>{r.route}</code>
+                </th>
+                <td>
+                  <strong>{r.total}</strong>
+                </td>
+                {r.perDay.map((n, i) => (
+                  <td key={i} className={n === 0 ? 'muted' : undefined}>
+                    {n}
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {views.data.routes.map((r) => (
-                <tr key={r.route}>
-                  <th scope="row">
-                    <code>{r.route}</code>
-                  </th>
-                  <td>
-                    <strong>{r.total}</strong>
-                  </td>
-                  {r.perDay.map((n, i) => (
-                    <td key={i} className={n === 0 ? 'muted' : undefined}>
-                      {n}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+            ))}
+          </OpsTable>
+        )}
+      </QueryList>
+    </OpsSection>
   );
 }
 
@@ -265,30 +227,23 @@ export function MembersPage() {
             <option value="none">None</option>
           </select>
         </label>
-        <div className="row ops-filters__actions">
-          <Button type="submit" loading={setRole.isPending}>
-            Set role
-          </Button>
-        </div>
+        <SubmitRow label="Set role" busy={setRole.isPending} />
         {setRole.isError && <p className="inline-error">{errorMessage(setRole.error)}</p>}
         {message && <p role="status">{message}</p>}
       </form>
-      <section className="card" aria-labelledby="members-title">
-        <h2 id="members-title">The operations team</h2>
-        {members.isPending ? (
-          <LoadingState label="Loading the team" />
-        ) : members.isError ? (
-          <ErrorState error={members.error} onRetry={() => void members.refetch()} />
-        ) : (
-          <ul className="ops-members">
-            {members.data.members.map((m) => (
-              <li key={m.userId}>
-                {m.email} <TagChip tone={m.role === 'admin' ? 'primary' : 'neutral'}>{m.role}</TagChip>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <OpsSection id="members" title="The operations team">
+        <QueryView query={members} loading="Loading the team">
+          {(data) => (
+            <ul className="ops-members stack-list">
+              {data.members.map((m) => (
+                <li key={m.userId}>
+                  {m.email} <TagChip tone={m.role === 'admin' ? 'primary' : 'neutral'}>{m.role}</TagChip>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </OpsSection>
     </div>
   );
 }

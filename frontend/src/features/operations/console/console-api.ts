@@ -6,7 +6,7 @@ import {
   type JobDetail,
   type QueuesOverview,
 } from '@sparkhouse/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 
 export type JobsQuery = CallQuery<typeof operations.searchJobs>;
@@ -30,6 +30,10 @@ export const opsKeys = {
   members: () => [...opsKeys.all, 'members'] as const,
 };
 
+/** A list read page by page (or filter by filter): the page shown stays while the next one loads. */
+const usePagedList = <T>(queryKey: QueryKey, read: (signal: AbortSignal) => Promise<T>, enabled = true) =>
+  useQuery({ queryKey, queryFn: ({ signal }) => read(signal), placeholderData: keepPreviousData, enabled });
+
 export const useQueues = () =>
   useQuery({
     queryKey: opsKeys.queues(),
@@ -46,11 +50,7 @@ export const useQueueSeries = (queue: string | undefined) =>
   });
 
 export const useJobSearch = (query: JobsQuery) =>
-  useQuery({
-    queryKey: opsKeys.jobList(query),
-    queryFn: ({ signal }) => callApi(operations.searchJobs, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  usePagedList(opsKeys.jobList(query), (signal) => callApi(operations.searchJobs, { query, signal }));
 
 export const useJobDetail = (runId: string) =>
   useQuery({
@@ -59,12 +59,7 @@ export const useJobDetail = (runId: string) =>
   });
 
 export const useEvents = (query: EventsQuery, enabled = true) =>
-  useQuery({
-    queryKey: opsKeys.events(query),
-    queryFn: ({ signal }) => callApi(operations.browseEvents, { query, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  usePagedList(opsKeys.events(query), (signal) => callApi(operations.browseEvents, { query, signal }), enabled);
 
 export const useProjections = () =>
   useQuery({ queryKey: opsKeys.projections(), queryFn: ({ signal }) => callApi(operations.listProjections, { signal }) });
@@ -73,18 +68,10 @@ export const useAlertRules = () =>
   useQuery({ queryKey: opsKeys.alerts(), queryFn: ({ signal }) => callApi(operations.listAlertRules, { signal }) });
 
 export const useOutboxEmails = (query: CallQuery<typeof operations.listOutboxEmails>) =>
-  useQuery({
-    queryKey: opsKeys.emails(query),
-    queryFn: ({ signal }) => callApi(operations.listOutboxEmails, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  usePagedList(opsKeys.emails(query), (signal) => callApi(operations.listOutboxEmails, { query, signal }));
 
 export const useWebhookDeliveries = (query: CallQuery<typeof operations.listWebhookDeliveries>) =>
-  useQuery({
-    queryKey: opsKeys.webhooks(query),
-    queryFn: ({ signal }) => callApi(operations.listWebhookDeliveries, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  usePagedList(opsKeys.webhooks(query), (signal) => callApi(operations.listWebhookDeliveries, { query, signal }));
 
 export const usePageViews = (days: number) =>
   useQuery({

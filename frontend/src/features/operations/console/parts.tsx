@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/api-error';
-import { Button, Modal, type ButtonVariant } from '../../../ui';
+import { Button, InlineAlert, Modal, type ButtonVariant } from '../../../ui';
 
 /** An action that asks first: the dialog says what will happen; errors show in it. */
 export function ConfirmAction({
@@ -49,11 +49,7 @@ export function ConfirmAction({
       <Modal open={open} onClose={() => !busy && setOpen(false)} title={title} size="small">
         <div className="ops-confirm">
           <div className="muted">{description}</div>
-          {error && (
-            <p className="inline-error" role="alert">
-              {error}
-            </p>
-          )}
+          <InlineAlert error={error} />
           <div className="row">
             <Button variant={variant === 'destructive' ? 'destructive' : 'primary'} loading={busy} onClick={() => void confirm()}>
               {confirmLabel ?? label}
@@ -216,15 +212,170 @@ export function TimeRangeFilters({ params }: { params: URLSearchParams }) {
   );
 }
 
+/** A console form's submit button (busy while it saves), and any further actions beside it. */
+export function SubmitRow({ label, busy, children }: { label: string; busy?: boolean; children?: ReactNode }) {
+  return (
+    <div className="row ops-filters__actions">
+      <Button type="submit" loading={busy}>
+        {label}
+      </Button>
+      {children}
+    </div>
+  );
+}
+
 /** A search form's Search and Clear, and any further actions beside them. */
 export function SearchActions({ onClear, children }: { onClear: () => void; children?: ReactNode }) {
   return (
-    <div className="row ops-filters__actions">
-      <Button type="submit">Search</Button>
+    <SubmitRow label="Search">
       <Button variant="transparent" onClick={onClear}>
         Clear
       </Button>
       {children}
+    </SubmitRow>
+  );
+}
+
+/** A console section: its title (with anything beside it, when `aside` is given) over its content. */
+export function OpsSection({
+  id,
+  title,
+  aside,
+  plain = false,
+  children,
+}: {
+  /** The title's id is `${id}-title`. */
+  id: string;
+  title: ReactNode;
+  aside?: ReactNode;
+  /** Not on a card of its own. */
+  plain?: boolean;
+  children: ReactNode;
+}) {
+  const heading = <h2 id={`${id}-title`}>{title}</h2>;
+  return (
+    <section className={plain ? undefined : 'card'} aria-labelledby={`${id}-title`}>
+      {aside === undefined ? (
+        heading
+      ) : (
+        <div className="section__head">
+          {heading}
+          {aside}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** A console table: its column heads (and any further head cells), then the rows given. */
+export function OpsTable({
+  label,
+  columns,
+  moreColumns,
+  numbers = false,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  moreColumns?: ReactNode;
+  /** Columns of figures, right-aligned. */
+  numbers?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="ops-table-wrap">
+      <table className={numbers ? 'ops-table ops-table--numbers' : 'ops-table'} aria-label={label}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th scope="col" key={c}>
+                {c}
+              </th>
+            ))}
+            {moreColumns}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
     </div>
+  );
+}
+
+/** One option a value, showing the value. */
+export function Options({ values }: { values: readonly (string | number)[] }) {
+  return (
+    <>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {v}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A select in a section's head, changing what the section shows. */
+export function InlineSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string | number;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="ops-inline-field">
+      <span>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </label>
+  );
+}
+
+/** A search form's select filter, showing the value in the address ("Any" for none). */
+export function FilterSelect({
+  label,
+  name,
+  params,
+  values,
+}: {
+  label: string;
+  name: string;
+  params: URLSearchParams;
+  values: readonly string[];
+}) {
+  return (
+    <label>
+      <span>{label}</span>
+      <select name={name} defaultValue={params.get(name) ?? ''}>
+        <option value="">Any</option>
+        <Options values={values} />
+      </select>
+    </label>
+  );
+}
+
+/** A search form's text filter, showing the value in the address. */
+export function FilterSearch({
+  label,
+  name,
+  params,
+  placeholder,
+}: {
+  label: string;
+  name: string;
+  params: URLSearchParams;
+  placeholder?: string;
+}) {
+  return (
+    <label>
+      <span>{label}</span>
+      <input name={name} type="search" defaultValue={params.get(name) ?? ''} placeholder={placeholder} />
+    </label>
   );
 }

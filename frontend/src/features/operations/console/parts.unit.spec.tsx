@@ -1,6 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { Pager, SearchActions, TimeRangeFilters, useCursorInUrl, useSearchInUrl } from './parts';
+
+const renderAt = (path: string, page: ReactElement) => render(<MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>);
 
 /** A page of a cursor list: the next cursor of page N is "cN". */
 function Pages() {
@@ -18,11 +21,7 @@ function Pages() {
 
 describe('cursor pages in the address', () => {
   it('goes to older pages and back, and offers neither way where there is none', () => {
-    render(
-      <MemoryRouter initialEntries={['/ops/events?type=JobFailed']}>
-        <Pages />
-      </MemoryRouter>,
-    );
+    renderAt('/ops/events?type=JobFailed', <Pages />);
     const at = () => screen.getByTestId('at').textContent;
     const newer = () => screen.getByRole('button', { name: 'Newer' }) as HTMLButtonElement;
     const older = () => screen.getByRole('button', { name: 'Older' }) as HTMLButtonElement;
@@ -59,11 +58,7 @@ function Search() {
 
 describe('a console search in the address', () => {
   it("writes the form's filters (times as ISO, blanks left out), shows them again, and clears them", () => {
-    render(
-      <MemoryRouter initialEntries={['/ops/events?cursor=c2']}>
-        <Search />
-      </MemoryRouter>,
-    );
+    renderAt('/ops/events?cursor=c2', <Search />);
     expect(JSON.parse(screen.getByTestId('query').textContent!)).toEqual({ cursor: 'c2' });
 
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: ' JobFailed ' } });

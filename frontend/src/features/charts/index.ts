@@ -1,0 +1,1 @@
+export { TimeChart, type ThemedAxis } from './TimeChart';
