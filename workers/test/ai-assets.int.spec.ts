@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import { AccessTokens } from '@sparkhouse/backend';
 import { eventually } from '@sparkhouse/backend/test-support';
 import { REALTIME, SERVER_EVENTS } from '@sparkhouse/contracts';
-import { startStack, type TestSocket } from './stack';
+import { listenOnLoopback, startStack, type TestSocket } from './stack';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { tinyPdf } from './fixtures/tiny-pdf';
@@ -49,11 +48,7 @@ function startSite() {
         res.end();
     }
   });
-  return new Promise<{ server: http.Server; origin: string }>((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
-    ),
-  );
+  return listenOnLoopback(server);
 }
 
 describe('link previews and link descriptions, run by the real worker', () => {
@@ -80,15 +75,7 @@ describe('link previews and link descriptions, run by the real worker', () => {
     fs.rmSync(mediaDir, { recursive: true, force: true });
   });
 
-  const call = async (method: string, url: string, userId: string | null, body?: unknown) => {
-    const token = userId ? await stack.api.get(AccessTokens).sign({ sub: userId, email: `${userId}@example.com` }) : null;
-    const res = await fetch(`${stack.baseUrl}/api${url}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const call = (method: string, url: string, userId: string | null, body?: unknown) => stack.callAs(method, url, userId, body);
 
   it('previews a page from its Open Graph meta, with the image made absolute', async () => {
     const res = await call('POST', '/app-builder/link-preview', 'lena-creator', { url: `${site.origin}/sourdough` });

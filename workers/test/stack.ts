@@ -1,3 +1,5 @@
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { io, type Socket } from 'socket.io-client';
@@ -56,6 +58,16 @@ export async function startStack(overrides: Record<string, string> = {}) {
       });
       return { status: res.status, body: (await res.json()) as any };
     },
+    /** A JSON call as a signed-in user (a Bearer token of the API's own keys), or anonymously with no token. */
+    async callAs(method: string, path: string, userId: string | null, body?: unknown) {
+      const token = userId ? await api.app.get(AccessTokens).sign({ sub: userId, email: `${userId}@example.com` }) : null;
+      const res = await fetch(`${api.baseUrl}/api${path}`, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    },
     /** Uploads a file to the app's media library as `userId` (POST /media/uploads); answers its address. */
     async upload(userId: string, appId: string, bytes: Buffer, name: string, type: string): Promise<string> {
       const token = await api.app.get(AccessTokens).sign({ sub: userId, email: `${userId}@example.com` });
@@ -91,3 +103,12 @@ export const BUILD_APP_PROGRESS = [
   ['app-image', 75],
   ['app-image', 100],
 ];
+
+/** Serves `server` on a free loopback port; answers it with its origin (http://127.0.0.1:port). */
+export function listenOnLoopback(server: http.Server): Promise<{ server: http.Server; origin: string }> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
+}

@@ -2,12 +2,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { Database } from '@sparkhouse/backend';
-import { AccessTokens } from '@sparkhouse/backend';
 import { eventually } from '@sparkhouse/backend/test-support';
-import { startStack } from './stack';
+import { listenOnLoopback, startStack } from './stack';
 import { tinyPdf } from './fixtures/tiny-pdf';
 
 const png = (r: number, g: number, b: number, width = 640, height = 480) =>
@@ -27,11 +25,7 @@ async function startSite() {
     res.writeHead(404, { 'content-type': 'text/html' });
     res.end('<h1>Not here</h1>');
   });
-  return new Promise<{ server: http.Server; origin: string }>((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
-    ),
-  );
+  return listenOnLoopback(server);
 }
 
 describe('analyzeUploads and generateImageFromInputs, run by the real worker', () => {
@@ -44,15 +38,7 @@ describe('analyzeUploads and generateImageFromInputs, run by the real worker', (
   let otherAppImage: string;
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-ai-'));
 
-  const call = async (method: string, url: string, userId: string | null, body?: unknown) => {
-    const token = userId ? await stack.api.get(AccessTokens).sign({ sub: userId, email: `${userId}@example.com` }) : null;
-    const res = await fetch(`${stack.baseUrl}/api${url}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const call = (method: string, url: string, userId: string | null, body?: unknown) => stack.callAs(method, url, userId, body);
 
   const upload = (userId: string, app: string, bytes: Buffer, name: string, type: string) =>
     stack.upload(userId, app, bytes, name, type);
