@@ -162,7 +162,7 @@ export class SharedAnswers implements NestMiddleware {
   remember(url: string, given: SerialisedJson, exchange?: { req: IncomingMessage; res: ServerResponse; route: string }): void {
     if (given.sharedUntil === undefined) return;
     const answer = given.latest;
-    const keptUntil = Math.max(answer.sharedUntil!, answer.staleUntil ?? 0);
+    const keptUntil = keptUntilOf(answer);
     const now = this.now();
     if (keptUntil <= now) return;
     const before = this.byUrl.get(url);
@@ -181,7 +181,7 @@ export class SharedAnswers implements NestMiddleware {
   lookup(url: string): SerialisedJson | undefined {
     const found = this.byUrl.get(url);
     const answer = found?.answer.latest;
-    return answer && answer.sharedUntil! > this.now() ? answer : undefined;
+    return answer && (answer.sharedUntil ?? 0) > this.now() ? answer : undefined;
   }
 
   get size(): number {
@@ -314,20 +314,20 @@ export class SharedAnswers implements NestMiddleware {
     if (latest !== found.answer) {
       // the producer renewed it: answer the renewal from now on
       found.answer = latest;
-      found.keptUntil = Math.max(latest.sharedUntil!, latest.staleUntil ?? 0);
+      found.keptUntil = keptUntilOf(latest);
       found.head200 = found.head304 = undefined;
-      if (latest.sharedUntil! > now) this.refreshing.delete(url);
+      if ((latest.sharedUntil ?? 0) > now) this.refreshing.delete(url);
     }
     if (found.keptUntil <= now) {
       this.byUrl.delete(url);
       return 'route';
     }
-    if (found.answer.sharedUntil! <= now && (this.refreshing.get(url) ?? 0) <= now) {
+    if ((found.answer.sharedUntil ?? 0) <= now && (this.refreshing.get(url) ?? 0) <= now) {
       this.refreshing.set(url, Infinity);
       this.counts.routedToRefresh += 1;
       res.once('close', () => {
         const after = this.byUrl.get(url);
-        if (after && after.answer.latest.sharedUntil! > this.now()) this.refreshing.delete(url);
+        if (after && (after.answer.latest.sharedUntil ?? 0) > this.now()) this.refreshing.delete(url);
         else this.refreshing.set(url, this.now() + REFRESH_RETRY_MS);
         if (this.refreshing.size > MAX_URLS) this.refreshing.delete(this.refreshing.keys().next().value as string);
       });
@@ -344,6 +344,9 @@ export class SharedAnswers implements NestMiddleware {
     return true;
   }
 }
+
+/** Until when an answer may be answered at all: its staleUntil, else its sharedUntil (never: 0). */
+const keptUntilOf = (answer: SerialisedJson) => Math.max(answer.sharedUntil ?? 0, answer.staleUntil ?? 0);
 
 /** The headers a routed answer carries for every caller the front door answers, as raw name/value pairs. */
 function capture(res: ServerResponse, route: string): PlainHead {
