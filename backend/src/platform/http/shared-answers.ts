@@ -230,7 +230,7 @@ export class SharedAnswers implements NestMiddleware {
     const found = this.pick(url, res);
     if (found === 'route') return false;
     if (found === 'refresh') {
-      (req as Marked)[ROUTED_TO_REFRESH] = true;
+      (req as IncomingMessage & Marked)[ROUTED_TO_REFRESH] = true;
       return false;
     }
     const plain = found.plain!;
@@ -277,7 +277,7 @@ export class SharedAnswers implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     if (req.method !== 'GET' || !this.byUrl.has(req.originalUrl)) return next();
     // the front door let this one through to refresh its URL
-    if ((req as Marked)[ROUTED_TO_REFRESH]) return next();
+    if ((req as Request & Marked)[ROUTED_TO_REFRESH]) return next();
     // a kept answer may predate a write of the caller's own: only callers who have none get one
     const ctx = requestContext.current();
     if (CallerWrites.owner(ctx?.principal) === null) return this.serve(req, res, next);

@@ -377,15 +377,16 @@ describe('SharedAnswers front door (ahead of the pipeline, on a real HTTP server
           .on('error', reject);
       });
     const counted = async (status: string) => {
-      const metric = await registry.getSingleMetric('test_http_duration_seconds')!.get();
-      return (
-        metric.values.find(
-          (v) =>
-            v.metricName === 'test_http_duration_seconds_count' &&
-            v.labels.route === '/api/getProducts' &&
-            v.labels.status === status,
-        )?.value ?? 0
-      );
+      const text = await registry.getSingleMetricAsString('test_http_duration_seconds');
+      const line = text
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('test_http_duration_seconds_count{') &&
+            l.includes('route="/api/getProducts"') &&
+            l.includes(`status="${status}"`),
+        );
+      return line ? Number(line.split(' ').pop()) : 0;
     };
     const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
     return { shared, routed, state, get, lines, counted, close, registry };

@@ -110,13 +110,18 @@ describe('catalogue listings answered again by URL (listing cache on, real API p
     const routed = await rawGet(`${base}${path}`, { 'x-request-id': 'front-1' });
     expect(routed.status).toBe(200);
     const before = { ...shared.counts };
-    const durations = async () =>
-      (await api.app.get(Metrics).registry.getSingleMetric('sparkhouse_http_request_duration_seconds')!.get()).values.find(
-        (v) =>
-          v.metricName === 'sparkhouse_http_request_duration_seconds_count' &&
-          v.labels.route === '/api/getProducts' &&
-          v.labels.status === '200',
-      )?.value ?? 0;
+    const durations = async () => {
+      const text = await api.app.get(Metrics).registry.getSingleMetricAsString('sparkhouse_http_request_duration_seconds');
+      const line = text
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('sparkhouse_http_request_duration_seconds_count{') &&
+            l.includes('route="/api/getProducts"') &&
+            l.includes('status="200"'),
+        );
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
     const counted = await durations();
 
     const front = await rawGet(`${base}${path}`, { 'x-request-id': 'front-2', 'x-time-zone': 'Europe/Paris' });
