@@ -39,7 +39,7 @@ export interface FrontDoorOptions {
 interface PlainHead {
   /** The metrics and request-line route of the call (`/api/getProducts`). */
   route: string;
-  /** Its headers that are the same for every such caller (security headers, CORS), as raw name/value pairs. */
+  /** Its headers that are the same for every such caller (security headers, CORS), as name/value pairs. */
   common: string[];
 }
 
@@ -348,13 +348,12 @@ export class SharedAnswers implements NestMiddleware {
 /** Until when an answer may be answered at all: its staleUntil, else its sharedUntil (never: 0). */
 const keptUntilOf = (answer: SerialisedJson) => Math.max(answer.sharedUntil ?? 0, answer.staleUntil ?? 0);
 
-/** The headers a routed answer carries for every caller the front door answers, as raw name/value pairs. */
+/** The headers a routed answer carries for every caller the front door answers, as name/value pairs. */
 function capture(res: ServerResponse, route: string): PlainHead {
   const common: string[] = [];
-  for (const name of res.getRawHeaderNames()) {
-    const key = name.toLowerCase();
-    if (OWN_HEADERS.has(key)) continue;
-    const value = res.getHeader(key);
+  for (const name of res.getHeaderNames()) {
+    if (OWN_HEADERS.has(name)) continue;
+    const value = res.getHeader(name);
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) common.push(name, String(v));
   }
