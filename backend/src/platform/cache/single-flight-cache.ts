@@ -10,6 +10,8 @@
  * again. `maxBackgroundRefreshes` bounds how many background refreshes run at once; the others wait
  * their turn while their stale answers are served (a database shared with the API process is then
  * never flooded by a wave of refreshes). Neither ever makes an answer older than ttlMs count as fresh.
+ * `renewed` (optional) hears of each background refresh's answer once it has replaced the stale answer
+ * it refreshed, so whoever still holds the stale one (e.g. SharedAnswers) can move on to it.
  */
 export interface SingleFlightCacheOptions {
   readonly ttlMs: number;
