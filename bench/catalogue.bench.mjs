@@ -12,7 +12,7 @@
 // the same URLs against a bare node:http + pg server running the same SQL with the same listing cache
 // (CATALOGUE_LIST_CACHE_MS, default 2000; 0 turns it off on both). Prints both throughputs,
 // their ratio and p50/p99 latencies, the share of the API's requests answered with a kept page (front
-// door / pipeline, from GET /api/metrics), the CPU seconds of the API, the bare server, PostgreSQL and
+// door / pipeline, from GET /api/metrics), the CPU seconds of the API, the bare server and
 // the bench client itself (autocannon, in this process, on the same cores) in each run, and appends them
 // to bench/RESULTS.md. Stops everything it started.
 import fs from 'node:fs';
@@ -36,7 +36,7 @@ import {
   sleep,
   waitCaughtUp,
 } from './lib/harness.mjs';
-import { cpuSecondsByName, cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
+import { cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
 import { fmt } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -127,7 +127,7 @@ async function sharedAnswerCounts(base) {
   if (!res.ok) throw new Error(`GET /api/metrics answered ${res.status}`);
   const text = await res.text();
   const count = (answered) =>
-    Number(text.match(new RegExp(`^sparkhouse_shared_answers_total\\{answered="${answered}"\\} (\\S+)$`, 'm'))?.[1] ?? 0);
+    Number(text.match(new RegExp(`^sparkhouse_shared_answers_total\\{answered="${answered}"[^}]*\\} (\\S+)$`, 'm'))?.[1] ?? 0);
   return { frontDoor: count('front-door'), pipeline: count('pipeline'), routedToRefresh: count('routed-to-refresh') };
 }
 
@@ -214,18 +214,15 @@ async function main() {
     await drive(`http://127.0.0.1:${port}`, urls, { connections: opts.connections, durationS: 3 });
     await drive(`http://127.0.0.1:${barePort}`, urls, { connections: opts.connections, durationS: 3 });
 
-    const cpu0 = { api: cpuSecondsOf(api.pid), pg: cpuSecondsByName(['postgres']) };
+    const cpu0 = { api: cpuSecondsOf(api.pid) };
     const shared0 = await sharedAnswerCounts(`http://127.0.0.1:${port}`);
     const a = await drive(`http://127.0.0.1:${port}`, urls, opts);
-    const cpuApi = { api: cpuSecondsOf(api.pid) - cpu0.api, pg: cpuSecondsByName(['postgres']).postgres - cpu0.pg.postgres };
+    const cpuApi = { api: cpuSecondsOf(api.pid) - cpu0.api };
     const shared1 = await sharedAnswerCounts(`http://127.0.0.1:${port}`);
     const sharedShare = (k) => (shared1[k] - shared0[k]) / a.total;
-    const bareCpu0 = { bare: cpuSecondsOf(bare.pid), pg: cpuSecondsByName(['postgres']) };
+    const bareCpu0 = { bare: cpuSecondsOf(bare.pid) };
     const b = await drive(`http://127.0.0.1:${barePort}`, urls, opts);
-    const cpuBare = {
-      bare: cpuSecondsOf(bare.pid) - bareCpu0.bare,
-      pg: cpuSecondsByName(['postgres']).postgres - bareCpu0.pg.postgres,
-    };
+    const cpuBare = { bare: cpuSecondsOf(bare.pid) - bareCpu0.bare };
     const ratio = a.rps / b.rps;
     const pct = (x) => `${fmt(x * 100, 1)} %`;
     const rows = [
@@ -249,7 +246,6 @@ async function main() {
           `${pct(sharedShare('routedToRefresh'))} routed to refresh a stale page`,
       ],
       ['bare CPU seconds during its run', `${fmt(cpuBare.bare, 1)} (${fmt((cpuBare.bare * 1000) / b.total, 3)} ms a request)`],
-      ['PostgreSQL CPU seconds (API run / bare run)', `${fmt(cpuApi.pg, 1)} / ${fmt(cpuBare.pg, 1)}`],
       ['bench client (autocannon) CPU seconds (API run / bare run)', `${fmt(a.clientCpuS, 1)} / ${fmt(b.clientCpuS, 1)}`],
       ['targets', `p99 <= 50 ms: ${a.p99 <= 50 ? 'met' : 'NOT met'}; ratio >= 0.8: ${ratio >= 0.8 ? 'met' : 'NOT met'}`],
     ];
