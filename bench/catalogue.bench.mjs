@@ -11,7 +11,10 @@
 // searches and keyset pages at C connections for S seconds with autocannon — and, in the same run,
 // the same URLs against a bare node:http + pg server running the same SQL with the same listing cache
 // (CATALOGUE_LIST_CACHE_MS, default 2000; 0 turns it off on both). Prints both throughputs,
-// their ratio and p50/p99 latencies, and appends them to bench/RESULTS.md. Stops everything it started.
+// their ratio and p50/p99 latencies, the share of the API's requests answered with a kept page (front
+// door / pipeline, from GET /api/metrics), the CPU seconds of the API, the bare server and
+// the bench client itself (autocannon, in this process, on the same cores) in each run, and appends them
+// to bench/RESULTS.md. Stops everything it started.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +36,7 @@ import {
   sleep,
   waitCaughtUp,
 } from './lib/harness.mjs';
-import { cpuSecondsByName, cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
+import { cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
 import { fmt } from './lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -118,15 +121,30 @@ async function waitHttp(url, deadline) {
   throw new Error(`${url} did not answer in time`);
 }
 
+/** The API's count of requests answered with a kept shared answer, by where (GET /api/metrics). */
+async function sharedAnswerCounts(base) {
+  const res = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`GET /api/metrics answered ${res.status}`);
+  const text = await res.text();
+  const count = (answered) =>
+    Number(text.match(new RegExp(`^sparkhouse_shared_answers_total\\{answered="${answered}"[^}]*\\} (\\S+)$`, 'm'))?.[1] ?? 0);
+  return { frontDoor: count('front-door'), pipeline: count('pipeline'), routedToRefresh: count('routed-to-refresh') };
+}
+
+const METRICS_TOKEN = 'bench-catalogue-metrics';
+
 async function drive(base, urls, { connections, durationS }) {
   let i = 0;
+  const cpu = process.cpuUsage();
   const result = await autocannon({
     url: base,
     connections,
     duration: durationS,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: urls[i++ % urls.length] }) }],
   });
+  const used = process.cpuUsage(cpu);
   return {
+    clientCpuS: (used.user + used.system) / 1e6,
     rps: result.requests.average,
     total: result.requests.total,
     p50: result.latency.p50,
@@ -169,6 +187,7 @@ async function main() {
       databaseUrl,
       redisUrl: redisHandle.url,
       prefix: `bench_catalogue_${Date.now().toString(36)}`,
+      METRICS_TOKEN,
       ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
     });
     // as npm start runs it; BENCH_API_NODE_ARGS (space separated, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') adds flags
@@ -182,7 +201,7 @@ async function main() {
     const cacheMs = Number(process.env.CATALOGUE_LIST_CACHE_MS ?? 2000);
     const barePort = await freePort();
     // stopped with the other children at the end
-    startNode('bare', path.join(here, 'lib/bare-catalogue-server.mjs'), {
+    const bare = startNode('bare', path.join(here, 'lib/bare-catalogue-server.mjs'), {
       env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(barePort), POOL_MAX: '5', CACHE_MS: String(cacheMs) },
       logDir,
     });
@@ -195,11 +214,17 @@ async function main() {
     await drive(`http://127.0.0.1:${port}`, urls, { connections: opts.connections, durationS: 3 });
     await drive(`http://127.0.0.1:${barePort}`, urls, { connections: opts.connections, durationS: 3 });
 
-    const cpu0 = { api: cpuSecondsOf(api.pid), pg: cpuSecondsByName(['postgres']) };
+    const cpu0 = { api: cpuSecondsOf(api.pid) };
+    const shared0 = await sharedAnswerCounts(`http://127.0.0.1:${port}`);
     const a = await drive(`http://127.0.0.1:${port}`, urls, opts);
     const cpuApi = { api: cpuSecondsOf(api.pid) - cpu0.api };
+    const shared1 = await sharedAnswerCounts(`http://127.0.0.1:${port}`);
+    const sharedShare = (k) => (shared1[k] - shared0[k]) / a.total;
+    const bareCpu0 = { bare: cpuSecondsOf(bare.pid) };
     const b = await drive(`http://127.0.0.1:${barePort}`, urls, opts);
+    const cpuBare = { bare: cpuSecondsOf(bare.pid) - bareCpu0.bare };
     const ratio = a.rps / b.rps;
+    const pct = (x) => `${fmt(x * 100, 1)} %`;
     const rows = [
       ['products', String(loaded.products)],
       ['bulk load (events + read model)', reused ? 'reused from an earlier run' : `${fmt(loaded.durationMs / 1000, 1)} s`],
@@ -215,6 +240,13 @@ async function main() {
       ['ratio API / bare', `${fmt(ratio, 3)}`],
       ['API CPU seconds during its run', fmt(cpuApi.api, 1)],
       ['API CPU per request', `${fmt((cpuApi.api * 1000) / a.total, 3)} ms`],
+      [
+        'API requests answered with a kept page',
+        `${pct(sharedShare('frontDoor'))} at the front door, ${pct(sharedShare('pipeline'))} in the pipeline; ` +
+          `${pct(sharedShare('routedToRefresh'))} routed to refresh a stale page`,
+      ],
+      ['bare CPU seconds during its run', `${fmt(cpuBare.bare, 1)} (${fmt((cpuBare.bare * 1000) / b.total, 3)} ms a request)`],
+      ['bench client (autocannon) CPU seconds (API run / bare run)', `${fmt(a.clientCpuS, 1)} / ${fmt(b.clientCpuS, 1)}`],
       ['targets', `p99 <= 50 ms: ${a.p99 <= 50 ? 'met' : 'NOT met'}; ratio >= 0.8: ${ratio >= 0.8 ? 'met' : 'NOT met'}`],
     ];
     for (const [k, v] of rows) log(`${k.padEnd(34)} ${v}`);

@@ -10,6 +10,8 @@
  * again. `maxBackgroundRefreshes` bounds how many background refreshes run at once; the others wait
  * their turn while their stale answers are served (a database shared with the API process is then
  * never flooded by a wave of refreshes). Neither ever makes an answer older than ttlMs count as fresh.
+ * `renewed` (optional) hears of each background refresh's answer once it has replaced the stale answer
+ * it refreshed, so whoever still holds the stale one (e.g. SharedAnswers) can move on to it.
  */
 export interface SingleFlightCacheOptions {
   readonly ttlMs: number;
@@ -25,6 +27,11 @@ export interface SingleFlightCacheOptions {
   readonly random?: () => number;
   /** Bounds memory; the oldest entry is dropped first. */
   readonly maxEntries?: number;
+}
+
+/** What a cache of V tells when a background refresh's answer has replaced the stale answer it refreshed. */
+export interface SingleFlightCacheHooks<V> {
+  readonly renewed?: (previous: V, next: V) => void;
 }
 
 /** A computation; `freshUntil` is when its answer stops being fresh (its start + its TTL). */
@@ -46,7 +53,7 @@ export class SingleFlightCache<K, V> {
   private runningRefreshes = 0;
   private readonly waitingRefreshes: (() => void)[] = [];
 
-  constructor(private readonly options: SingleFlightCacheOptions) {
+  constructor(private readonly options: SingleFlightCacheOptions & SingleFlightCacheHooks<V>) {
     this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
@@ -61,7 +68,7 @@ export class SingleFlightCache<K, V> {
       if (!found.refreshing) {
         found.refreshing = true;
         this.refreshInBackground(() => {
-          const fresh = this.start(key, compute, this.now(), false);
+          const fresh = this.start(key, compute, this.now(), false, found);
           fresh.catch(() => (found.refreshing = false));
           return fresh;
         });
@@ -96,7 +103,7 @@ export class SingleFlightCache<K, V> {
   }
 
   /** Runs `compute`; its entry replaces the current one at once, or (a background refresh) once it succeeds. */
-  private start(key: K, compute: Compute<V>, now: number, replaceNow: boolean): Promise<V> {
+  private start(key: K, compute: Compute<V>, now: number, replaceNow: boolean, refreshed?: Entry<V>): Promise<V> {
     const jitter = Math.min(Math.max(this.options.ttlJitter ?? 0, 0), 1);
     const ttlMs = this.options.ttlMs * (1 - jitter * this.random());
     let value: Promise<V>;
@@ -108,9 +115,15 @@ export class SingleFlightCache<K, V> {
     const entry: Entry<V> = { startedAt: now, ttlMs, value, settled: false, refreshing: false };
     if (replaceNow) this.put(key, entry);
     value.then(
-      () => {
+      (next) => {
         entry.settled = true;
         if (!replaceNow) this.put(key, entry);
+        const renewed = this.options.renewed;
+        if (refreshed && renewed)
+          refreshed.value.then(
+            (previous) => renewed(previous, next),
+            () => undefined,
+          );
       },
       () => {
         entry.settled = true;

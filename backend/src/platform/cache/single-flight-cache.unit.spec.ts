@@ -212,4 +212,38 @@ describe('SingleFlightCache', () => {
     expect(await cache.get('a', () => Promise.resolve(99))).toBe(2);
     expect(await cache.get('b', () => Promise.resolve(99))).toBe(20);
   });
+
+  it('tells `renewed` which stale answer a background refresh replaced, once it has replaced it', async () => {
+    let clock = 0;
+    const renewals: [string, string][] = [];
+    const cache = new SingleFlightCache<string, string>({
+      ttlMs: 1_000,
+      serveStaleForMs: 1_000,
+      now: () => clock,
+      renewed: (previous, next) => renewals.push([previous, next]),
+    });
+    expect(await cache.get('k', () => Promise.resolve('v1'))).toBe('v1');
+    expect(renewals).toEqual([]); // a first fill replaces nothing
+    clock = 1_500;
+    const refresh = deferred<string>();
+    expect(await cache.get('k', () => refresh.promise)).toBe('v1'); // stale, refreshing in the background
+    await Promise.resolve();
+    expect(renewals).toEqual([]);
+    refresh.resolve('v2');
+    await refresh.promise;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(renewals).toEqual([['v1', 'v2']]);
+    expect(await cache.get('k', () => Promise.resolve('unused'))).toBe('v2');
+
+    clock = 5_000; // past its stale window: a blocking fill, which renews nothing anyone still serves
+    expect(await cache.get('k', () => Promise.resolve('v3'))).toBe('v3');
+    clock = 5_100;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(renewals).toEqual([['v1', 'v2']]);
+
+    clock = 6_500; // a refresh that fails renews nothing
+    expect(await cache.get('k', () => Promise.reject(new Error('down')))).toBe('v3');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(renewals).toEqual([['v1', 'v2']]);
+  });
 });

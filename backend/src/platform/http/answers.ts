@@ -53,7 +53,7 @@ export class AnswerShaper implements OnApplicationBootstrap {
       const answer = call.style === 'envelope' ? serialised.inEnvelope() : serialised;
       const status = call.successStatus ?? 200; // shared answers go out as 200
       if (call.access === 'public' && call.method === 'GET' && status === 200 && answer.sharedUntil !== undefined) {
-        this.shared.remember(req.originalUrl, answer);
+        this.shared.remember(req.originalUrl, answer, { req, res, route: `/api${call.path}` });
       }
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.setHeader('ETag', answer.etag);

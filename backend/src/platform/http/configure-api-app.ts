@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
@@ -6,7 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { PrincipalResolver } from '../auth/principal-resolver';
 import type { AppConfig } from '../config/config';
 import { RedisConnections } from '../jobs/redis-connections';
-import { requestLoggerMiddleware } from '../logging/logger';
+import { requestLineWriter, requestLoggerMiddleware } from '../logging/logger';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { Metrics } from '../metrics/metrics';
 import { ProjectionWatermark } from '../events/read-your-writes';
@@ -54,8 +55,16 @@ export function configureApiApp(app: NestExpressApplication, config: AppConfig):
   app.use(requestContextMiddleware(app.get(PrincipalResolver)));
   app.use(readYourWritesMiddleware(app.get(ProjectionWatermark)));
   app.use(requestLoggerMiddleware(config));
-  // fresh shared answers of public GET calls (e.g. catalogue listing pages) go out here, unrouted
+  // kept shared answers of public GET calls (e.g. catalogue listing pages) go out unrouted: to callers with
+  // nothing of their own at the front door, ahead of Express (the same headers as the pipeline gives them),
+  // to everyone else here. At debug and trace every request goes through the pipeline (pino-http's full line).
   const shared = app.get(SharedAnswers);
+  if (config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace') {
+    shared.openFrontDoor(app.getHttpServer() as Server, {
+      metrics: app.get(Metrics),
+      requestLine: requestLineWriter(config) ?? undefined,
+    });
+  }
   app.use((req: Request, res: Response, next: NextFunction) => shared.use(req, res, next));
   // before the body parsers: these handlers read the body themselves (signed webhooks, the payments emulator)
   app.use(app.get(RawRoutes).middleware('in-pipeline'));

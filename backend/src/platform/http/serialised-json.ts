@@ -11,6 +11,10 @@ export class SerialisedJson<T = unknown> {
   readonly bytes: Buffer;
   readonly etag: string;
   private enveloped?: SerialisedJson<{ status: 'success'; response: T }>;
+  /** The answer its producer renewed this one with (see renewedBy), if any. */
+  private successor?: SerialisedJson<T>;
+  /** For an answer in the envelope style: the answer it wraps (its renewals are that answer's). */
+  private wrapped?: SerialisedJson;
 
   /**
    * @param sharedUntil when set (epoch ms): until then this is the answer for every caller of the
@@ -40,12 +44,36 @@ export class SerialisedJson<T = unknown> {
 
   /** The same answer in the envelope style ({ status, response }), serialised once too. */
   inEnvelope(): SerialisedJson<{ status: 'success'; response: T }> {
-    this.enveloped ??= new SerialisedJson(
-      { status: 'success' as const, response: this.value },
-      this.sharedUntil,
-      this.staleUntil,
-    );
+    if (!this.enveloped) {
+      this.enveloped = new SerialisedJson(
+        { status: 'success' as const, response: this.value },
+        this.sharedUntil,
+        this.staleUntil,
+      );
+      this.enveloped.wrapped = this;
+    }
     return this.enveloped;
+  }
+
+  /**
+   * The producer replaced this answer with `next` (e.g. the listing cache's background refresh of the
+   * same page): whoever keeps this one by URL (SharedAnswers) may answer `next` from now on without
+   * asking the producer again.
+   */
+  renewedBy(next: SerialisedJson<T>): void {
+    if (next !== this) this.successor = next;
+  }
+
+  /** The newest renewal of this answer (itself when it was never renewed), in the same style. */
+  get latest(): SerialisedJson<T> {
+    if (this.wrapped) {
+      const inner = this.wrapped.latest;
+      return inner === this.wrapped ? this : (inner.inEnvelope() as unknown as SerialisedJson<T>);
+    }
+    let newest = this.successor;
+    if (!newest) return this;
+    while (newest.successor) newest = newest.successor;
+    return newest;
   }
 }
 

@@ -1,9 +1,13 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
+import { Histogram, Registry } from 'prom-client';
+import type { Metrics } from '../metrics/metrics';
 import type { Principal } from '../auth/principal';
 import { CallerWrites } from '../consistency/caller-writes';
 import { requestContext, type RequestContext } from '../context/request-context';
 import { SerialisedJson, weakEtag } from './serialised-json';
-import { REFRESH_RETRY_MS, SharedAnswers } from './shared-answers';
+import { REFRESH_RETRY_MS, SharedAnswers, type FrontDoorRequestLine } from './shared-answers';
 
 class ClockedAnswers extends SharedAnswers {
   constructor(writes?: CallerWrites) {
@@ -78,6 +82,21 @@ describe('SerialisedJson', () => {
     expect(e.sharedUntil).toBe(5_000);
     expect(new SerialisedJson({ a: 1 }, 5_000, 7_000).inEnvelope().staleUntil).toBe(7_000);
     expect(s.inEnvelope()).toBe(e);
+  });
+
+  it('leads to its newest renewal, in the envelope style too', () => {
+    const v1 = new SerialisedJson({ n: 1 }, 1_000, 2_000);
+    const v2 = new SerialisedJson({ n: 2 }, 3_000, 4_000);
+    const v3 = new SerialisedJson({ n: 3 }, 5_000, 6_000);
+    const e1 = v1.inEnvelope();
+    expect(v1.latest).toBe(v1);
+    expect(e1.latest).toBe(e1);
+    v1.renewedBy(v2);
+    v2.renewedBy(v3);
+    expect(v1.latest).toBe(v3);
+    expect(e1.latest).toBe(v3.inEnvelope());
+    expect(JSON.parse(e1.latest.body)).toEqual({ status: 'success', response: { n: 3 } });
+    expect(e1.latest.sharedUntil).toBe(5_000);
   });
 });
 
@@ -187,6 +206,35 @@ describe('SharedAnswers', () => {
       expect(after.sent.body).toBe(fresh.body);
     });
 
+    it('answers the renewal its producer hands over, without routing another request', () => {
+      const { shared, old } = setUp();
+      const refresher = ask(shared);
+      expect(refresher.next).toHaveBeenCalledTimes(1);
+      shared.remember(url, old); // the producer's cache answered its stale copy (its refresh waits its turn)
+      refresher.close();
+      expect(ask(shared).sent.body).toBe(old.body);
+      // the refresh is done: the producer renews the stale answer
+      const fresh = new SerialisedJson({ n: 'new' }, 5_000, 7_000);
+      old.renewedBy(fresh);
+      const after = ask(shared);
+      expect(after.next).not.toHaveBeenCalled();
+      expect(after.sent).toMatchObject({ status: 200, body: fresh.body });
+      expect(after.sent.headers.etag).toBe(fresh.etag);
+      expect(shared.lookup(url)).toBe(fresh);
+      // a routed request that still brings the old answer back does not undo it
+      shared.remember(url, old);
+      expect(ask(shared).sent.body).toBe(fresh.body);
+      expect(shared.counts).toMatchObject({ routedToRefresh: 1 });
+    });
+
+    it('never answers a renewal past its own staleUntil', () => {
+      const { shared, old } = setUp();
+      old.renewedBy(new SerialisedJson({ n: 'short-lived' }, 2_100, 2_200)); // renewed, but already past both
+      const x = ask(shared);
+      expect(x.next).toHaveBeenCalledTimes(1);
+      expect(shared.size).toBe(0);
+    });
+
     it('retries a refresh that brought nothing fresher only after a short gap, never two at once', () => {
       const { shared, old } = setUp();
       const first = ask(shared);
@@ -270,5 +318,172 @@ describe('SharedAnswers', () => {
       shared.use(anyone.req, anyone.res, anyone.next);
       expect(anyone.sent.body).toBe(JSON.stringify({ n: 2 }));
     });
+  });
+});
+
+describe('SharedAnswers front door (ahead of the pipeline, on a real HTTP server)', () => {
+  const url = '/api/getProducts?limit=2';
+  /** The headers a routed answer goes out with besides its own (what helmet and CORS set). */
+  const pipelineHeaders: [string, string][] = [
+    ['Content-Security-Policy', "default-src 'self'"],
+    ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Vary', 'Origin'],
+    ['Access-Control-Allow-Credentials', 'true'],
+  ];
+
+  async function setUp() {
+    const shared = new ClockedAnswers();
+    const routed: http.IncomingHttpHeaders[] = [];
+    const state = { answer: new SerialisedJson({ n: 'first' }, 3_000, 5_000) };
+    // a stand-in for the pipeline and the routed call: its headers, then the answer the shaper remembers
+    const server = http.createServer((req, res) => {
+      routed.push(req.headers);
+      for (const [k, v] of pipelineHeaders) res.setHeader(k, v);
+      res.setHeader('X-Request-Id', String(req.headers['x-request-id'] ?? 'routed'));
+      if (req.headers['x-time-zone'] === 'Not/A_Zone') {
+        res.writeHead(400).end('{"message":"X-Time-Zone must be an IANA time zone name"}');
+        return;
+      }
+      shared.remember(req.url!, state.answer, { req, res, route: '/api/getProducts' });
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('ETag', state.answer.etag);
+      res.setHeader('Content-Length', state.answer.byteLength);
+      res.end(state.answer.bytes);
+    });
+    const registry = new Registry();
+    const httpDuration = new Histogram({
+      name: 'test_http_duration_seconds',
+      help: 'test',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    });
+    const lines: FrontDoorRequestLine[] = [];
+    shared.openFrontDoor(server, {
+      metrics: { registry, httpDuration } as unknown as Metrics,
+      requestLine: (l) => lines.push(l),
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const get = (headers: Record<string, string> = {}, path = url) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (body += c));
+            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+          })
+          .on('error', reject);
+      });
+    const counted = async (status: string) => {
+      const text = await registry.getSingleMetricAsString('test_http_duration_seconds');
+      const line = text
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('test_http_duration_seconds_count{') &&
+            l.includes('route="/api/getProducts"') &&
+            l.includes(`status="${status}"`),
+        );
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+    const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+    return { shared, routed, state, get, lines, counted, close, registry };
+  }
+
+  const withoutOwn = (h: http.IncomingHttpHeaders) => {
+    const { date: _date, 'x-request-id': _id, connection: _c, 'keep-alive': _k, ...rest } = h;
+    return rest;
+  };
+
+  it('answers a remembered URL with the headers the routed answer went out with, its own request id, metrics and request line', async () => {
+    const t = await setUp();
+    try {
+      const first = await t.get({ 'x-request-id': 'first-1' });
+      expect(t.routed).toHaveLength(1);
+      const again = await t.get({ 'x-request-id': 'again-1' });
+      expect(t.routed).toHaveLength(1); // answered at the front door
+      expect(again.status).toBe(200);
+      expect(again.body).toBe(first.body);
+      expect(withoutOwn(again.headers)).toEqual(withoutOwn(first.headers));
+      expect(again.headers['content-security-policy']).toBe("default-src 'self'");
+      expect(again.headers['x-request-id']).toBe('again-1');
+      const generated = await t.get({ 'x-request-id': 'not a sane id!' });
+      expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(t.shared.counts.frontDoor).toBe(2);
+      expect(await t.counted('200')).toBe(2);
+      expect(t.lines.map((l) => [l.reqId, l.method, l.route, l.status])).toEqual([
+        ['again-1', 'GET', '/api/getProducts', 200],
+        [generated.headers['x-request-id'], 'GET', '/api/getProducts', 200],
+      ]);
+      expect(await t.registry.getSingleMetricAsString('sparkhouse_shared_answers_total')).toContain(
+        'sparkhouse_shared_answers_total{answered="front-door"} 2',
+      );
+
+      const conditional = await t.get({ 'if-none-match': String(first.headers.etag) });
+      expect(conditional).toMatchObject({ status: 304, body: '' });
+      expect(conditional.headers.etag).toBe(first.headers.etag);
+      expect(conditional.headers['content-security-policy']).toBe("default-src 'self'");
+      expect(await t.counted('304')).toBe(1);
+      const noCache = await t.get({ 'if-none-match': String(first.headers.etag), 'cache-control': 'no-cache' });
+      expect(noCache.status).toBe(200);
+      expect(t.routed).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('leaves to the pipeline every caller with something of their own, a CORS request and a time zone that is none', async () => {
+    const t = await setUp();
+    try {
+      await t.get();
+      const own: Record<string, string>[] = [
+        { authorization: 'Bearer x' },
+        { 'x-non-auth-user-id': 'anon_abcdefgh' },
+        { 'x-consistency-token': '1.2' },
+        { origin: 'http://localhost:5173' },
+        { 'x-time-zone': 'Not/A_Zone' },
+      ];
+      for (const headers of own) await t.get(headers);
+      expect(t.routed).toHaveLength(1 + own.length);
+      expect((await t.get({ 'x-time-zone': 'Europe/Paris' })).status).toBe(200);
+      expect(t.routed).toHaveLength(1 + own.length);
+      expect(t.shared.counts.frontDoor).toBe(1);
+      // another URL, a HEAD: never remembered, so routed
+      await t.get({}, '/api/getProducts?limit=3');
+      expect(t.routed).toHaveLength(2 + own.length);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('routes one request to refresh a stale URL, answers the stale bytes meanwhile and the renewal once handed over', async () => {
+    const t = await setUp();
+    try {
+      const old = t.state.answer;
+      await t.get();
+      t.shared.at = 3_500; // past sharedUntil (3 000), before staleUntil (5 000)
+      const refresher = await t.get(); // routed; the stand-in answers the stale copy again
+      expect(t.routed).toHaveLength(2);
+      expect(refresher.body).toBe(old.body);
+      const stale = await t.get();
+      expect(t.routed).toHaveLength(2);
+      expect(stale.body).toBe(old.body);
+      const fresh = new SerialisedJson({ n: 'renewed' }, 6_000, 8_000);
+      old.renewedBy(fresh);
+      const renewed = await t.get();
+      expect(t.routed).toHaveLength(2);
+      expect(renewed.body).toBe(fresh.body);
+      expect(renewed.headers.etag).toBe(fresh.etag);
+      expect(Number(renewed.headers['content-length'])).toBe(fresh.byteLength);
+      expect(renewed.headers['content-security-policy']).toBe("default-src 'self'");
+      t.shared.at = 8_000; // past the renewal's staleUntil: routed again
+      t.state.answer = new SerialisedJson({ n: 'third' }, 10_000, 12_000);
+      expect((await t.get()).body).toBe(t.state.answer.body);
+      expect(t.routed).toHaveLength(3);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -77,6 +77,19 @@ function pathOf(req: Request): string {
 const routeOf = (req: Request & CallRequest): string => (req.call ? `/api${req.call.path}` : pathOf(req));
 
 /**
+ * The compact request line (`info`), for a request answered outside the Express pipeline (SharedAnswers'
+ * front door); null when request lines are not written at this level, or are pino-http's full lines
+ * (`debug`, `trace`: such requests are then left to the pipeline).
+ */
+export function requestLineWriter(
+  config: AppConfig,
+): ((line: { reqId: string; method: string; route: string; status: number; ms: number }) => void) | null {
+  if (!writesRequestLines(config.LOG_LEVEL) || config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace') return null;
+  const root = rootLogger(config);
+  return (line) => (line.status >= 500 ? root.error(line, 'request failed') : root.info(line, 'request completed'));
+}
+
+/**
  * Each request's logger (req.log), and its request line. At `info` one compact line per request when
  * its answer is sent (or the connection closes first): method, route, status, duration in ms and
  * request id; no headers, no bodies (5xx answers at `error`). At `debug` and `trace` pino-http's full

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { SharedAnswers } from '../../../platform/http/shared-answers';
+import { Metrics } from '../../../platform/metrics/metrics';
 import { productBody, publish, useCatalogueApi } from '../../../test-support/catalogue-api';
 
 /** A GET with exactly these headers (fetch adds Cache-Control: no-cache, which disables 304s). */
@@ -15,6 +16,12 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
       .on('error', reject);
   });
 }
+
+/** A response's headers less the ones of its own exchange (its date, request id and connection). */
+const withoutOwn = (h: http.IncomingHttpHeaders) => {
+  const { date: _date, 'x-request-id': _id, connection: _c, 'keep-alive': _k, ...rest } = h;
+  return rest;
+};
 
 describe('catalogue listings answered again by URL (listing cache on, real API process)', () => {
   const api = useCatalogueApi({ CATALOGUE_LIST_CACHE_MS: '60000' });
@@ -96,5 +103,52 @@ describe('catalogue listings answered again by URL (listing cache on, real API p
     expect(titles((await rawGet(`${base}${path}`)).body)).toEqual(['Own Writes First']);
     const reader = await api.get(path, 'reader-1');
     expect(reader.body.products.map((p: { title: string }) => p.title)).toEqual(['Own Writes First']);
+  });
+
+  it('answers a caller with nothing of their own ahead of Express, with the very headers routed and pipeline answers carry', async () => {
+    const path = '/getProducts?topics=piano&limit=3';
+    const routed = await rawGet(`${base}${path}`, { 'x-request-id': 'front-1' });
+    expect(routed.status).toBe(200);
+    const before = { ...shared.counts };
+    const durations = async () => {
+      const text = await api.app.get(Metrics).registry.getSingleMetricAsString('sparkhouse_http_request_duration_seconds');
+      const line = text
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('sparkhouse_http_request_duration_seconds_count{') &&
+            l.includes('route="/api/getProducts"') &&
+            l.includes('status="200"'),
+        );
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+    const counted = await durations();
+
+    const front = await rawGet(`${base}${path}`, { 'x-request-id': 'front-2', 'x-time-zone': 'Europe/Paris' });
+    expect(shared.counts.frontDoor).toBe(before.frontDoor + 1);
+    expect(await durations()).toBe(counted + 1);
+    // a visitor with an anonymous id (and no writes): answered by the pipeline, after the request context
+    const piped = await rawGet(`${base}${path}`, { 'x-request-id': 'front-3', 'x-non-auth-user-id': 'anon_frontdoor1' });
+    expect(shared.counts.pipeline).toBe(before.pipeline + 1);
+    expect(shared.counts.frontDoor).toBe(before.frontDoor + 1);
+    for (const answer of [front, piped]) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe(routed.body);
+      expect(withoutOwn(answer.headers)).toEqual(withoutOwn(routed.headers));
+    }
+    expect(front.headers['x-request-id']).toBe('front-2');
+    expect(piped.headers['x-request-id']).toBe('front-3');
+    expect(front.headers['content-security-policy']).toBeTruthy();
+    expect(front.headers['access-control-expose-headers']).toBe(routed.headers['access-control-expose-headers']);
+
+    // a CORS request gets its origin's headers from the pipeline; a read with a consistency token waits there too
+    const cors = await rawGet(`${base}${path}`, { origin: 'http://localhost:5173' });
+    expect(cors.status).toBe(200);
+    expect(cors.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    // (the token of a write the read models applied long ago: nothing to wait for, but never the front door's)
+    const withToken = await rawGet(`${base}${path}`, { 'x-consistency-token': '1.1' });
+    expect(withToken.status).toBe(200);
+    expect(withToken.body).toBe(routed.body);
+    expect(shared.counts.frontDoor).toBe(before.frontDoor + 1);
   });
 });

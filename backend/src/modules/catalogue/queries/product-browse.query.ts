@@ -47,6 +47,9 @@ export class ProductBrowseQueries {
       ttlJitter: 0.2,
       maxBackgroundRefreshes: 1,
       maxEntries: 5000,
+      // a refreshed page is handed to whoever still answers the stale one (SharedAnswers), so it goes out
+      // from then on without a request having to be routed to fetch it
+      renewed: (previous, next) => previous.renewedBy(next),
     });
   }
 
