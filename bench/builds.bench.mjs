@@ -8,29 +8,11 @@
 // (p50/p99), request -> completion, and the worker's peak memory; appends a dated section to
 // bench/RESULTS.md. Uses its own database and Redis prefix, and stops everything it started.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import {
-  benchLog,
-  cleanUp,
-  ensureCompiled,
-  guardRun,
-  LOCAL_AI,
-  localAiWorkerEnv,
-  logTails,
-  machine,
-  markdownTable,
-  openServices,
-  parseOptions,
-  recordResults,
-  runMain,
-  serverEnv,
-  sleep,
-  startApiAndWorker,
-  table,
-} from './lib/harness.mjs';
+import { benchRun } from './lib/bench-run.mjs';
+import { benchLog, logTails, markdownTable, parseOptions, sleep } from './lib/harness.mjs';
 import { signedInMember } from './lib/members.mjs';
-import { cpuSecondsOf, freePort } from './lib/processes.mjs';
+import { cpuSecondsOf } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
 
@@ -313,7 +295,7 @@ function figures(opts, r, mem) {
   ];
 }
 
-function appendResults({ opts, r, mem, m, status, cpu }) {
+function resultsSection({ opts, r, mem, m, status, cpu }) {
   const lines = [
     '',
     `## builds — ${new Date().toISOString()}${status === 'ok' ? '' : ` — CHECK FAILED (${status})`}`,
@@ -331,61 +313,35 @@ function appendResults({ opts, r, mem, m, status, cpu }) {
     ...markdownTable(figures(opts, r, mem)),
   ];
   if (cpu) lines.push(`| CPU seconds during the run | ${cpu} |`);
-  recordResults(lines, log);
+  return lines;
 }
 
 // ---- main --------------------------------------------------------------------------------------
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  const deadline = Date.now() + opts.timeoutS * 1000;
-  ensureCompiled(log);
-  const m = machine();
-  const run = { handles: [], databaseUrl: null, redis: null };
-  const prefix = `bench_builds_${Date.now().toString(36)}${process.pid.toString(36)}`;
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-builds-'));
+const opts = parseArgs(process.argv.slice(2));
+
+benchRun('builds', { timeoutS: opts.timeoutS }, async ({ machine: m, deadline, logDir, db, startStack, afterCleanUp, failed, report }) => {
   const mediaDir = path.join(logDir, 'media');
-  let pg = null;
+  afterCleanUp(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
   let r = null;
   let mem = null;
   let cpu = null;
   let status = 'ok';
-
-  const hardStop = guardRun('builds', opts.timeoutS);
-
   try {
     log(
       `N=${opts.builds}, creators=${opts.creators}, per creator ${opts.perCreator}, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`,
     );
-    const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_builds', prefix, log });
-    const { default: pgLib } = await import('pg');
-    pg = new pgLib.Client({ connectionString: databaseUrl });
-    await pg.connect();
-
-    const port = await freePort();
-    const env = serverEnv({
-      port,
-      databaseUrl,
-      redisUrl,
-      prefix,
-      MEDIA_DIR: mediaDir,
-      WORKER_CONCURRENCY: String(opts.concurrency),
-      CREATOR_MAX_BUILDS_IN_FLIGHT: String(opts.perCreator),
-      ...LOCAL_AI,
-      IDENTITY_RESETS_PER_ADDRESS: '1000',
-    });
-    const { api, worker } = await startApiAndWorker({
-      env,
-      workerEnv: localAiWorkerEnv(env),
-      port,
-      redisUrl,
-      prefix,
+    const pg = await db();
+    const { api, worker, baseUrl } = await startStack({
       queueName: 'app-builds',
-      logDir,
-      deadline,
-      log,
+      localAi: true,
+      env: {
+        MEDIA_DIR: mediaDir,
+        WORKER_CONCURRENCY: String(opts.concurrency),
+        CREATOR_MAX_BUILDS_IN_FLIGHT: String(opts.perCreator),
+        IDENTITY_RESETS_PER_ADDRESS: '1000',
+      },
     });
 
-    const baseUrl = `http://127.0.0.1:${port}`;
     const tag = Date.now().toString(36);
     const creators = [];
     for (let i = 0; i < opts.creators; i++) creators.push(await createCreator(baseUrl, pg, `bench-${tag}-${i}@example.com`));
@@ -415,25 +371,16 @@ async function main() {
     log(`${images} app images written under MEDIA_DIR/app-images`);
     logTails([api, worker], log);
   } catch (err) {
-    status = `error: ${err.message.split('\n')[0]}`;
-    console.error(`[bench:builds] ${err.stack ?? err.message}`);
+    status = failed(err);
   } finally {
-    console.log(`\nBuilds benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(figures(opts, r, mem))}`);
-    if (cpu) console.log(`  CPU seconds during the run: ${cpu}`);
-    console.log('');
-    if (opts.record && r) {
-      try {
-        appendResults({ opts, r, mem, m, status, cpu });
-      } catch (err) {
-        console.error(`[bench:builds] could not write RESULTS.md: ${err.message}`);
-      }
-    }
-    if (pg) await pg.end().catch(() => undefined);
-    await cleanUp(run, { prefix, log });
-    fs.rmSync(mediaDir, { recursive: true, force: true });
-    clearTimeout(hardStop);
+    report({
+      title: 'Builds benchmark',
+      rows: figures(opts, r, mem),
+      status,
+      after: cpu ? [`  CPU seconds during the run: ${cpu}`] : [],
+      record: opts.record && r,
+      section: () => resultsSection({ opts, r, mem, m, status, cpu }),
+    });
   }
-  return status === 'ok' ? 0 : 1;
-}
-
-runMain(main);
+  return status;
+});
