@@ -9,30 +9,12 @@
 // memory, and checks that no plan is lost or made twice (the read model and the pushes). Appends a
 // dated section to bench/RESULTS.md. Uses its own database and Redis prefix; stops what it started.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import {
-  benchLog,
-  cleanUp,
-  ensureCompiled,
-  guardRun,
-  LOCAL_AI,
-  localAiWorkerEnv,
-  logTails,
-  machine,
-  markdownTable,
-  openServices,
-  parseOptions,
-  recordResults,
-  runMain,
-  serverEnv,
-  sleep,
-  startApiAndWorker,
-  table,
-} from './lib/harness.mjs';
+import { benchRun } from './lib/bench-run.mjs';
+import { benchLog, logTails, markdownTable, parseOptions, sleep } from './lib/harness.mjs';
 import { signedInMember } from './lib/members.mjs';
-import { cpuSecondsOf, freePort } from './lib/processes.mjs';
+import { cpuSecondsOf } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
 
@@ -348,7 +330,7 @@ function figures(opts, r, l, mem) {
   ];
 }
 
-function appendResults({ opts, r, l, mem, m, status, cpu }) {
+function resultsSection({ opts, r, l, mem, m, status, cpu }) {
   const lines = [
     '',
     `## plans — ${new Date().toISOString()}${status === 'ok' ? '' : ` — CHECK FAILED (${status})`}`,
@@ -366,57 +348,33 @@ function appendResults({ opts, r, l, mem, m, status, cpu }) {
     ...markdownTable(figures(opts, r, l, mem)),
   ];
   if (cpu) lines.push(`| CPU seconds during the run | ${cpu} |`);
-  recordResults(lines, log);
+  return lines;
 }
 
 // ---- main --------------------------------------------------------------------------------------
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  const deadline = Date.now() + opts.timeoutS * 1000;
-  ensureCompiled(log);
-  const m = machine();
-  const run = { handles: [], databaseUrl: null, redis: null };
-  const prefix = `bench_plans_${Date.now().toString(36)}${process.pid.toString(36)}`;
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-plans-'));
-  let pg = null;
+const opts = parseArgs(process.argv.slice(2));
+
+benchRun('plans', { timeoutS: opts.timeoutS }, async ({ machine: m, deadline, logDir, db, startStack, afterCleanUp, failed, report }) => {
+  afterCleanUp(() => fs.rmSync(path.join(logDir, 'media'), { recursive: true, force: true }));
   let r = null;
   let l = null;
   let mem = null;
   let cpu = null;
   let status = 'ok';
-  const hardStop = guardRun('plans', opts.timeoutS);
-
   try {
     log(`N=${opts.visitors} visitors, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`);
-    const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_plans', prefix, log });
-    const { default: pgLib } = await import('pg');
-    pg = new pgLib.Client({ connectionString: databaseUrl });
-    await pg.connect();
-    const port = await freePort();
+    const pg = await db();
     const tag = Date.now().toString(36);
-    const env = serverEnv({
-      port,
-      // publishing needs a creator plan; the bench's creator is an admin instead (admins are exempt)
-      IDENTITY_ADMIN_EMAIL: `plans-creator-${tag}@example.com`,
-      databaseUrl,
-      redisUrl,
-      prefix,
-      MEDIA_DIR: path.join(logDir, 'media'),
-      WORKER_CONCURRENCY: String(opts.concurrency),
-      ...LOCAL_AI,
-    });
-    const { api, worker } = await startApiAndWorker({
-      env,
-      workerEnv: localAiWorkerEnv(env),
-      port,
-      redisUrl,
-      prefix,
+    const { api, worker, baseUrl } = await startStack({
       queueName: 'personalized-plans',
-      logDir,
-      deadline,
-      log,
+      localAi: true,
+      env: {
+        // publishing needs a creator plan; the bench's creator is an admin instead (admins are exempt)
+        IDENTITY_ADMIN_EMAIL: `plans-creator-${tag}@example.com`,
+        MEDIA_DIR: path.join(logDir, 'media'),
+        WORKER_CONCURRENCY: String(opts.concurrency),
+      },
     });
-    const baseUrl = `http://127.0.0.1:${port}`;
     const app = await publishedApp(baseUrl, pg, tag);
     log(`app ${app.storefrontSlug}/${app.appSlug} published; ${opts.visitors} visitors start`);
 
@@ -439,25 +397,16 @@ async function main() {
     if (r.httpErrorSamples.length) log(`error samples: ${r.httpErrorSamples.join(' | ')}`);
     logTails([api, worker], log);
   } catch (err) {
-    status = `error: ${err.message.split('\n')[0]}`;
-    console.error(`[bench:plans] ${err.stack ?? err.message}`);
+    status = failed(err);
   } finally {
-    console.log(`\nPlans benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(figures(opts, r, l, mem))}`);
-    if (cpu) console.log(`  CPU seconds during the run: ${cpu}`);
-    console.log('');
-    if (opts.record && r) {
-      try {
-        appendResults({ opts, r, l, mem, m, status, cpu });
-      } catch (err) {
-        console.error(`[bench:plans] could not write RESULTS.md: ${err.message}`);
-      }
-    }
-    if (pg) await pg.end().catch(() => undefined);
-    await cleanUp(run, { prefix, log });
-    fs.rmSync(path.join(logDir, 'media'), { recursive: true, force: true });
-    clearTimeout(hardStop);
+    report({
+      title: 'Plans benchmark',
+      rows: figures(opts, r, l, mem),
+      status,
+      after: cpu ? [`  CPU seconds during the run: ${cpu}`] : [],
+      record: opts.record && r,
+      section: () => resultsSection({ opts, r, l, mem, m, status, cpu }),
+    });
   }
-  return status === 'ok' ? 0 : 1;
-}
-
-runMain(main);
+  return status;
+});
