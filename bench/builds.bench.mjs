@@ -319,68 +319,72 @@ function resultsSection({ opts, r, mem, m, status, cpu }) {
 // ---- main --------------------------------------------------------------------------------------
 const opts = parseArgs(process.argv.slice(2));
 
-benchRun('builds', { timeoutS: opts.timeoutS }, async ({ machine: m, deadline, logDir, db, startStack, afterCleanUp, failed, report }) => {
-  const mediaDir = path.join(logDir, 'media');
-  afterCleanUp(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
-  let r = null;
-  let mem = null;
-  let cpu = null;
-  let status = 'ok';
-  try {
-    log(
-      `N=${opts.builds}, creators=${opts.creators}, per creator ${opts.perCreator}, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`,
-    );
-    const pg = await db();
-    const { api, worker, baseUrl } = await startStack({
-      queueName: 'app-builds',
-      localAi: true,
-      env: {
-        MEDIA_DIR: mediaDir,
-        WORKER_CONCURRENCY: String(opts.concurrency),
-        CREATOR_MAX_BUILDS_IN_FLIGHT: String(opts.perCreator),
-        IDENTITY_RESETS_PER_ADDRESS: '1000',
-      },
-    });
+benchRun(
+  'builds',
+  { timeoutS: opts.timeoutS },
+  async ({ machine: m, deadline, logDir, db, startStack, afterCleanUp, failed, report }) => {
+    const mediaDir = path.join(logDir, 'media');
+    afterCleanUp(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
+    let r = null;
+    let mem = null;
+    let cpu = null;
+    let status = 'ok';
+    try {
+      log(
+        `N=${opts.builds}, creators=${opts.creators}, per creator ${opts.perCreator}, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`,
+      );
+      const pg = await db();
+      const { api, worker, baseUrl } = await startStack({
+        queueName: 'app-builds',
+        localAi: true,
+        env: {
+          MEDIA_DIR: mediaDir,
+          WORKER_CONCURRENCY: String(opts.concurrency),
+          CREATOR_MAX_BUILDS_IN_FLIGHT: String(opts.perCreator),
+          IDENTITY_RESETS_PER_ADDRESS: '1000',
+        },
+      });
 
-    const tag = Date.now().toString(36);
-    const creators = [];
-    for (let i = 0; i < opts.creators; i++) creators.push(await createCreator(baseUrl, pg, `bench-${tag}-${i}@example.com`));
-    log(`${creators.length} creators signed up, confirmed and signed in`);
+      const tag = Date.now().toString(36);
+      const creators = [];
+      for (let i = 0; i < opts.creators; i++) creators.push(await createCreator(baseUrl, pg, `bench-${tag}-${i}@example.com`));
+      log(`${creators.length} creators signed up, confirmed and signed in`);
 
-    const startMiB = memoryOf(worker.pid)?.rssMiB ?? null;
-    const cpuBefore = { api: cpuSecondsOf(api.pid), worker: cpuSecondsOf(worker.pid), bench: process.cpuUsage() };
-    const wallBefore = Date.now();
-    r = await runBuilds({ baseUrl, creators, n: opts.builds, perCreator: opts.perCreator, deadline, workerPid: worker.pid });
-    const wall = (Date.now() - wallBefore) / 1000;
-    const peak = memoryOf(worker.pid);
-    mem = peak ? { peakMiB: Math.max(peak.peakMiB, r.sampledPeakRssMiB), startMiB } : null;
-    const benchCpu = process.cpuUsage(cpuBefore.bench);
-    cpu =
-      `API ${fmt(cpuSecondsOf(api.pid) - cpuBefore.api, 1)}, worker ${fmt(cpuSecondsOf(worker.pid) - cpuBefore.worker, 1)}, ` +
-      `bench client ${fmt((benchCpu.user + benchCpu.system) / 1e6, 1)} (wall ${fmt(wall, 1)} s x ${m.cores} cores)`;
+      const startMiB = memoryOf(worker.pid)?.rssMiB ?? null;
+      const cpuBefore = { api: cpuSecondsOf(api.pid), worker: cpuSecondsOf(worker.pid), bench: process.cpuUsage() };
+      const wallBefore = Date.now();
+      r = await runBuilds({ baseUrl, creators, n: opts.builds, perCreator: opts.perCreator, deadline, workerPid: worker.pid });
+      const wall = (Date.now() - wallBefore) / 1000;
+      const peak = memoryOf(worker.pid);
+      mem = peak ? { peakMiB: Math.max(peak.peakMiB, r.sampledPeakRssMiB), startMiB } : null;
+      const benchCpu = process.cpuUsage(cpuBefore.bench);
+      cpu =
+        `API ${fmt(cpuSecondsOf(api.pid) - cpuBefore.api, 1)}, worker ${fmt(cpuSecondsOf(worker.pid) - cpuBefore.worker, 1)}, ` +
+        `bench client ${fmt((benchCpu.user + benchCpu.system) / 1e6, 1)} (wall ${fmt(wall, 1)} s x ${m.cores} cores)`;
 
-    if (r.timedOut) status = 'timed out';
-    else if (r.completed < r.n || r.failed || r.httpErrors || r.wrongOwner || r.duplicates || r.outOfOrder || r.incomplete) {
-      status = `${r.n - r.completed} not completed, ${r.failed} failed, ${r.httpErrors} HTTP errors, ${r.wrongOwner} wrong owner, ${r.outOfOrder} out of order, ${r.incomplete} incomplete`;
+      if (r.timedOut) status = 'timed out';
+      else if (r.completed < r.n || r.failed || r.httpErrors || r.wrongOwner || r.duplicates || r.outOfOrder || r.incomplete) {
+        status = `${r.n - r.completed} not completed, ${r.failed} failed, ${r.httpErrors} HTTP errors, ${r.wrongOwner} wrong owner, ${r.outOfOrder} out of order, ${r.incomplete} incomplete`;
+      }
+      if (r.failedSamples.length) log(`failure samples: ${r.failedSamples.join(' | ')}`);
+      if (r.httpErrorSamples.length) log(`HTTP error samples: ${r.httpErrorSamples.join(' | ')}`);
+      const images = fs.existsSync(path.join(mediaDir, 'app-images'))
+        ? fs.readdirSync(path.join(mediaDir, 'app-images')).length
+        : 0;
+      log(`${images} app images written under MEDIA_DIR/app-images`);
+      logTails([api, worker], log);
+    } catch (err) {
+      status = failed(err);
+    } finally {
+      report({
+        title: 'Builds benchmark',
+        rows: figures(opts, r, mem),
+        status,
+        after: cpu ? [`  CPU seconds during the run: ${cpu}`] : [],
+        record: opts.record && r,
+        section: () => resultsSection({ opts, r, mem, m, status, cpu }),
+      });
     }
-    if (r.failedSamples.length) log(`failure samples: ${r.failedSamples.join(' | ')}`);
-    if (r.httpErrorSamples.length) log(`HTTP error samples: ${r.httpErrorSamples.join(' | ')}`);
-    const images = fs.existsSync(path.join(mediaDir, 'app-images'))
-      ? fs.readdirSync(path.join(mediaDir, 'app-images')).length
-      : 0;
-    log(`${images} app images written under MEDIA_DIR/app-images`);
-    logTails([api, worker], log);
-  } catch (err) {
-    status = failed(err);
-  } finally {
-    report({
-      title: 'Builds benchmark',
-      rows: figures(opts, r, mem),
-      status,
-      after: cpu ? [`  CPU seconds during the run: ${cpu}`] : [],
-      record: opts.record && r,
-      section: () => resultsSection({ opts, r, mem, m, status, cpu }),
-    });
-  }
-  return status;
-});
+    return status;
+  },
+);

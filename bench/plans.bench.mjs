@@ -354,59 +354,63 @@ function resultsSection({ opts, r, l, mem, m, status, cpu }) {
 // ---- main --------------------------------------------------------------------------------------
 const opts = parseArgs(process.argv.slice(2));
 
-benchRun('plans', { timeoutS: opts.timeoutS }, async ({ machine: m, deadline, logDir, db, startStack, afterCleanUp, failed, report }) => {
-  afterCleanUp(() => fs.rmSync(path.join(logDir, 'media'), { recursive: true, force: true }));
-  let r = null;
-  let l = null;
-  let mem = null;
-  let cpu = null;
-  let status = 'ok';
-  try {
-    log(`N=${opts.visitors} visitors, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`);
-    const pg = await db();
-    const tag = Date.now().toString(36);
-    const { api, worker, baseUrl } = await startStack({
-      queueName: 'personalized-plans',
-      localAi: true,
-      env: {
-        // publishing needs a creator plan; the bench's creator is an admin instead (admins are exempt)
-        IDENTITY_ADMIN_EMAIL: `plans-creator-${tag}@example.com`,
-        MEDIA_DIR: path.join(logDir, 'media'),
-        WORKER_CONCURRENCY: String(opts.concurrency),
-      },
-    });
-    const app = await publishedApp(baseUrl, pg, tag);
-    log(`app ${app.storefrontSlug}/${app.appSlug} published; ${opts.visitors} visitors start`);
+benchRun(
+  'plans',
+  { timeoutS: opts.timeoutS },
+  async ({ machine: m, deadline, logDir, db, startStack, afterCleanUp, failed, report }) => {
+    afterCleanUp(() => fs.rmSync(path.join(logDir, 'media'), { recursive: true, force: true }));
+    let r = null;
+    let l = null;
+    let mem = null;
+    let cpu = null;
+    let status = 'ok';
+    try {
+      log(`N=${opts.visitors} visitors, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`);
+      const pg = await db();
+      const tag = Date.now().toString(36);
+      const { api, worker, baseUrl } = await startStack({
+        queueName: 'personalized-plans',
+        localAi: true,
+        env: {
+          // publishing needs a creator plan; the bench's creator is an admin instead (admins are exempt)
+          IDENTITY_ADMIN_EMAIL: `plans-creator-${tag}@example.com`,
+          MEDIA_DIR: path.join(logDir, 'media'),
+          WORKER_CONCURRENCY: String(opts.concurrency),
+        },
+      });
+      const app = await publishedApp(baseUrl, pg, tag);
+      log(`app ${app.storefrontSlug}/${app.appSlug} published; ${opts.visitors} visitors start`);
 
-    const startMiB = memoryOf(worker.pid)?.rssMiB ?? null;
-    const cpuBefore = { api: cpuSecondsOf(api.pid), worker: cpuSecondsOf(worker.pid), bench: process.cpuUsage() };
-    const wallBefore = Date.now();
-    r = await runVisitors({ baseUrl, app, n: opts.visitors, deadline, workerPid: worker.pid });
-    const wall = (Date.now() - wallBefore) / 1000;
-    const peak = memoryOf(worker.pid);
-    mem = peak ? { peakMiB: Math.max(peak.peakMiB, r.sampledPeakRssMiB), startMiB } : null;
-    const benchCpu = process.cpuUsage(cpuBefore.bench);
-    cpu =
-      `API ${fmt(cpuSecondsOf(api.pid) - cpuBefore.api, 1)}, worker ${fmt(cpuSecondsOf(worker.pid) - cpuBefore.worker, 1)}, ` +
-      `bench client ${fmt((benchCpu.user + benchCpu.system) / 1e6, 1)} (wall ${fmt(wall, 1)} s x ${m.cores} cores)`;
-    l = await ledger(pg, app.appId, r.visitors);
+      const startMiB = memoryOf(worker.pid)?.rssMiB ?? null;
+      const cpuBefore = { api: cpuSecondsOf(api.pid), worker: cpuSecondsOf(worker.pid), bench: process.cpuUsage() };
+      const wallBefore = Date.now();
+      r = await runVisitors({ baseUrl, app, n: opts.visitors, deadline, workerPid: worker.pid });
+      const wall = (Date.now() - wallBefore) / 1000;
+      const peak = memoryOf(worker.pid);
+      mem = peak ? { peakMiB: Math.max(peak.peakMiB, r.sampledPeakRssMiB), startMiB } : null;
+      const benchCpu = process.cpuUsage(cpuBefore.bench);
+      cpu =
+        `API ${fmt(cpuSecondsOf(api.pid) - cpuBefore.api, 1)}, worker ${fmt(cpuSecondsOf(worker.pid) - cpuBefore.worker, 1)}, ` +
+        `bench client ${fmt((benchCpu.user + benchCpu.system) / 1e6, 1)} (wall ${fmt(wall, 1)} s x ${m.cores} cores)`;
+      l = await ledger(pg, app.appId, r.visitors);
 
-    if (r.timedOut) status = 'timed out';
-    else if (r.completed < r.n || r.httpErrors || l.lost || l.duplicated || r.duplicatePushes || r.wrongRun || r.shortPlans)
-      status = `${r.n - r.completed} not completed, ${l.lost} lost, ${l.duplicated} duplicated, ${r.httpErrors} errors`;
-    if (r.httpErrorSamples.length) log(`error samples: ${r.httpErrorSamples.join(' | ')}`);
-    logTails([api, worker], log);
-  } catch (err) {
-    status = failed(err);
-  } finally {
-    report({
-      title: 'Plans benchmark',
-      rows: figures(opts, r, l, mem),
-      status,
-      after: cpu ? [`  CPU seconds during the run: ${cpu}`] : [],
-      record: opts.record && r,
-      section: () => resultsSection({ opts, r, l, mem, m, status, cpu }),
-    });
-  }
-  return status;
-});
+      if (r.timedOut) status = 'timed out';
+      else if (r.completed < r.n || r.httpErrors || l.lost || l.duplicated || r.duplicatePushes || r.wrongRun || r.shortPlans)
+        status = `${r.n - r.completed} not completed, ${l.lost} lost, ${l.duplicated} duplicated, ${r.httpErrors} errors`;
+      if (r.httpErrorSamples.length) log(`error samples: ${r.httpErrorSamples.join(' | ')}`);
+      logTails([api, worker], log);
+    } catch (err) {
+      status = failed(err);
+    } finally {
+      report({
+        title: 'Plans benchmark',
+        rows: figures(opts, r, l, mem),
+        status,
+        after: cpu ? [`  CPU seconds during the run: ${cpu}`] : [],
+        record: opts.record && r,
+        section: () => resultsSection({ opts, r, l, mem, m, status, cpu }),
+      });
+    }
+    return status;
+  },
+);
