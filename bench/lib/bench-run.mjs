@@ -37,20 +37,22 @@ export const apiNodeArgs = (extra = []) => [
  * - `timeoutS`: the run's time limit (`ctx.deadline`; the hard stop comes a minute after it);
  * - `database`: its database (`sparkhouse_bench_<name>`), made fresh with every migration, dropped after;
  * - `prefix`: its Redis prefix (`bench_<name>_<time><pid>`), whose keys are deleted after.
- * `ctx`: name, log, machine, deadline, prefix, logDir, databaseUrl, redisUrl, redis (a client),
+ * `ctx`: name, log, machine, startedAt, deadline, prefix, logDir, databaseUrl, redisUrl, redis (a client),
  * `db()` (a pg client, ended before the clean-up), `startStack(…)`, `startApi(…)`, `afterCleanUp(fn)`,
  * `failed(err)` (logs the error, answers the status `error: <first line>`) and `report(…)`.
  */
 export function benchRun(name, { timeoutS, database = `sparkhouse_bench_${name.replace(/-/g, '_')}`, prefix } = {}, body) {
   const log = benchLog(name);
   runMain(async () => {
-    const deadline = Date.now() + timeoutS * 1000;
+    const startedAt = Date.now();
+    const deadline = startedAt + timeoutS * 1000;
     ensureCompiled(log);
     const run = { handles: [], databaseUrl: null, redis: null };
     const ctx = {
       name,
       log,
       machine: machine(),
+      startedAt,
       deadline,
       prefix: prefix ?? `bench_${name.replace(/-/g, '_')}_${Date.now().toString(36)}${process.pid.toString(36)}`,
       logDir: fs.mkdtempSync(path.join(os.tmpdir(), `sparkhouse-bench-${name}-`)),
