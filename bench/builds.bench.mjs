@@ -12,9 +12,9 @@ import path from 'node:path';
 import { benchRun } from './lib/bench-run.mjs';
 import { benchLog, logTails, markdownTable, parseOptions, sleep } from './lib/harness.mjs';
 import { signedInMember } from './lib/members.mjs';
-import { cpuSecondsOf } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
+import { memoryOf, usageFrom } from './lib/usage.mjs';
 
 const STEPS = ['blueprint', 'onboarding', 'landing-page', 'app-image'];
 
@@ -35,17 +35,6 @@ const parseArgs = (argv) =>
   );
 
 const log = benchLog('builds');
-/** Peak resident memory of a process (Linux VmHWM), and its current RSS; null elsewhere. */
-function memoryOf(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-    return { peakMiB: kb('VmHWM') / 1024, rssMiB: kb('VmRSS') / 1024 };
-  } catch {
-    return null;
-  }
-}
-
 /** A confirmed, signed-in creator with a backend user: a signed-in member (bench/lib/members.mjs), then createUser. */
 async function createCreator(baseUrl, pg, email) {
   const { token, userId } = await signedInMember(baseUrl, pg, email, { familyName: 'Creator' });
@@ -350,17 +339,9 @@ benchRun(
       for (let i = 0; i < opts.creators; i++) creators.push(await createCreator(baseUrl, pg, `bench-${tag}-${i}@example.com`));
       log(`${creators.length} creators signed up, confirmed and signed in`);
 
-      const startMiB = memoryOf(worker.pid)?.rssMiB ?? null;
-      const cpuBefore = { api: cpuSecondsOf(api.pid), worker: cpuSecondsOf(worker.pid), bench: process.cpuUsage() };
-      const wallBefore = Date.now();
+      const usage = usageFrom({ api, worker, cores: m.cores });
       r = await runBuilds({ baseUrl, creators, n: opts.builds, perCreator: opts.perCreator, deadline, workerPid: worker.pid });
-      const wall = (Date.now() - wallBefore) / 1000;
-      const peak = memoryOf(worker.pid);
-      mem = peak ? { peakMiB: Math.max(peak.peakMiB, r.sampledPeakRssMiB), startMiB } : null;
-      const benchCpu = process.cpuUsage(cpuBefore.bench);
-      cpu =
-        `API ${fmt(cpuSecondsOf(api.pid) - cpuBefore.api, 1)}, worker ${fmt(cpuSecondsOf(worker.pid) - cpuBefore.worker, 1)}, ` +
-        `bench client ${fmt((benchCpu.user + benchCpu.system) / 1e6, 1)} (wall ${fmt(wall, 1)} s x ${m.cores} cores)`;
+      ({ mem, cpu } = usage(r.sampledPeakRssMiB));
 
       if (r.timedOut) status = 'timed out';
       else if (r.completed < r.n || r.failed || r.httpErrors || r.wrongOwner || r.duplicates || r.outOfOrder || r.incomplete) {

@@ -33,6 +33,7 @@ import { benchRun } from './lib/bench-run.mjs';
 import { benchLog, logTails, markdownTable, parseOptions, sleep } from './lib/harness.mjs';
 import { answerOf } from './lib/http-answer.mjs';
 import { signedInMember } from './lib/members.mjs';
+import { memoryOf } from './lib/usage.mjs';
 import {
   childCpuSecondsOf,
   cpuSecondsByName,
@@ -72,17 +73,6 @@ const parseArgs = (argv) =>
       switches: { '--no-record': ['record', false], '--trace-gc': ['traceGc', true] },
     },
   );
-
-/** Peak resident memory of a process (Linux VmHWM), and its current RSS; null elsewhere. */
-function memoryOf(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-    return { peakMiB: kb('VmHWM') / 1024, rssMiB: kb('VmRSS') / 1024 };
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The V8 heap of a process started with --trace-gc, from its log: the largest heap in use before a

@@ -14,9 +14,9 @@ import { randomBytes } from 'node:crypto';
 import { benchRun } from './lib/bench-run.mjs';
 import { benchLog, logTails, markdownTable, parseOptions, sleep } from './lib/harness.mjs';
 import { signedInMember } from './lib/members.mjs';
-import { cpuSecondsOf } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
+import { memoryOf, usageFrom } from './lib/usage.mjs';
 
 const log = benchLog('plans');
 
@@ -47,17 +47,6 @@ const parseArgs = (argv) =>
       switches: { '--no-record': ['record', false] },
     },
   );
-
-/** Peak resident memory of a process (Linux VmHWM), and its current RSS; null elsewhere. */
-function memoryOf(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-    return { peakMiB: kb('VmHWM') / 1024, rssMiB: kb('VmRSS') / 1024 };
-  } catch {
-    return null;
-  }
-}
 
 /**
  * One call as the browser makes it. `session` (one per visitor) keeps the newest consistency token the
@@ -381,17 +370,9 @@ benchRun(
       const app = await publishedApp(baseUrl, pg, tag);
       log(`app ${app.storefrontSlug}/${app.appSlug} published; ${opts.visitors} visitors start`);
 
-      const startMiB = memoryOf(worker.pid)?.rssMiB ?? null;
-      const cpuBefore = { api: cpuSecondsOf(api.pid), worker: cpuSecondsOf(worker.pid), bench: process.cpuUsage() };
-      const wallBefore = Date.now();
+      const usage = usageFrom({ api, worker, cores: m.cores });
       r = await runVisitors({ baseUrl, app, n: opts.visitors, deadline, workerPid: worker.pid });
-      const wall = (Date.now() - wallBefore) / 1000;
-      const peak = memoryOf(worker.pid);
-      mem = peak ? { peakMiB: Math.max(peak.peakMiB, r.sampledPeakRssMiB), startMiB } : null;
-      const benchCpu = process.cpuUsage(cpuBefore.bench);
-      cpu =
-        `API ${fmt(cpuSecondsOf(api.pid) - cpuBefore.api, 1)}, worker ${fmt(cpuSecondsOf(worker.pid) - cpuBefore.worker, 1)}, ` +
-        `bench client ${fmt((benchCpu.user + benchCpu.system) / 1e6, 1)} (wall ${fmt(wall, 1)} s x ${m.cores} cores)`;
+      ({ mem, cpu } = usage(r.sampledPeakRssMiB));
       l = await ledger(pg, app.appId, r.visitors);
 
       if (r.timedOut) status = 'timed out';
