@@ -19,7 +19,7 @@ import pg from 'pg';
 import { backendMain, workerMain } from '../scripts/lib/paths.mjs';
 import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
 import { benchRun } from './lib/bench-run.mjs';
-import { benchLog, markdownTable, parseOptions, recordResults, sleep, waitCaughtUp, waitReady } from './lib/harness.mjs';
+import { benchLog, parseOptions, sleep, waitCaughtUp, waitReady } from './lib/harness.mjs';
 import { adminToken, signedInMember } from './lib/members.mjs';
 import { CELLO_LESSON, publishProduct } from './lib/products.mjs';
 import { freePort, startNode, stopAllChildren } from './lib/processes.mjs';
@@ -219,7 +219,7 @@ async function measure(setup, { databaseUrl, redisUrl, prefix, logDir }) {
   }
 }
 
-benchRun('delivery', { timeoutS: 1200 }, async ({ machine: m, databaseUrl, redisUrl, prefix, logDir, failed }) => {
+benchRun('delivery', { timeoutS: 1200 }, async ({ databaseUrl, redisUrl, prefix, logDir, failed, recordRows }) => {
   let status = 'ok';
   const rows = [];
   try {
@@ -252,17 +252,14 @@ benchRun('delivery', { timeoutS: 1200 }, async ({ machine: m, databaseUrl, redis
     status = `failed: ${err.message}`;
   }
   if (opts.record && rows.length) {
-    const lines = [
-      '',
-      `## delivery — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${status}`}`,
-      '',
-      `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memGiB, 0)} GiB, Node ${m.node}. Commit (the save's answer arrives) -> ` +
+    recordRows({
+      status,
+      rows,
+      note:
+        "Commit (the save's answer arrives) -> " +
         'every projection has announced a checkpoint at or after the save (NOTIFY sparkhouse_checkpoints); ' +
         'probes 5-14 ms apart, alternating between the API nodes.',
-      '',
-      ...markdownTable(rows),
-    ];
-    recordResults(lines, log);
+    });
   }
   return status;
 });

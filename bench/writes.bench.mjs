@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchRun } from './lib/bench-run.mjs';
-import { benchLog, markdownTable, parseOptions, recordResults, waitCaughtUp, waitReady } from './lib/harness.mjs';
+import { benchLog, parseOptions, waitCaughtUp, waitReady } from './lib/harness.mjs';
 import { adminToken, signedInMember } from './lib/members.mjs';
 import { CELLO_LESSON, publishProduct } from './lib/products.mjs';
 import { cpuSecondsByName, cpuSecondsOf, freePort, startNode } from './lib/processes.mjs';
@@ -120,7 +120,7 @@ function npmStartEnv(apiEnv, { port, databaseUrl, redisUrl, prefix, logDir }) {
   };
 }
 
-benchRun('writes', { timeoutS: 900 }, async ({ machine: m, databaseUrl, redisUrl, prefix, logDir, db, startApi, failed }) => {
+benchRun('writes', { timeoutS: 900 }, async ({ databaseUrl, redisUrl, prefix, logDir, db, startApi, failed, recordRows }) => {
   let status = 'ok';
   const rows = [];
   try {
@@ -282,15 +282,13 @@ benchRun('writes', { timeoutS: 900 }, async ({ machine: m, databaseUrl, redisUrl
     status = `failed: ${err.message}`;
   }
   if (opts.record && rows.length) {
-    const lines = [
-      '',
-      `## writes — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${status}`}`,
-      '',
-      `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memGiB, 0)} GiB, Node ${m.node}. API: one process with the production configuration (NODE_ENV=production, LOG_LEVEL=warn, the node flags npm start gives it); phase 4: npm start itself with its defaults.`,
-      '',
-      ...markdownTable(rows),
-    ];
-    recordResults(lines, log);
+    recordRows({
+      status,
+      rows,
+      note:
+        'API: one process with the production configuration (NODE_ENV=production, LOG_LEVEL=warn, the node flags npm start ' +
+        'gives it); phase 4: npm start itself with its defaults.',
+    });
   }
   return status;
 });

@@ -14,6 +14,7 @@ import {
   LOCAL_AI,
   localAiWorkerEnv,
   machine,
+  markdownTable,
   openServices,
   recordResults,
   runMain,
@@ -23,6 +24,7 @@ import {
   waitReady,
 } from './harness.mjs';
 import { freePort, startNode } from './processes.mjs';
+import { fmt } from './stats.mjs';
 
 /** The Node flags of an API process: npm start's, then the environment's BENCH_API_NODE_ARGS (space separated). */
 export const apiNodeArgs = (extra = []) => [
@@ -39,7 +41,7 @@ export const apiNodeArgs = (extra = []) => [
  * - `prefix`: its Redis prefix (`bench_<name>_<time><pid>`), whose keys are deleted after.
  * `ctx`: name, log, machine, startedAt, deadline, prefix, logDir, databaseUrl, redisUrl, redis (a client),
  * `db()` (a pg client, ended before the clean-up), `startStack(…)`, `startApi(…)`, `afterCleanUp(fn)`,
- * `failed(err)` (logs the error, answers the status `error: <first line>`) and `report(…)`.
+ * `failed(err)` (logs the error, answers the status `error: <first line>`), `report(…)` and `recordRows(…)`.
  */
 export function benchRun(name, { timeoutS, database = `sparkhouse_bench_${name.replace(/-/g, '_')}`, prefix } = {}, body) {
   const log = benchLog(name);
@@ -78,6 +80,7 @@ export function benchRun(name, { timeoutS, database = `sparkhouse_bench_${name.r
           return `error: ${err.message.split('\n')[0]}`;
         },
         report: (options) => report(ctx, options),
+        recordRows: (options) => recordRows(ctx, options),
       });
       const result = await body(ctx);
       return typeof result === 'number' ? result : result === 'ok' ? 0 : 1;
@@ -98,21 +101,11 @@ export function benchRun(name, { timeoutS, database = `sparkhouse_bench_${name.r
  * `env` added to the production settings. `localAi`: the local AI provider, and a worker that loads it.
  */
 async function startStack(ctx, { queueName, env: extra = {}, localAi = false, apiNodeArgs: nodeArgs = [] }) {
-  const { databaseUrl, redisUrl, prefix, logDir, deadline, log } = ctx;
+  const { databaseUrl, redisUrl, prefix } = ctx;
   const port = await freePort();
   const env = serverEnv({ port, databaseUrl, redisUrl, prefix, ...extra, ...(localAi ? LOCAL_AI : {}) });
-  const { api, worker } = await startApiAndWorker({
-    env,
-    workerEnv: localAi ? localAiWorkerEnv(env) : env,
-    apiNodeArgs: nodeArgs,
-    port,
-    redisUrl,
-    prefix,
-    queueName,
-    logDir,
-    deadline,
-    log,
-  });
+  const workerEnv = localAi ? localAiWorkerEnv(env) : env;
+  const { api, worker } = await startApiAndWorker({ ...ctx, env, workerEnv, apiNodeArgs: nodeArgs, port, queueName });
   return { api, worker, env, port, baseUrl: `http://127.0.0.1:${port}` };
 }
 
@@ -143,4 +136,20 @@ function report(ctx, { title, rows, status, after = [], record, section }) {
   } catch (err) {
     console.error(`[bench:${ctx.name}] could not write RESULTS.md: ${err.message}`);
   }
+}
+
+/**
+ * A dated section of `rows` as a figures table in RESULTS.md: `## <name> — <time>` (and the status when it
+ * is not ok), then the machine and `note`.
+ */
+function recordRows({ name, machine: m, log }, { status, note, rows }) {
+  const lines = [
+    '',
+    `## ${name} — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${status}`}`,
+    '',
+    `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memGiB, 0)} GiB, Node ${m.node}. ${note}`,
+    '',
+    ...markdownTable(rows),
+  ];
+  recordResults(lines, log);
 }
