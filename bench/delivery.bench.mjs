@@ -246,20 +246,18 @@ benchRun('delivery', { timeoutS: 1200 }, async ({ databaseUrl, redisUrl, prefix,
       );
       if (r.writes.errors) status = 'errors during the run';
     }
-    for (const [k, v] of rows) log(`${k}: ${v}`);
   } catch (err) {
     failed(err);
     status = `failed: ${err.message}`;
   }
-  if (opts.record && rows.length) {
-    recordRows({
-      status,
-      rows,
-      note:
-        "Commit (the save's answer arrives) -> " +
-        'every projection has announced a checkpoint at or after the save (NOTIFY sparkhouse_checkpoints); ' +
-        'probes 5-14 ms apart, alternating between the API nodes.',
-    });
-  }
+  recordRows({
+    status,
+    rows,
+    record: opts.record,
+    note:
+      "Commit (the save's answer arrives) -> " +
+      'every projection has announced a checkpoint at or after the save (NOTIFY sparkhouse_checkpoints); ' +
+      'probes 5-14 ms apart, alternating between the API nodes.',
+  });
   return status;
 });

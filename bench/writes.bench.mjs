@@ -276,19 +276,17 @@ benchRun('writes', { timeoutS: 900 }, async ({ databaseUrl, redisUrl, prefix, lo
     if (apiSaves.errors || bareSaves.errors || apiReads.errors || bareReads.errors || startSaves.errors) {
       status = 'errors during the run';
     }
-    for (const [k, v] of rows) log(`${k}: ${v}`);
   } catch (err) {
     failed(err);
     status = `failed: ${err.message}`;
   }
-  if (opts.record && rows.length) {
-    recordRows({
-      status,
-      rows,
-      note:
-        'API: one process with the production configuration (NODE_ENV=production, LOG_LEVEL=warn, the node flags npm start ' +
-        'gives it); phase 4: npm start itself with its defaults.',
-    });
-  }
+  recordRows({
+    status,
+    rows,
+    record: opts.record,
+    note:
+      'API: one process with the production configuration (NODE_ENV=production, LOG_LEVEL=warn, the node flags npm start ' +
+      'gives it); phase 4: npm start itself with its defaults.',
+  });
   return status;
 });

@@ -139,10 +139,12 @@ function report(ctx, { title, rows, status, after = [], record, section }) {
 }
 
 /**
- * A dated section of `rows` as a figures table in RESULTS.md: `## <name> — <time>` (and the status when it
- * is not ok), then the machine and `note`.
+ * The figures `rows` in the log, one a line; with `record` and any rows, a dated section of them as a table in
+ * RESULTS.md: `## <name> — <time>` (and the status when it is not ok), then the machine and `note`.
  */
-function recordRows({ name, machine: m, log }, { status, note, rows }) {
+function recordRows({ name, machine: m, log }, { status, note, rows, record }) {
+  for (const [k, v] of rows) log(`${k}: ${v}`);
+  if (!record || !rows.length) return;
   const lines = [
     '',
     `## ${name} — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${status}`}`,
