@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { benchRun } from './lib/bench-run.mjs';
 import { benchLog, logTails, markdownTable, parseOptions, sleep } from './lib/harness.mjs';
-import { answerOf } from './lib/http-answer.mjs';
+import { answerOf, apiCall, expectOk } from './lib/http-answer.mjs';
 import { signedInMember } from './lib/members.mjs';
 import { memoryOf } from './lib/usage.mjs';
 import {
@@ -282,30 +282,7 @@ function uploadOne(url, { file, appId, token, agent }) {
   return answer;
 }
 
-async function call(baseUrl, method, url, { body, token } = {}) {
-  const headers = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${baseUrl}/api${url}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, json, text };
-}
-
-async function expectOk(promise, what) {
-  const r = await promise;
-  if (r.status >= 300) throw new Error(`${what} answered ${r.status}: ${r.text.slice(0, 200)}`);
-  return r.json?.response ?? r.json;
-}
+const call = apiCall;
 
 /** The planned uploads, `inFlight` at once, each sent to `url`. Throughput: first request to the last answer. */
 async function uploadAll(url, plan, { inFlight, appId, token, label }) {

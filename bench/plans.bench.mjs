@@ -13,6 +13,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { benchRun } from './lib/bench-run.mjs';
 import { benchLog, logTails, markdownTable, parseOptions, sleep } from './lib/harness.mjs';
+import { apiCall, expectOk } from './lib/http-answer.mjs';
 import { signedInMember } from './lib/members.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
@@ -48,38 +49,8 @@ const parseArgs = (argv) =>
     },
   );
 
-/**
- * One call as the browser makes it. `session` (one per visitor) keeps the newest consistency token the
- * API answered and sends it back on reads, so a read waits (bounded) for the caller's own writes.
- */
-async function call(baseUrl, method, url, { body, token, anonymousId, session } = {}) {
-  const headers = { 'x-time-zone': 'Europe/Paris' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (anonymousId) headers['x-non-auth-user-id'] = anonymousId;
-  if (session?.consistencyToken && method === 'GET') headers['x-consistency-token'] = session.consistencyToken;
-  const res = await fetch(`${baseUrl}/api${url}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const written = res.headers.get('x-consistency-token');
-  if (session && written) session.consistencyToken = written;
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, json, text };
-}
-
-async function expectOk(promise, what) {
-  const r = await promise;
-  if (r.status >= 300) throw new Error(`${what} answered ${r.status}: ${r.text.slice(0, 200)}`);
-  return r.json?.response ?? r.json;
-}
+/** One call as the browser in Paris makes it (lib/http-answer.mjs). */
+const call = (baseUrl, method, url, options = {}) => apiCall(baseUrl, method, url, { timeZone: 'Europe/Paris', ...options });
 
 /** A published app with the two-page flow, made by a signed-in creator. */
 async function publishedApp(baseUrl, pg, tag) {
