@@ -193,25 +193,10 @@ async function skipPastForOthers(databaseUrl) {
   }
 }
 
-/** Until the insights projection's checkpoint is at the head: the time it took, and the log events it went through. */
+/** Until the insights projection's checkpoint is at the head: the time it took since `since`. */
 async function timeCatchUp(databaseUrl, deadline, since) {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    while (Date.now() < deadline) {
-      const { rows } = await c.query(
-        `with head as (select transaction_id, position from domain_event order by transaction_id desc, position desc limit 1)
-         select (c.transaction_id, c.position) >= (head.transaction_id, head.position) as done from event_checkpoint c, head
-          where c.subscriber = $1`,
-        [PROJECTION],
-      );
-      if (rows[0]?.done) return Date.now() - since;
-      await sleep(100);
-    }
-    throw new Error(`${PROJECTION} did not catch up in time`);
-  } finally {
-    await c.end();
-  }
+  await waitCaughtUp(databaseUrl, deadline, { subscriber: PROJECTION, pollMs: 100 });
+  return Date.now() - since;
 }
 
 async function measure(apiUrl, bareUrl, token, appId, { samples, days }) {
