@@ -8,31 +8,13 @@
 // (p50/p99), request -> completion, and the worker's peak memory; appends a dated section to
 // bench/RESULTS.md. Uses its own database and Redis prefix, and stops everything it started.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import {
-  benchLog,
-  cleanUp,
-  ensureCompiled,
-  guardRun,
-  LOCAL_AI,
-  localAiWorkerEnv,
-  logTails,
-  machine,
-  markdownTable,
-  openServices,
-  parseOptions,
-  recordResults,
-  runMain,
-  serverEnv,
-  sleep,
-  startApiAndWorker,
-  table,
-} from './lib/harness.mjs';
+import { benchRun } from './lib/bench-run.mjs';
+import { benchLog, logTails, markdownTable, parseOptions, sleep } from './lib/harness.mjs';
 import { signedInMember } from './lib/members.mjs';
-import { cpuSecondsOf, freePort } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
+import { memoryOf, usageFrom } from './lib/usage.mjs';
 
 const STEPS = ['blueprint', 'onboarding', 'landing-page', 'app-image'];
 
@@ -53,17 +35,6 @@ const parseArgs = (argv) =>
   );
 
 const log = benchLog('builds');
-/** Peak resident memory of a process (Linux VmHWM), and its current RSS; null elsewhere. */
-function memoryOf(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-    return { peakMiB: kb('VmHWM') / 1024, rssMiB: kb('VmRSS') / 1024 };
-  } catch {
-    return null;
-  }
-}
-
 /** A confirmed, signed-in creator with a backend user: a signed-in member (bench/lib/members.mjs), then createUser. */
 async function createCreator(baseUrl, pg, email) {
   const { token, userId } = await signedInMember(baseUrl, pg, email, { familyName: 'Creator' });
@@ -313,7 +284,7 @@ function figures(opts, r, mem) {
   ];
 }
 
-function appendResults({ opts, r, mem, m, status, cpu }) {
+function resultsSection({ opts, r, mem, m, status, cpu }) {
   const lines = [
     '',
     `## builds — ${new Date().toISOString()}${status === 'ok' ? '' : ` — CHECK FAILED (${status})`}`,
@@ -331,109 +302,70 @@ function appendResults({ opts, r, mem, m, status, cpu }) {
     ...markdownTable(figures(opts, r, mem)),
   ];
   if (cpu) lines.push(`| CPU seconds during the run | ${cpu} |`);
-  recordResults(lines, log);
+  return lines;
 }
 
 // ---- main --------------------------------------------------------------------------------------
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  const deadline = Date.now() + opts.timeoutS * 1000;
-  ensureCompiled(log);
-  const m = machine();
-  const run = { handles: [], databaseUrl: null, redis: null };
-  const prefix = `bench_builds_${Date.now().toString(36)}${process.pid.toString(36)}`;
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-builds-'));
-  const mediaDir = path.join(logDir, 'media');
-  let pg = null;
-  let r = null;
-  let mem = null;
-  let cpu = null;
-  let status = 'ok';
+const opts = parseArgs(process.argv.slice(2));
 
-  const hardStop = guardRun('builds', opts.timeoutS);
+benchRun(
+  'builds',
+  { timeoutS: opts.timeoutS },
+  async ({ machine: m, deadline, logDir, db, startStack, afterCleanUp, failed, report }) => {
+    const mediaDir = path.join(logDir, 'media');
+    afterCleanUp(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
+    let r = null;
+    let mem = null;
+    let cpu = null;
+    let status = 'ok';
+    try {
+      log(
+        `N=${opts.builds}, creators=${opts.creators}, per creator ${opts.perCreator}, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`,
+      );
+      const pg = await db();
+      const { api, worker, baseUrl } = await startStack({
+        queueName: 'app-builds',
+        localAi: true,
+        env: {
+          MEDIA_DIR: mediaDir,
+          WORKER_CONCURRENCY: String(opts.concurrency),
+          CREATOR_MAX_BUILDS_IN_FLIGHT: String(opts.perCreator),
+          IDENTITY_RESETS_PER_ADDRESS: '1000',
+        },
+      });
 
-  try {
-    log(
-      `N=${opts.builds}, creators=${opts.creators}, per creator ${opts.perCreator}, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`,
-    );
-    const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_builds', prefix, log });
-    const { default: pgLib } = await import('pg');
-    pg = new pgLib.Client({ connectionString: databaseUrl });
-    await pg.connect();
+      const tag = Date.now().toString(36);
+      const creators = [];
+      for (let i = 0; i < opts.creators; i++) creators.push(await createCreator(baseUrl, pg, `bench-${tag}-${i}@example.com`));
+      log(`${creators.length} creators signed up, confirmed and signed in`);
 
-    const port = await freePort();
-    const env = serverEnv({
-      port,
-      databaseUrl,
-      redisUrl,
-      prefix,
-      MEDIA_DIR: mediaDir,
-      WORKER_CONCURRENCY: String(opts.concurrency),
-      CREATOR_MAX_BUILDS_IN_FLIGHT: String(opts.perCreator),
-      ...LOCAL_AI,
-      IDENTITY_RESETS_PER_ADDRESS: '1000',
-    });
-    const { api, worker } = await startApiAndWorker({
-      env,
-      workerEnv: localAiWorkerEnv(env),
-      port,
-      redisUrl,
-      prefix,
-      queueName: 'app-builds',
-      logDir,
-      deadline,
-      log,
-    });
+      const usage = usageFrom({ api, worker, cores: m.cores });
+      r = await runBuilds({ baseUrl, creators, n: opts.builds, perCreator: opts.perCreator, deadline, workerPid: worker.pid });
+      ({ mem, cpu } = usage(r.sampledPeakRssMiB));
 
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const tag = Date.now().toString(36);
-    const creators = [];
-    for (let i = 0; i < opts.creators; i++) creators.push(await createCreator(baseUrl, pg, `bench-${tag}-${i}@example.com`));
-    log(`${creators.length} creators signed up, confirmed and signed in`);
-
-    const startMiB = memoryOf(worker.pid)?.rssMiB ?? null;
-    const cpuBefore = { api: cpuSecondsOf(api.pid), worker: cpuSecondsOf(worker.pid), bench: process.cpuUsage() };
-    const wallBefore = Date.now();
-    r = await runBuilds({ baseUrl, creators, n: opts.builds, perCreator: opts.perCreator, deadline, workerPid: worker.pid });
-    const wall = (Date.now() - wallBefore) / 1000;
-    const peak = memoryOf(worker.pid);
-    mem = peak ? { peakMiB: Math.max(peak.peakMiB, r.sampledPeakRssMiB), startMiB } : null;
-    const benchCpu = process.cpuUsage(cpuBefore.bench);
-    cpu =
-      `API ${fmt(cpuSecondsOf(api.pid) - cpuBefore.api, 1)}, worker ${fmt(cpuSecondsOf(worker.pid) - cpuBefore.worker, 1)}, ` +
-      `bench client ${fmt((benchCpu.user + benchCpu.system) / 1e6, 1)} (wall ${fmt(wall, 1)} s x ${m.cores} cores)`;
-
-    if (r.timedOut) status = 'timed out';
-    else if (r.completed < r.n || r.failed || r.httpErrors || r.wrongOwner || r.duplicates || r.outOfOrder || r.incomplete) {
-      status = `${r.n - r.completed} not completed, ${r.failed} failed, ${r.httpErrors} HTTP errors, ${r.wrongOwner} wrong owner, ${r.outOfOrder} out of order, ${r.incomplete} incomplete`;
-    }
-    if (r.failedSamples.length) log(`failure samples: ${r.failedSamples.join(' | ')}`);
-    if (r.httpErrorSamples.length) log(`HTTP error samples: ${r.httpErrorSamples.join(' | ')}`);
-    const images = fs.existsSync(path.join(mediaDir, 'app-images'))
-      ? fs.readdirSync(path.join(mediaDir, 'app-images')).length
-      : 0;
-    log(`${images} app images written under MEDIA_DIR/app-images`);
-    logTails([api, worker], log);
-  } catch (err) {
-    status = `error: ${err.message.split('\n')[0]}`;
-    console.error(`[bench:builds] ${err.stack ?? err.message}`);
-  } finally {
-    console.log(`\nBuilds benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(figures(opts, r, mem))}`);
-    if (cpu) console.log(`  CPU seconds during the run: ${cpu}`);
-    console.log('');
-    if (opts.record && r) {
-      try {
-        appendResults({ opts, r, mem, m, status, cpu });
-      } catch (err) {
-        console.error(`[bench:builds] could not write RESULTS.md: ${err.message}`);
+      if (r.timedOut) status = 'timed out';
+      else if (r.completed < r.n || r.failed || r.httpErrors || r.wrongOwner || r.duplicates || r.outOfOrder || r.incomplete) {
+        status = `${r.n - r.completed} not completed, ${r.failed} failed, ${r.httpErrors} HTTP errors, ${r.wrongOwner} wrong owner, ${r.outOfOrder} out of order, ${r.incomplete} incomplete`;
       }
+      if (r.failedSamples.length) log(`failure samples: ${r.failedSamples.join(' | ')}`);
+      if (r.httpErrorSamples.length) log(`HTTP error samples: ${r.httpErrorSamples.join(' | ')}`);
+      const images = fs.existsSync(path.join(mediaDir, 'app-images'))
+        ? fs.readdirSync(path.join(mediaDir, 'app-images')).length
+        : 0;
+      log(`${images} app images written under MEDIA_DIR/app-images`);
+      logTails([api, worker], log);
+    } catch (err) {
+      status = failed(err);
+    } finally {
+      report({
+        title: 'Builds benchmark',
+        rows: figures(opts, r, mem),
+        status,
+        after: cpu ? [`  CPU seconds during the run: ${cpu}`] : [],
+        record: opts.record && r,
+        section: () => resultsSection({ opts, r, mem, m, status, cpu }),
+      });
     }
-    if (pg) await pg.end().catch(() => undefined);
-    await cleanUp(run, { prefix, log });
-    fs.rmSync(mediaDir, { recursive: true, force: true });
-    clearTimeout(hardStop);
-  }
-  return status === 'ok' ? 0 : 1;
-}
-
-runMain(main);
+    return status;
+  },
+);

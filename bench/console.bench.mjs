@@ -9,32 +9,14 @@
 //     for L seconds: how often the overview push arrives and how fresh it is, against the same pushes
 //     with nothing flowing.
 // Appends the figures to bench/RESULTS.md. Uses its own database and Redis prefix; stops all it started.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { createRequire } from 'node:module';
 import { backendDist } from '../scripts/lib/paths.mjs';
-import {
-  benchLog,
-  cleanUp,
-  ensureCompiled,
-  guardRun,
-  logTails,
-  machine,
-  markdownTable,
-  openServices,
-  parseOptions,
-  recordResults,
-  runMain,
-  serverEnv,
-  sleep,
-  startApiAndWorker,
-  table,
-} from './lib/harness.mjs';
+import { benchRun } from './lib/bench-run.mjs';
+import { benchLog, logTails, markdownTable, parseOptions, sleep } from './lib/harness.mjs';
 import { signedInMember } from './lib/members.mjs';
-import { freePort } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, percentile, summary } from './lib/stats.mjs';
 
@@ -323,7 +305,7 @@ function figures(opts, data, reads, idle, busy) {
   return rows;
 }
 
-function appendResults({ opts, rows, m, status }) {
+function resultsSection({ opts, rows, m, status }) {
   const lines = [
     '',
     `## console — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${status.toUpperCase()}`}`,
@@ -333,81 +315,70 @@ function appendResults({ opts, rows, m, status }) {
     '',
     ...markdownTable(rows),
   ];
-  recordResults(lines, log);
+  return lines;
 }
 
-async function main() {
+function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const m = machine();
-  const prefix = `bench-console-${process.pid}`;
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-console-'));
-  const deadline = Date.now() + opts.timeoutS * 1000;
-  const run = { handles: [] };
-  const hardStop = guardRun('console', opts.timeoutS);
-  ensureCompiled(log);
-  let status = 'ok';
-  let data = null;
-  let reads = null;
-  let idle = null;
-  let busy = null;
-  let processes = [];
-  try {
-    const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_console', prefix, log });
-    const known = await subscribers({ DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
-    log(`subscribers: ${known.map((s) => s.name).join(', ')}`);
-    data = await bulkLoad(databaseUrl, opts, known);
-    const port = await freePort();
-    const env = serverEnv({
-      port,
-      databaseUrl,
-      redisUrl,
-      prefix,
-      IDENTITY_ADMIN_EMAIL: ADMIN_EMAIL,
-      WORKER_CONCURRENCY: '50',
-      OPERATIONS_OVERVIEW_PUSH_MS: '2000',
-    });
-    const { api, worker } = await startApiAndWorker({
-      env,
-      port,
-      redisUrl,
-      prefix,
-      queueName: 'operations',
-      logDir,
-      deadline,
-      log,
-    });
-    processes = [api, worker];
-    const baseUrl = `http://127.0.0.1:${port}`;
-    // the bench's admin (IDENTITY_ADMIN_EMAIL), signed up and confirmed like anyone
-    const adminDb = new pg.Client({ connectionString: databaseUrl });
-    await adminDb.connect();
-    const { token } = await signedInMember(baseUrl, adminDb, ADMIN_EMAIL, { familyName: 'Admin' }).finally(() => adminDb.end());
-    reads = await measureReads(baseUrl, token, databaseUrl, data, opts.samples);
-    idle = await measureLive(baseUrl, token, { rate: 0, seconds: 20 });
-    log(`overview idle: a push every ${fmtMs(idle.gap.p50)} (p99 ${fmtMs(idle.gap.p99)})`);
-    busy = await measureLive(baseUrl, token, { rate: opts.rate, seconds: opts.liveS });
-    log(
-      `overview with ${opts.rate} jobs/min: a push every ${fmtMs(busy.gap.p50)} (p99 ${fmtMs(busy.gap.p99)}), ${fmt(busy.completedPerMin)}/min completed`,
-    );
-    const slow = reads.filter((r) => r.api.p99 > TARGET_P99_MS || r.errors > 0 || r.empty === r.api.count);
-    if (slow.length) status = `over target: ${slow.map((r) => r.name).join(', ')}`;
-    if (busy.gap.p99 > 3 * 2000)
-      status = `${status === 'ok' ? '' : `${status}; `}overview not live under load (push gap p99 ${fmtMs(busy.gap.p99)})`;
-    if (busy.httpErrors > 0) status = `${status === 'ok' ? '' : `${status}; `}${busy.httpErrors} HTTP errors starting checks`;
-    if (!api.running || !worker.running) status = 'a process died';
-  } catch (err) {
-    status = `error: ${err.message.split('\n')[0]}`;
-    console.error(`[bench:console] ${err.stack ?? err.message}`);
-    logTails(processes, log);
-  } finally {
-    const rows = figures(opts, data, reads, idle, busy);
-    console.log(`\nConsole benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(rows)}\n`);
-    if (opts.record && reads) appendResults({ opts, rows, m, status });
-    await cleanUp(run, { prefix, log });
-    clearTimeout(hardStop);
-  }
-  return status === 'ok' ? 0 : 1;
+  benchRun(
+    'console',
+    { timeoutS: opts.timeoutS },
+    async ({ machine: m, databaseUrl, redisUrl, prefix, db, startStack, failed, report }) => {
+      let status = 'ok';
+      let data = null;
+      let reads = null;
+      let idle = null;
+      let busy = null;
+      let processes = [];
+      try {
+        const known = await subscribers({
+          DATABASE_URL: databaseUrl,
+          REDIS_URL: redisUrl,
+          REDIS_PREFIX: prefix,
+          LOG_LEVEL: 'error',
+        });
+        log(`subscribers: ${known.map((s) => s.name).join(', ')}`);
+        data = await bulkLoad(databaseUrl, opts, known);
+        const { api, worker, baseUrl } = await startStack({
+          queueName: 'operations',
+          env: { IDENTITY_ADMIN_EMAIL: ADMIN_EMAIL, WORKER_CONCURRENCY: '50', OPERATIONS_OVERVIEW_PUSH_MS: '2000' },
+        });
+        processes = [api, worker];
+        // the bench's admin (IDENTITY_ADMIN_EMAIL), signed up and confirmed like anyone
+        const adminDb = await db();
+        const { token } = await signedInMember(baseUrl, adminDb, ADMIN_EMAIL, { familyName: 'Admin' }).finally(() =>
+          adminDb.end(),
+        );
+        reads = await measureReads(baseUrl, token, databaseUrl, data, opts.samples);
+        idle = await measureLive(baseUrl, token, { rate: 0, seconds: 20 });
+        log(`overview idle: a push every ${fmtMs(idle.gap.p50)} (p99 ${fmtMs(idle.gap.p99)})`);
+        busy = await measureLive(baseUrl, token, { rate: opts.rate, seconds: opts.liveS });
+        log(
+          `overview with ${opts.rate} jobs/min: a push every ${fmtMs(busy.gap.p50)} (p99 ${fmtMs(busy.gap.p99)}), ${fmt(busy.completedPerMin)}/min completed`,
+        );
+        const slow = reads.filter((r) => r.api.p99 > TARGET_P99_MS || r.errors > 0 || r.empty === r.api.count);
+        if (slow.length) status = `over target: ${slow.map((r) => r.name).join(', ')}`;
+        if (busy.gap.p99 > 3 * 2000)
+          status = `${status === 'ok' ? '' : `${status}; `}overview not live under load (push gap p99 ${fmtMs(busy.gap.p99)})`;
+        if (busy.httpErrors > 0) status = `${status === 'ok' ? '' : `${status}; `}${busy.httpErrors} HTTP errors starting checks`;
+        if (!api.running || !worker.running) status = 'a process died';
+      } catch (err) {
+        status = failed(err);
+        logTails(processes, log);
+      } finally {
+        const rows = figures(opts, data, reads, idle, busy);
+        report({
+          title: 'Console benchmark',
+          rows,
+          status,
+          record: opts.record && reads,
+          section: () => resultsSection({ opts, rows, m, status }),
+        });
+      }
+      return status;
+    },
+  );
 }
 
 // imported (to try the bulk load on a scratch database) it does nothing by itself
-if (import.meta.url === pathToFileURL(process.argv[1]).href) runMain(main);
+if (import.meta.url === pathToFileURL(process.argv[1]).href) main();

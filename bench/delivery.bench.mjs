@@ -14,27 +14,14 @@
 //     nodes and two workers; probes and load alternate between the nodes, so half the commits are made on
 //     the node whose relay does not deliver and wake it through PostgreSQL.
 // Targets: p50 <= 10 ms and p99 <= 50 ms at idle, p99 <= 250 ms under load.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { backendMain, workerMain } from '../scripts/lib/paths.mjs';
 import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
-import {
-  benchLog,
-  cleanUp,
-  guardRun,
-  machine,
-  markdownTable,
-  openServices,
-  parseOptions,
-  recordResults,
-  sleep,
-  waitCaughtUp,
-  waitReady,
-} from './lib/harness.mjs';
+import { benchRun } from './lib/bench-run.mjs';
+import { benchLog, parseOptions, sleep, waitCaughtUp, waitReady } from './lib/harness.mjs';
 import { adminToken, signedInMember } from './lib/members.mjs';
+import { CELLO_LESSON, publishProduct } from './lib/products.mjs';
 import { freePort, startNode, stopAllChildren } from './lib/processes.mjs';
 import { fmt, summary } from './lib/stats.mjs';
 
@@ -200,24 +187,13 @@ async function measure(setup, { databaseUrl, redisUrl, prefix, logDir }) {
     const members = [];
     for (let i = 0; i <= opts.users; i++) members.push(await signedInMember(bases[i % nodes], c, `${setup}-${i}@bench.local`));
     const admin = await adminToken(c, issuer);
-    const published = await fetch(`${bases[0]}/api/catalogue/admin/products`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        title: 'Delivery Cello',
-        classSlug: `delivery-cello-${setup}-${Date.now()}`,
-        storefrontSlug: 'bench',
-        creator: { id: 'bench', name: 'Bench' },
-        description: 'The lesson every bench member watches.',
-        category: 'music',
-        topics: ['cello'],
-        genres: ['classical'],
-        priceInfo: { priceInCents: 2500, currency: 'USD' },
-        media: { coverUrl: '', videoUrl: '', contents: [{ contentId: 'c1', title: 'Bowing', durationSeconds: 600 }] },
-      }),
+    const productId = await publishProduct(bases[0], admin, {
+      title: 'Delivery Cello',
+      classSlug: `delivery-cello-${setup}-${Date.now()}`,
+      description: 'The lesson every bench member watches.',
+      topic: 'cello',
+      contents: CELLO_LESSON,
     });
-    if (published.status !== 201) throw new Error(`publish answered ${published.status}: ${await published.text()}`);
-    const productId = (await published.json()).response.product.id;
     await waitCaughtUp(databaseUrl, Date.now() + 60_000);
     watcher = await watchCheckpoints(databaseUrl);
     const prober = members[opts.users].token;
@@ -243,19 +219,13 @@ async function measure(setup, { databaseUrl, redisUrl, prefix, logDir }) {
   }
 }
 
-async function main() {
-  const name = 'delivery';
-  const hardStop = guardRun(name, 1200);
-  const prefix = `bench_delivery_${Date.now().toString(36)}`;
-  const run = { handles: [] };
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-'));
+benchRun('delivery', { timeoutS: 1200 }, async ({ databaseUrl, redisUrl, prefix, logDir, failed, recordRows }) => {
   let status = 'ok';
   const rows = [];
   try {
-    const services = await openServices(run, { database: 'sparkhouse_bench_delivery', prefix, log });
     const met = (ok) => (ok ? 'met' : 'NOT met');
     for (const setup of ['npm-start', 'production']) {
-      const r = await measure(setup, { ...services, prefix, logDir });
+      const r = await measure(setup, { databaseUrl, redisUrl, prefix, logDir });
       const label =
         setup === 'production' ? 'production (NODE_ENV=production, 2 API nodes, 2 workers)' : 'npm start (1 API, 1 worker)';
       rows.push(
@@ -276,29 +246,18 @@ async function main() {
       );
       if (r.writes.errors) status = 'errors during the run';
     }
-    for (const [k, v] of rows) log(`${k}: ${v}`);
   } catch (err) {
+    failed(err);
     status = `failed: ${err.message}`;
-    console.error(`[bench:delivery] ${err.stack ?? err}`);
-  } finally {
-    await cleanUp(run, { prefix, log });
-    clearTimeout(hardStop);
   }
-  if (opts.record && rows.length) {
-    const m = machine();
-    const lines = [
-      '',
-      `## delivery — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${status}`}`,
-      '',
-      `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memGiB, 0)} GiB, Node ${m.node}. Commit (the save's answer arrives) -> ` +
-        'every projection has announced a checkpoint at or after the save (NOTIFY sparkhouse_checkpoints); ' +
-        'probes 5-14 ms apart, alternating between the API nodes.',
-      '',
-      ...markdownTable(rows),
-    ];
-    recordResults(lines, log);
-  }
-  process.exit(status === 'ok' ? 0 : 1);
-}
-
-await main();
+  recordRows({
+    status,
+    rows,
+    record: opts.record,
+    note:
+      "Commit (the save's answer arrives) -> " +
+      'every projection has announced a checkpoint at or after the save (NOTIFY sparkhouse_checkpoints); ' +
+      'probes 5-14 ms apart, alternating between the API nodes.',
+  });
+  return status;
+});

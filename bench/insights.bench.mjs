@@ -8,31 +8,12 @@
 // after 20 warm-up) of GET /api/app-builder/getAppInsights?days=D (default 90) as the app's creator,
 // alternating with the same request to a bare node:http + pg server reading the same precomputed rows
 // (bench/lib/bare-insights-server.mjs). Target: API p99 <= 100 ms. Appends the figures to bench/RESULTS.md.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { backendMain } from '../scripts/lib/paths.mjs';
-import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
-import {
-  benchLog,
-  cleanUp,
-  ensureCompiled,
-  guardRun,
-  logTails,
-  machine,
-  markdownTable,
-  openServices,
-  parseOptions,
-  recordResults,
-  runMain,
-  serverEnv,
-  sleep,
-  table,
-  waitCaughtUp,
-  waitReady,
-} from './lib/harness.mjs';
+import { benchRun } from './lib/bench-run.mjs';
+import { benchLog, logTails, markdownTable, parseOptions, sleep, waitCaughtUp } from './lib/harness.mjs';
 import { signedInMember } from './lib/members.mjs';
 import { freePort, startNode } from './lib/processes.mjs';
 import { fmt, summary } from './lib/stats.mjs';
@@ -212,25 +193,10 @@ async function skipPastForOthers(databaseUrl) {
   }
 }
 
-/** Until the insights projection's checkpoint is at the head: the time it took, and the log events it went through. */
+/** Until the insights projection's checkpoint is at the head: the time it took since `since`. */
 async function timeCatchUp(databaseUrl, deadline, since) {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    while (Date.now() < deadline) {
-      const { rows } = await c.query(
-        `with head as (select transaction_id, position from domain_event order by transaction_id desc, position desc limit 1)
-         select (c.transaction_id, c.position) >= (head.transaction_id, head.position) as done from event_checkpoint c, head
-          where c.subscriber = $1`,
-        [PROJECTION],
-      );
-      if (rows[0]?.done) return Date.now() - since;
-      await sleep(100);
-    }
-    throw new Error(`${PROJECTION} did not catch up in time`);
-  } finally {
-    await c.end();
-  }
+  await waitCaughtUp(databaseUrl, deadline, { subscriber: PROJECTION, pollMs: 100 });
+  return Date.now() - since;
 }
 
 async function measure(apiUrl, bareUrl, token, appId, { samples, days }) {
@@ -259,14 +225,8 @@ async function measure(apiUrl, bareUrl, token, appId, { samples, days }) {
   return { api: summary(api), bare: summary(bare), errors, sample };
 }
 
-async function main() {
-  const m = machine();
-  const prefix = `bench-insights-${process.pid}`;
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-insights-'));
-  const deadline = Date.now() + opts.timeoutS * 1000;
-  const run = { handles: [] };
-  const hardStop = guardRun('insights', opts.timeoutS);
-  ensureCompiled(log);
+benchRun('insights', { timeoutS: opts.timeoutS }, async (ctx) => {
+  const { machine: m, databaseUrl, logDir, deadline, db, startApi, failed, report } = ctx;
   const shape = plan(opts);
   const loadBefore = os.loadavg();
   let status = 'ok';
@@ -275,20 +235,11 @@ async function main() {
   let result = null;
   let processes = [];
   try {
-    const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_insights', prefix, log });
-    const port = await freePort();
-    const env = serverEnv({ port, databaseUrl, redisUrl, prefix, IDENTITY_ADMIN_EMAIL: 'nobody@example.com' });
-    const startApi = async () => {
-      const api = startNode('api', backendMain, { env, logDir, nodeArgs: apiNodeFlags });
-      processes = [api];
-      await waitReady(api, port, Math.min(deadline, Date.now() + 120_000));
-      return api;
-    };
-    let api = await startApi();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    const { token } = await signedInMember(baseUrl, db, EMAIL, { familyName: 'Creator' }).finally(() => db.end());
+    const env = { IDENTITY_ADMIN_EMAIL: 'nobody@example.com' };
+    let { api, port, baseUrl } = await startApi({ env, readyMs: 120_000 });
+    processes = [api];
+    const creatorDb = await db();
+    const { token } = await signedInMember(baseUrl, creatorDb, EMAIL, { familyName: 'Creator' }).finally(() => creatorDb.end());
     const created = await fetch(`${baseUrl}/api/app-builder/createApp`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -303,7 +254,8 @@ async function main() {
     appended = await bulkAppend(databaseUrl, app, shape, opts);
     await skipPastForOthers(databaseUrl);
     const since = Date.now();
-    api = await startApi();
+    ({ api } = await startApi({ port, env, readyMs: 120_000 }));
+    processes = [api];
     catchUpMs = await timeCatchUp(databaseUrl, deadline, since);
     log(`${PROJECTION} caught up in ${catchUpMs} ms (API start included)`);
 
@@ -331,8 +283,7 @@ async function main() {
     if (result.api.p99 > TARGET_P99_MS) status = `over target: API p99 ${fmt(result.api.p99, 1)} ms`;
     if (result.errors > 0) status = `${result.errors} errors`;
   } catch (err) {
-    status = `error: ${err.message.split('\n')[0]}`;
-    console.error(`[bench:insights] ${err.stack ?? err.message}`);
+    status = failed(err);
     logTails(processes, log);
   } finally {
     const loadAfter = os.loadavg();
@@ -363,9 +314,12 @@ async function main() {
         `before ${loadBefore.map((l) => fmt(l, 2)).join('/')}, after ${loadAfter.map((l) => fmt(l, 2)).join('/')}`,
       ],
     ];
-    console.log(`\nInsights benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(rows)}\n`);
-    if (opts.record && result) {
-      const lines = [
+    report({
+      title: 'Insights benchmark',
+      rows,
+      status,
+      record: opts.record && result,
+      section: () => [
         '',
         `## insights — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${status.toUpperCase()}`}`,
         '',
@@ -373,13 +327,8 @@ async function main() {
         `Command: \`npm run bench -- insights --events ${opts.events} --saves ${opts.saves} --members ${opts.members} --check-ins ${opts.checkIns} --samples ${opts.samples} --days ${opts.days}\`.`,
         '',
         ...markdownTable(rows),
-      ];
-      recordResults(lines, log);
-    }
-    await cleanUp(run, { prefix, log });
-    clearTimeout(hardStop);
+      ],
+    });
   }
-  return status === 'ok' ? 0 : 1;
-}
-
-runMain(main);
+  return status;
+});

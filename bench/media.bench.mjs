@@ -22,7 +22,6 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { execFile, execSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -30,27 +29,11 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import {
-  benchLog,
-  cleanUp,
-  ensureCompiled,
-  guardRun,
-  LOCAL_AI,
-  localAiWorkerEnv,
-  logTails,
-  machine,
-  markdownTable,
-  openServices,
-  parseOptions,
-  recordResults,
-  runMain,
-  serverEnv,
-  sleep,
-  startApiAndWorker,
-  table,
-} from './lib/harness.mjs';
-import { answerOf } from './lib/http-answer.mjs';
+import { benchRun } from './lib/bench-run.mjs';
+import { benchLog, logTails, markdownTable, parseOptions, sleep } from './lib/harness.mjs';
+import { answerOf, apiCall, expectOk } from './lib/http-answer.mjs';
 import { signedInMember } from './lib/members.mjs';
+import { memoryOf } from './lib/usage.mjs';
 import {
   childCpuSecondsOf,
   cpuSecondsByName,
@@ -90,17 +73,6 @@ const parseArgs = (argv) =>
       switches: { '--no-record': ['record', false], '--trace-gc': ['traceGc', true] },
     },
   );
-
-/** Peak resident memory of a process (Linux VmHWM), and its current RSS; null elsewhere. */
-function memoryOf(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-    return { peakMiB: kb('VmHWM') / 1024, rssMiB: kb('VmRSS') / 1024 };
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The V8 heap of a process started with --trace-gc, from its log: the largest heap in use before a
@@ -310,30 +282,7 @@ function uploadOne(url, { file, appId, token, agent }) {
   return answer;
 }
 
-async function call(baseUrl, method, url, { body, token } = {}) {
-  const headers = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${baseUrl}/api${url}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, json, text };
-}
-
-async function expectOk(promise, what) {
-  const r = await promise;
-  if (r.status >= 300) throw new Error(`${what} answered ${r.status}: ${r.text.slice(0, 200)}`);
-  return r.json?.response ?? r.json;
-}
+const call = apiCall;
 
 /** The planned uploads, `inFlight` at once, each sent to `url`. Throughput: first request to the last answer. */
 async function uploadAll(url, plan, { inFlight, appId, token, label }) {
@@ -680,7 +629,7 @@ function figures(opts, f) {
   return rows;
 }
 
-function appendResults({ opts, f, m, status, cpu, commandLine }) {
+function resultsSection({ opts, f, m, status, cpu, commandLine }) {
   const lines = [
     '',
     `## media — ${new Date().toISOString()}${status === 'ok' ? '' : ` — CHECK FAILED (${status})`}`,
@@ -705,28 +654,24 @@ function appendResults({ opts, f, m, status, cpu, commandLine }) {
     ...markdownTable(figures(opts, f)),
   ];
   if (cpu) lines.push(`| CPU seconds | ${cpu} |`);
-  recordResults(lines, log);
+  return lines;
 }
 
 // ---- main ----------------------------------------------------------------------------------------
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  const commandLine = ['npm run bench -- media', ...process.argv.slice(2)].join(' ');
-  const deadline = Date.now() + opts.timeoutS * 1000;
-  ensureCompiled(log);
-  const m = machine();
-  const runState = { handles: [], databaseUrl: null, redis: null };
-  const prefix = `bench_media_${Date.now().toString(36)}${process.pid.toString(36)}`;
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-media-'));
+const opts = parseArgs(process.argv.slice(2));
+const commandLine = ['npm run bench -- media', ...process.argv.slice(2)].join(' ');
+
+benchRun('media', { timeoutS: opts.timeoutS }, async (ctx) => {
+  const { machine: m, deadline, logDir, db, startStack, afterCleanUp, failed, report } = ctx;
   const filesDir = path.join(logDir, 'files');
   const bareDir = path.join(logDir, 'bare-uploads');
   const mediaDir = path.join(logDir, 'media');
+  afterCleanUp(() => {
+    for (const d of [mediaDir, bareDir, filesDir]) fs.rmSync(d, { recursive: true, force: true });
+  });
   const f = { files: null, bare: null, api: null, save: null, mem: null, desc: null, library: null };
-  let pg = null;
   let cpu = null;
   let status = 'ok';
-  const hardStop = guardRun('media', opts.timeoutS);
-
   try {
     log(`N=${opts.uploads} uploads (${opts.inFlight} in flight), D=${opts.descriptions} descriptions; logs in ${logDir}`);
     fs.mkdirSync(filesDir);
@@ -735,32 +680,13 @@ async function main() {
     log(`${f.files.length} test files made in ${fmt((Date.now() - madeAt) / 1000, 1)} s: ${filesLine(f.files)}`);
     const plan = uploadPlan(f.files, opts.uploads);
 
-    const { databaseUrl, redisUrl } = await openServices(runState, { database: 'sparkhouse_bench_media', prefix, log });
-    const { default: pgLib } = await import('pg');
-    pg = new pgLib.Client({ connectionString: databaseUrl });
-    await pg.connect();
-    const port = await freePort();
-    const env = serverEnv({
-      port,
-      databaseUrl,
-      redisUrl,
-      prefix,
-      MEDIA_DIR: mediaDir,
-      WORKER_CONCURRENCY: String(opts.concurrency),
-      ...LOCAL_AI,
-    });
-    const { api, worker } = await startApiAndWorker({
-      env,
-      workerEnv: localAiWorkerEnv(env),
+    const pg = await db();
+    const { api, worker, baseUrl } = await startStack({
+      queueName: 'ai-descriptions',
+      localAi: true,
+      env: { MEDIA_DIR: mediaDir, WORKER_CONCURRENCY: String(opts.concurrency) },
       // --trace-gc: the API logs each collection, so its V8 heap can be told apart from the rest of its RSS
       apiNodeArgs: opts.traceGc ? ['--trace-gc'] : [],
-      port,
-      redisUrl,
-      prefix,
-      queueName: 'ai-descriptions',
-      logDir,
-      deadline,
-      log,
     });
     const barePort = await freePort();
     const bare = startNode('bare', path.join(here, 'lib/bare-upload-server.mjs'), {
@@ -768,7 +694,6 @@ async function main() {
       logDir,
       nodeArgs: (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean),
     });
-    const baseUrl = `http://127.0.0.1:${port}`;
     const bareUrl = `http://127.0.0.1:${barePort}/upload`;
     for (;;) {
       if (!bare.running) throw new Error(`the bare server exited:\n${bare.tail()}`);
@@ -898,25 +823,16 @@ async function main() {
     for (const c of f.desc.failed.slice(0, 3)) log(`description error (${c.media.type}): ${c.reason}`);
     logTails([api, worker, bare], log);
   } catch (err) {
-    status = `error: ${err.message.split('\n')[0]}`;
-    console.error(`[bench:media] ${err.stack ?? err.message}`);
+    status = failed(err);
   } finally {
-    console.log(`\nMedia benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(figures(opts, f))}`);
-    if (cpu) console.log(`  CPU seconds: ${cpu}`);
-    console.log('');
-    if (opts.record && f.api) {
-      try {
-        appendResults({ opts, f, m, status, cpu, commandLine });
-      } catch (err) {
-        console.error(`[bench:media] could not write RESULTS.md: ${err.message}`);
-      }
-    }
-    if (pg) await pg.end().catch(() => undefined);
-    await cleanUp(runState, { prefix, log });
-    for (const d of [mediaDir, bareDir, filesDir]) fs.rmSync(d, { recursive: true, force: true });
-    clearTimeout(hardStop);
+    report({
+      title: 'Media benchmark',
+      rows: figures(opts, f),
+      status,
+      after: cpu ? [`  CPU seconds: ${cpu}`] : [],
+      record: opts.record && f.api,
+      section: () => resultsSection({ opts, f, m, status, cpu, commandLine }),
+    });
   }
-  return status === 'ok' ? 0 : 1;
-}
-
-runMain(main);
+  return status;
+});

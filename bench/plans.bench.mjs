@@ -9,32 +9,15 @@
 // memory, and checks that no plan is lost or made twice (the read model and the pushes). Appends a
 // dated section to bench/RESULTS.md. Uses its own database and Redis prefix; stops what it started.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import {
-  benchLog,
-  cleanUp,
-  ensureCompiled,
-  guardRun,
-  LOCAL_AI,
-  localAiWorkerEnv,
-  logTails,
-  machine,
-  markdownTable,
-  openServices,
-  parseOptions,
-  recordResults,
-  runMain,
-  serverEnv,
-  sleep,
-  startApiAndWorker,
-  table,
-} from './lib/harness.mjs';
+import { benchRun } from './lib/bench-run.mjs';
+import { benchLog, logTails, markdownTable, parseOptions, sleep } from './lib/harness.mjs';
+import { apiCall, expectOk } from './lib/http-answer.mjs';
 import { signedInMember } from './lib/members.mjs';
-import { cpuSecondsOf, freePort } from './lib/processes.mjs';
 import { connectSocket } from './lib/sockets.mjs';
 import { fmt, fmtMs, summary } from './lib/stats.mjs';
+import { memoryOf, usageFrom } from './lib/usage.mjs';
 
 const log = benchLog('plans');
 
@@ -66,49 +49,8 @@ const parseArgs = (argv) =>
     },
   );
 
-/** Peak resident memory of a process (Linux VmHWM), and its current RSS; null elsewhere. */
-function memoryOf(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-    return { peakMiB: kb('VmHWM') / 1024, rssMiB: kb('VmRSS') / 1024 };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * One call as the browser makes it. `session` (one per visitor) keeps the newest consistency token the
- * API answered and sends it back on reads, so a read waits (bounded) for the caller's own writes.
- */
-async function call(baseUrl, method, url, { body, token, anonymousId, session } = {}) {
-  const headers = { 'x-time-zone': 'Europe/Paris' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (anonymousId) headers['x-non-auth-user-id'] = anonymousId;
-  if (session?.consistencyToken && method === 'GET') headers['x-consistency-token'] = session.consistencyToken;
-  const res = await fetch(`${baseUrl}/api${url}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const written = res.headers.get('x-consistency-token');
-  if (session && written) session.consistencyToken = written;
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, json, text };
-}
-
-async function expectOk(promise, what) {
-  const r = await promise;
-  if (r.status >= 300) throw new Error(`${what} answered ${r.status}: ${r.text.slice(0, 200)}`);
-  return r.json?.response ?? r.json;
-}
+/** One call as the browser in Paris makes it (lib/http-answer.mjs). */
+const call = (baseUrl, method, url, options = {}) => apiCall(baseUrl, method, url, { timeZone: 'Europe/Paris', ...options });
 
 /** A published app with the two-page flow, made by a signed-in creator. */
 async function publishedApp(baseUrl, pg, tag) {
@@ -348,7 +290,7 @@ function figures(opts, r, l, mem) {
   ];
 }
 
-function appendResults({ opts, r, l, mem, m, status, cpu }) {
+function resultsSection({ opts, r, l, mem, m, status, cpu }) {
   const lines = [
     '',
     `## plans — ${new Date().toISOString()}${status === 'ok' ? '' : ` — CHECK FAILED (${status})`}`,
@@ -366,98 +308,61 @@ function appendResults({ opts, r, l, mem, m, status, cpu }) {
     ...markdownTable(figures(opts, r, l, mem)),
   ];
   if (cpu) lines.push(`| CPU seconds during the run | ${cpu} |`);
-  recordResults(lines, log);
+  return lines;
 }
 
 // ---- main --------------------------------------------------------------------------------------
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  const deadline = Date.now() + opts.timeoutS * 1000;
-  ensureCompiled(log);
-  const m = machine();
-  const run = { handles: [], databaseUrl: null, redis: null };
-  const prefix = `bench_plans_${Date.now().toString(36)}${process.pid.toString(36)}`;
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-plans-'));
-  let pg = null;
-  let r = null;
-  let l = null;
-  let mem = null;
-  let cpu = null;
-  let status = 'ok';
-  const hardStop = guardRun('plans', opts.timeoutS);
+const opts = parseArgs(process.argv.slice(2));
 
-  try {
-    log(`N=${opts.visitors} visitors, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`);
-    const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_plans', prefix, log });
-    const { default: pgLib } = await import('pg');
-    pg = new pgLib.Client({ connectionString: databaseUrl });
-    await pg.connect();
-    const port = await freePort();
-    const tag = Date.now().toString(36);
-    const env = serverEnv({
-      port,
-      // publishing needs a creator plan; the bench's creator is an admin instead (admins are exempt)
-      IDENTITY_ADMIN_EMAIL: `plans-creator-${tag}@example.com`,
-      databaseUrl,
-      redisUrl,
-      prefix,
-      MEDIA_DIR: path.join(logDir, 'media'),
-      WORKER_CONCURRENCY: String(opts.concurrency),
-      ...LOCAL_AI,
-    });
-    const { api, worker } = await startApiAndWorker({
-      env,
-      workerEnv: localAiWorkerEnv(env),
-      port,
-      redisUrl,
-      prefix,
-      queueName: 'personalized-plans',
-      logDir,
-      deadline,
-      log,
-    });
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const app = await publishedApp(baseUrl, pg, tag);
-    log(`app ${app.storefrontSlug}/${app.appSlug} published; ${opts.visitors} visitors start`);
+benchRun(
+  'plans',
+  { timeoutS: opts.timeoutS },
+  async ({ machine: m, deadline, logDir, db, startStack, afterCleanUp, failed, report }) => {
+    afterCleanUp(() => fs.rmSync(path.join(logDir, 'media'), { recursive: true, force: true }));
+    let r = null;
+    let l = null;
+    let mem = null;
+    let cpu = null;
+    let status = 'ok';
+    try {
+      log(`N=${opts.visitors} visitors, WORKER_CONCURRENCY=${opts.concurrency}; logs in ${logDir}`);
+      const pg = await db();
+      const tag = Date.now().toString(36);
+      const { api, worker, baseUrl } = await startStack({
+        queueName: 'personalized-plans',
+        localAi: true,
+        env: {
+          // publishing needs a creator plan; the bench's creator is an admin instead (admins are exempt)
+          IDENTITY_ADMIN_EMAIL: `plans-creator-${tag}@example.com`,
+          MEDIA_DIR: path.join(logDir, 'media'),
+          WORKER_CONCURRENCY: String(opts.concurrency),
+        },
+      });
+      const app = await publishedApp(baseUrl, pg, tag);
+      log(`app ${app.storefrontSlug}/${app.appSlug} published; ${opts.visitors} visitors start`);
 
-    const startMiB = memoryOf(worker.pid)?.rssMiB ?? null;
-    const cpuBefore = { api: cpuSecondsOf(api.pid), worker: cpuSecondsOf(worker.pid), bench: process.cpuUsage() };
-    const wallBefore = Date.now();
-    r = await runVisitors({ baseUrl, app, n: opts.visitors, deadline, workerPid: worker.pid });
-    const wall = (Date.now() - wallBefore) / 1000;
-    const peak = memoryOf(worker.pid);
-    mem = peak ? { peakMiB: Math.max(peak.peakMiB, r.sampledPeakRssMiB), startMiB } : null;
-    const benchCpu = process.cpuUsage(cpuBefore.bench);
-    cpu =
-      `API ${fmt(cpuSecondsOf(api.pid) - cpuBefore.api, 1)}, worker ${fmt(cpuSecondsOf(worker.pid) - cpuBefore.worker, 1)}, ` +
-      `bench client ${fmt((benchCpu.user + benchCpu.system) / 1e6, 1)} (wall ${fmt(wall, 1)} s x ${m.cores} cores)`;
-    l = await ledger(pg, app.appId, r.visitors);
+      const usage = usageFrom({ api, worker, cores: m.cores });
+      r = await runVisitors({ baseUrl, app, n: opts.visitors, deadline, workerPid: worker.pid });
+      ({ mem, cpu } = usage(r.sampledPeakRssMiB));
+      l = await ledger(pg, app.appId, r.visitors);
 
-    if (r.timedOut) status = 'timed out';
-    else if (r.completed < r.n || r.httpErrors || l.lost || l.duplicated || r.duplicatePushes || r.wrongRun || r.shortPlans)
-      status = `${r.n - r.completed} not completed, ${l.lost} lost, ${l.duplicated} duplicated, ${r.httpErrors} errors`;
-    if (r.httpErrorSamples.length) log(`error samples: ${r.httpErrorSamples.join(' | ')}`);
-    logTails([api, worker], log);
-  } catch (err) {
-    status = `error: ${err.message.split('\n')[0]}`;
-    console.error(`[bench:plans] ${err.stack ?? err.message}`);
-  } finally {
-    console.log(`\nPlans benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(figures(opts, r, l, mem))}`);
-    if (cpu) console.log(`  CPU seconds during the run: ${cpu}`);
-    console.log('');
-    if (opts.record && r) {
-      try {
-        appendResults({ opts, r, l, mem, m, status, cpu });
-      } catch (err) {
-        console.error(`[bench:plans] could not write RESULTS.md: ${err.message}`);
-      }
+      if (r.timedOut) status = 'timed out';
+      else if (r.completed < r.n || r.httpErrors || l.lost || l.duplicated || r.duplicatePushes || r.wrongRun || r.shortPlans)
+        status = `${r.n - r.completed} not completed, ${l.lost} lost, ${l.duplicated} duplicated, ${r.httpErrors} errors`;
+      if (r.httpErrorSamples.length) log(`error samples: ${r.httpErrorSamples.join(' | ')}`);
+      logTails([api, worker], log);
+    } catch (err) {
+      status = failed(err);
+    } finally {
+      report({
+        title: 'Plans benchmark',
+        rows: figures(opts, r, l, mem),
+        status,
+        after: cpu ? [`  CPU seconds during the run: ${cpu}`] : [],
+        record: opts.record && r,
+        section: () => resultsSection({ opts, r, l, mem, m, status, cpu }),
+      });
     }
-    if (pg) await pg.end().catch(() => undefined);
-    await cleanUp(run, { prefix, log });
-    fs.rmSync(path.join(logDir, 'media'), { recursive: true, force: true });
-    clearTimeout(hardStop);
-  }
-  return status === 'ok' ? 0 : 1;
-}
-
-runMain(main);
+    return status;
+  },
+);

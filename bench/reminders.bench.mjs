@@ -7,23 +7,17 @@
 // out in batches, and the batches write the emails to the outbox. Once a fifth of them are sent, one
 // worker is killed (SIGKILL) and started again. Checks: every member emailed within 60 s, none twice,
 // no decoy emailed. Appends a dated section to bench/RESULTS.md. Its own database and Redis prefix.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { workerMain } from '../scripts/lib/paths.mjs';
+import { benchRun } from './lib/bench-run.mjs';
 import {
-  cleanUp,
-  ensureCompiled,
-  guardRun,
+  benchLog,
   logTails,
-  machine,
   markdownTable,
-  openServices,
   parseOptions,
-  runMain,
+  recordResults,
   serverEnv,
   sleep,
   table,
@@ -31,9 +25,7 @@ import {
 } from './lib/harness.mjs';
 import { startNode } from './lib/processes.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const resultsFile = path.join(here, 'RESULTS.md');
-const log = (msg) => console.log(`[bench:reminders] ${msg}`);
+const log = benchLog('reminders');
 const QUEUE = 'member-reminders';
 const TARGET_MS = 60_000;
 
@@ -84,142 +76,132 @@ async function seed(pg, members) {
   return { appId, decoys };
 }
 
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  ensureCompiled(log);
-  const hardStop = guardRun('reminders', opts.timeoutS);
-  const prefix = `bench-reminders-${randomBytes(4).toString('hex')}`;
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reminders-'));
-  const run = { handles: [] };
-  const workers = [];
-  try {
-    const { databaseUrl, redisUrl, redis } = await openServices(run, {
-      database: `sparkhouse_bench_reminders_${randomBytes(3).toString('hex')}`,
-      prefix,
-      log,
-    });
-    const { default: pgLib } = await import('pg');
-    const pg = new pgLib.Client({ connectionString: databaseUrl });
-    pg.on('error', () => undefined); // the database is dropped at the end, with this client still open on a failure
-    await pg.connect();
-    const seeded = await seed(pg, opts.members);
-    log(`seeded ${opts.members} members due at ${MINUTE} (${DUE.map(([z, s]) => `${z} ${s}`).join(', ')}) and ${seeded.decoys} decoys`);
+const opts = parseArgs(process.argv.slice(2));
 
-    const env = serverEnv({
-      port: 3999, // unused: workers serve no HTTP
-      databaseUrl,
-      redisUrl,
-      prefix,
-      RUN_PROJECTIONS: 'false',
-      WORKER_LOCK_MS: '5000',
-      WORKER_STALLED_CHECK_MS: '2000',
-    });
-    const deadline = Date.now() + 120_000;
-    const start = (name) => {
-      const w = startNode(name, workerMain, { env, logDir });
-      workers.push(w);
-      return w;
-    };
-    const a = start('worker-a');
-    const b = start('worker-b');
-    await waitWorker(a, { redisUrl, prefix, queueName: QUEUE, deadline });
-    await waitWorker(b, { redisUrl, prefix, queueName: QUEUE, deadline });
-    log(`two workers consuming ${QUEUE} (pids ${a.pid}, ${b.pid})`);
+benchRun(
+  'reminders',
+  { timeoutS: opts.timeoutS, database: `sparkhouse_bench_reminders_${randomBytes(3).toString('hex')}` },
+  async ({ machine: m, databaseUrl, redisUrl, redis, prefix, logDir, db, failed }) => {
+    const workers = [];
+    try {
+      const pg = await db();
+      const seeded = await seed(pg, opts.members);
+      log(
+        `seeded ${opts.members} members due at ${MINUTE} (${DUE.map(([z, s]) => `${z} ${s}`).join(', ')}) and ${seeded.decoys} decoys`,
+      );
 
-    const queue = new Queue(QUEUE, { connection: redis, prefix });
-    const schedulers = await queue.getJobSchedulers();
-    const loadBefore = os.loadavg();
-    const sentCount = async () =>
-      (await pg.query(`select count(*)::int as n from member_reminder_delivery where kind = 'daily'`)).rows[0].n;
+      const env = serverEnv({
+        port: 3999, // unused: workers serve no HTTP
+        databaseUrl,
+        redisUrl,
+        prefix,
+        RUN_PROJECTIONS: 'false',
+        WORKER_LOCK_MS: '5000',
+        WORKER_STALLED_CHECK_MS: '2000',
+      });
+      const deadline = Date.now() + 120_000;
+      const start = (name) => {
+        const w = startNode(name, workerMain, { env, logDir });
+        workers.push(w);
+        return w;
+      };
+      const a = start('worker-a');
+      const b = start('worker-b');
+      await waitWorker(a, { redisUrl, prefix, queueName: QUEUE, deadline });
+      await waitWorker(b, { redisUrl, prefix, queueName: QUEUE, deadline });
+      log(`two workers consuming ${QUEUE} (pids ${a.pid}, ${b.pid})`);
 
-    const t0 = Date.now();
-    await queue.add('reminders.round', { minute: MINUTE }, { jobId: 'bench-round', attempts: 5, backoff: { type: 'fixed', delay: 500 } });
-    let killedAt = null;
-    let restartedAt = null;
-    let sentAtKill = null;
-    let done = null;
-    while (Date.now() - t0 < opts.timeoutS * 1000) {
-      const n = await sentCount();
-      if (killedAt === null && n >= opts.members / 5) {
-        sentAtKill = n;
-        a.child.kill('SIGKILL');
-        killedAt = Date.now() - t0;
-        await a.exited;
-        const again = start('worker-a-restarted');
-        // consuming again: two workers registered with BullMQ once more (the killed one's registration lapses)
-        while (Date.now() - t0 < opts.timeoutS * 1000) {
-          if (!again.running) throw new Error(`the restarted worker exited:\n${again.tail()}`);
-          if ((await queue.getWorkers()).length >= 2) break;
-          await sleep(100);
+      const queue = new Queue(QUEUE, { connection: redis, prefix });
+      const schedulers = await queue.getJobSchedulers();
+      const loadBefore = os.loadavg();
+      const sentCount = async () =>
+        (await pg.query(`select count(*)::int as n from member_reminder_delivery where kind = 'daily'`)).rows[0].n;
+
+      const t0 = Date.now();
+      await queue.add(
+        'reminders.round',
+        { minute: MINUTE },
+        { jobId: 'bench-round', attempts: 5, backoff: { type: 'fixed', delay: 500 } },
+      );
+      let killedAt = null;
+      let restartedAt = null;
+      let sentAtKill = null;
+      let done = null;
+      while (Date.now() - t0 < opts.timeoutS * 1000) {
+        const n = await sentCount();
+        if (killedAt === null && n >= opts.members / 5) {
+          sentAtKill = n;
+          a.child.kill('SIGKILL');
+          killedAt = Date.now() - t0;
+          await a.exited;
+          const again = start('worker-a-restarted');
+          // consuming again: two workers registered with BullMQ once more (the killed one's registration lapses)
+          while (Date.now() - t0 < opts.timeoutS * 1000) {
+            if (!again.running) throw new Error(`the restarted worker exited:\n${again.tail()}`);
+            if ((await queue.getWorkers()).length >= 2) break;
+            await sleep(100);
+          }
+          restartedAt = Date.now() - t0;
+          log(`killed worker-a (SIGKILL) at ${killedAt} ms with ${n} sent; restarted, consuming again at ${restartedAt} ms`);
         }
-        restartedAt = Date.now() - t0;
-        log(`killed worker-a (SIGKILL) at ${killedAt} ms with ${n} sent; restarted, consuming again at ${restartedAt} ms`);
+        if (n >= opts.members) {
+          done = Date.now() - t0;
+          break;
+        }
+        await sleep(50);
       }
-      if (n >= opts.members) {
-        done = Date.now() - t0;
-        break;
-      }
-      await sleep(50);
-    }
-    const loadAfter = os.loadavg();
-    // a moment more, so a late duplicate would show
-    await sleep(3000);
-    const counts = (
-      await pg.query(
-        `select count(*)::int as emails, count(distinct to_address)::int as recipients,
+      const loadAfter = os.loadavg();
+      // a moment more, so a late duplicate would show
+      await sleep(3000);
+      const counts = (
+        await pg.query(
+          `select count(*)::int as emails, count(distinct to_address)::int as recipients,
                 count(*) filter (where to_address like 'bench-member-%' and split_part(split_part(to_address, '@', 1), '-', 3)::int > $1)::int as decoys
            from email_outbox where subject = 'Time for today''s step in Stride Coach'`,
-        [opts.members],
-      )
-    ).rows[0];
-    const deliveries = await sentCount();
-    await pg.end();
-    await queue.close();
+          [opts.members],
+        )
+      ).rows[0];
+      const deliveries = await sentCount();
+      await queue.close();
 
-    const duplicates = counts.emails - counts.recipients;
-    const lost = opts.members - counts.recipients + counts.decoys;
-    const pass = done !== null && done <= TARGET_MS && duplicates === 0 && counts.decoys === 0 && counts.recipients === opts.members;
-    const m = machine();
-    const rows = [
-      ['members due in the minute', `${opts.members} (4 time zones) + ${seeded.decoys} not due`],
-      ['workers', '2 worker processes; one SIGKILLed and restarted mid-run'],
-      ['job scheduler', schedulers.map((s) => `${s.key ?? s.id ?? s.name}: ${s.pattern}`).join(', ') || 'none'],
-      ['all emailed after', done === null ? `NOT within ${opts.timeoutS} s (${deliveries} sent)` : `${done} ms`],
-      ['killed at / consuming again at', `${killedAt} ms (${sentAtKill} sent) / ${restartedAt} ms`],
-      ['emails in the outbox / distinct members', `${counts.emails} / ${counts.recipients}`],
-      ['duplicates', duplicates],
-      ['lost', Math.max(0, lost)],
-      ['decoys emailed', counts.decoys],
-      ['load average before / after (1 min)', `${loadBefore[0].toFixed(2)} / ${loadAfter[0].toFixed(2)}`],
-      ['target', `all within 60 s, 0 duplicates, 0 lost: ${pass ? 'met' : 'NOT met'}`],
-    ];
-    console.log(table(rows));
-    if (opts.record) {
-      const section = [
-        '',
-        `## reminders — ${new Date().toISOString()}`,
-        '',
-        `Machine: ${m.cores} cores (${m.cpuModel}), Node ${m.node}. Run under the shared heavy lock; the machine is shared with other engineers' work (load average above).`,
-        '',
-        ...markdownTable(rows),
-        '',
-        'The round is the job the `member-reminders-every-minute` scheduler (cron `* * * * *`) puts on the queue, given the bench minute',
-        'explicitly (`data.minute`) instead of waiting for the wall clock; members are seeded straight into the read models',
-        '(subscriptions, contacts, reminder settings) rather than replayed from 30,000 events.',
-        '',
+      const duplicates = counts.emails - counts.recipients;
+      const lost = opts.members - counts.recipients + counts.decoys;
+      const pass =
+        done !== null && done <= TARGET_MS && duplicates === 0 && counts.decoys === 0 && counts.recipients === opts.members;
+      const rows = [
+        ['members due in the minute', `${opts.members} (4 time zones) + ${seeded.decoys} not due`],
+        ['workers', '2 worker processes; one SIGKILLed and restarted mid-run'],
+        ['job scheduler', schedulers.map((s) => `${s.key ?? s.id ?? s.name}: ${s.pattern}`).join(', ') || 'none'],
+        ['all emailed after', done === null ? `NOT within ${opts.timeoutS} s (${deliveries} sent)` : `${done} ms`],
+        ['killed at / consuming again at', `${killedAt} ms (${sentAtKill} sent) / ${restartedAt} ms`],
+        ['emails in the outbox / distinct members', `${counts.emails} / ${counts.recipients}`],
+        ['duplicates', duplicates],
+        ['lost', Math.max(0, lost)],
+        ['decoys emailed', counts.decoys],
+        ['load average before / after (1 min)', `${loadBefore[0].toFixed(2)} / ${loadAfter[0].toFixed(2)}`],
+        ['target', `all within 60 s, 0 duplicates, 0 lost: ${pass ? 'met' : 'NOT met'}`],
       ];
-      fs.appendFileSync(resultsFile, section.join('\n'));
-      log(`recorded in ${path.relative(process.cwd(), resultsFile)}`);
+      console.log(table(rows));
+      if (opts.record) {
+        const lines = [
+          '',
+          `## reminders — ${new Date().toISOString()}`,
+          '',
+          `Machine: ${m.cores} cores (${m.cpuModel}), Node ${m.node}. Run under the shared heavy lock; the machine is shared with other engineers' work (load average above).`,
+          '',
+          ...markdownTable(rows),
+          '',
+          'The round is the job the `member-reminders-every-minute` scheduler (cron `* * * * *`) puts on the queue, given the bench minute',
+          'explicitly (`data.minute`) instead of waiting for the wall clock; members are seeded straight into the read models',
+          '(subscriptions, contacts, reminder settings) rather than replayed from 30,000 events.',
+        ];
+        recordResults(lines, log);
+      }
+      return pass ? 0 : 1;
+    } catch (err) {
+      failed(err);
+      logTails(workers, log);
+      return 1;
     }
-    return pass ? 0 : 1;
-  } catch (err) {
-    console.error(err);
-    logTails(workers, log);
-    return 1;
-  } finally {
-    clearTimeout(hardStop);
-    await cleanUp(run, { prefix, log });
-  }
-}
-
-runMain(main);
+  },
+);

@@ -15,27 +15,13 @@
 //      the production configuration of phase 2 (target >= 0.8x).
 // BENCH_API_NODE_ARGS (env, space separated) go to the API's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { backendMain } from '../scripts/lib/paths.mjs';
-import { apiNodeFlags } from '../scripts/lib/node-flags.mjs';
-import {
-  benchLog,
-  cleanUp,
-  guardRun,
-  machine,
-  markdownTable,
-  openServices,
-  parseOptions,
-  recordResults,
-  serverEnv,
-  waitCaughtUp,
-  waitReady,
-} from './lib/harness.mjs';
+import { benchRun } from './lib/bench-run.mjs';
+import { benchLog, parseOptions, waitCaughtUp, waitReady } from './lib/harness.mjs';
 import { adminToken, signedInMember } from './lib/members.mjs';
+import { CELLO_LESSON, publishProduct } from './lib/products.mjs';
 import { cpuSecondsByName, cpuSecondsOf, freePort, startNode } from './lib/processes.mjs';
 import { fmt, percentile } from './lib/stats.mjs';
 
@@ -134,59 +120,26 @@ function npmStartEnv(apiEnv, { port, databaseUrl, redisUrl, prefix, logDir }) {
   };
 }
 
-async function main() {
-  const name = 'writes';
-  const hardStop = guardRun(name, 900);
-  const prefix = `bench_writes_${Date.now().toString(36)}`;
-  const run = { handles: [] };
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-bench-'));
+benchRun('writes', { timeoutS: 900 }, async ({ databaseUrl, redisUrl, prefix, logDir, db, startApi, failed, recordRows }) => {
   let status = 'ok';
   const rows = [];
-  let c = null;
   try {
-    const { databaseUrl, redisUrl } = await openServices(run, { database: 'sparkhouse_bench_writes', prefix, log });
-    const port = await freePort();
-    const issuer = `http://127.0.0.1:${port}`;
-    const env = serverEnv({
-      port,
-      databaseUrl,
-      redisUrl,
-      prefix,
-    });
-    const extraArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const api = startNode('api', backendMain, { env, logDir, nodeArgs: [...apiNodeFlags, ...extraArgs] });
-    await waitReady(api, port, Date.now() + 90_000);
-    const base = `http://127.0.0.1:${port}`;
-    c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
+    const { api, env, port, baseUrl: base } = await startApi();
+    const issuer = base;
+    const c = await db();
 
     log(`signing up and signing in ${opts.users + 1} members`);
     const members = [];
     for (let i = 0; i <= opts.users; i++) members.push(await signedInMember(base, c, `member-${i}@bench.local`));
     const admin = await adminToken(c, issuer);
-    const published = await fetch(`${base}/api/catalogue/admin/products`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        title: 'Write Path Cello',
-        classSlug: `write-path-cello-${Date.now()}`,
-        storefrontSlug: 'bench',
-        creator: { id: 'bench', name: 'Bench' },
-        description: 'The lesson every bench member watches.',
-        category: 'music',
-        topics: ['cello'],
-        genres: ['classical'],
-        priceInfo: { priceInCents: 2500, currency: 'USD' },
-        media: { coverUrl: '', videoUrl: '', contents: [{ contentId: 'c1', title: 'Bowing', durationSeconds: 600 }] },
-      }),
+    const productId = await publishProduct(base, admin, {
+      title: 'Write Path Cello',
+      classSlug: `write-path-cello-${Date.now()}`,
+      description: 'The lesson every bench member watches.',
+      topic: 'cello',
+      contents: CELLO_LESSON,
+      readableWithinMs: 30_000,
     });
-    if (published.status !== 201) throw new Error(`publish answered ${published.status}: ${await published.text()}`);
-    const productId = (await published.json()).response.product.id;
-    for (let deadline = Date.now() + 30_000; ;) {
-      if ((await fetch(`${base}/api/getProduct?id=${productId}`)).status === 200) break;
-      if (Date.now() > deadline) throw new Error('the product never reached the read model');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     for (const m of members) {
       const res = await fetch(`${base}/api/updateCart`, {
         method: 'POST',
@@ -323,28 +276,17 @@ async function main() {
     if (apiSaves.errors || bareSaves.errors || apiReads.errors || bareReads.errors || startSaves.errors) {
       status = 'errors during the run';
     }
-    for (const [k, v] of rows) log(`${k}: ${v}`);
   } catch (err) {
+    failed(err);
     status = `failed: ${err.message}`;
-    console.error(`[bench:writes] ${err.stack ?? err}`);
-  } finally {
-    await c?.end().catch(() => undefined);
-    await cleanUp(run, { prefix, log });
-    clearTimeout(hardStop);
   }
-  if (opts.record && rows.length) {
-    const m = machine();
-    const lines = [
-      '',
-      `## writes — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${status}`}`,
-      '',
-      `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memGiB, 0)} GiB, Node ${m.node}. API: one process with the production configuration (NODE_ENV=production, LOG_LEVEL=warn, the node flags npm start gives it); phase 4: npm start itself with its defaults.`,
-      '',
-      ...markdownTable(rows),
-    ];
-    recordResults(lines, log);
-  }
-  process.exit(status === 'ok' ? 0 : 1);
-}
-
-await main();
+  recordRows({
+    status,
+    rows,
+    record: opts.record,
+    note:
+      'API: one process with the production configuration (NODE_ENV=production, LOG_LEVEL=warn, the node flags npm start ' +
+      'gives it); phase 4: npm start itself with its defaults.',
+  });
+  return status;
+});

@@ -295,10 +295,11 @@ export function runMain(main) {
 }
 
 /**
- * Until every subscriber's checkpoint is at the end of the log in delivery order, (transaction_id,
- * position): the relay is idle and a measurement is not shared with it.
+ * Until every subscriber's checkpoint (only `subscriber`'s, when named) is at the end of the log in delivery
+ * order, (transaction_id, position): the relay is idle and a measurement is not shared with it. Looks
+ * every `pollMs`.
  */
-export async function waitCaughtUp(databaseUrl, deadline) {
+export async function waitCaughtUp(databaseUrl, deadline, { subscriber = null, pollMs = 250 } = {}) {
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
@@ -309,12 +310,13 @@ export async function waitCaughtUp(databaseUrl, deadline) {
          select count(*)::int as subscribers,
                 count(*) filter (where exists (select 1 from head
                                   where (c.transaction_id, c.position) < (head.transaction_id, head.position)))::int as behind
-           from event_checkpoint c`,
+           from event_checkpoint c where $1::text is null or c.subscriber = $1`,
+        [subscriber],
       );
       if (rows[0].subscribers > 0 && rows[0].behind === 0) return;
-      await sleep(250);
+      await sleep(pollMs);
     }
-    throw new Error('subscribers did not catch up with the log in time');
+    throw new Error(`${subscriber ?? 'subscribers'} did not catch up with the log in time`);
   } finally {
     await c.end();
   }
