@@ -1,11 +1,13 @@
 // npm run bench -- lighthouse [--runs N] [--no-record] [--keep-open]
 //
 // Lighthouse (npm `lighthouse`, Debian Chromium at /usr/bin/chromium through chrome-launcher) on the
-// pages search engines and shared links land on: home, a class, a collection and a school. Its mobile
+// pages search engines and shared links land on: home, a class, a collection, a school and a published
+// app's landing page (a creator builds an app through the API, prices it and publishes it). Its mobile
 // defaults: a Moto G Power-sized screen, simulated slow 4G (150 ms RTT, 1.6 Mbps down) and a 4x slower
 // CPU. The stack is a production build started as the other benches start it: the web app built
 // (`npm run build`), one API (NODE_ENV=production) and one worker on a fresh database with the demo
-// data seeded. Each page runs N times (3); the median run by LCP is reported with its scores.
+// data seeded; the worker's AI is the devkit's local generator (as the builds bench has it), so the app is
+// built, named and given its images and landing page the way a creator's build gives them. Each page runs N times (3); the median run by LCP is reported with its scores.
 // Targets: LCP <= 2.5 s, CLS < 0.1, accessibility >= 95, SEO >= 95.
 // The machine's load average is recorded with the figures: on a busy machine the simulated timings
 // still move (Lighthouse simulates from the trace it observed).
@@ -18,7 +20,19 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { backendDist } from '../scripts/lib/paths.mjs';
 import { buildFrontend } from '../scripts/lib/build.mjs';
-import { cleanUp, guardRun, machine, openServices, serverEnv, startApiAndWorker, waitCaughtUp } from './lib/harness.mjs';
+import {
+  cleanUp,
+  guardRun,
+  LOCAL_AI,
+  localAiWorkerEnv,
+  machine,
+  openServices,
+  serverEnv,
+  sleep,
+  startApiAndWorker,
+  waitCaughtUp,
+} from './lib/harness.mjs';
+import { signedInMember } from './lib/members.mjs';
 import { freePort } from './lib/processes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,6 +62,63 @@ async function pagesOf(base) {
     ['collection', `/collections/${collections[0].slug}`],
     ['school', '/school/music'],
   ];
+}
+
+/** One API call as the web app makes it; its envelope's response, or an error naming the call. */
+async function call(base, method, url, { token, body } = {}) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${base}/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  const json = JSON.parse(text);
+  return json.response ?? json;
+}
+
+const PROMPT = 'a 6-week couch to 5k running coach app';
+
+/**
+ * A published app as a creator makes one (e2e/tests/app-landing.spec.ts): signed up and signed in, a
+ * backend user, the app built from a prompt by the worker, priced ($9.99 a month, $79.99 a year, a
+ * 7-day trial) and published. Publishing needs a creator plan; its checkout is the Stripe emulator's
+ * hosted page, which a production server does not serve, so the creator is the server's admin
+ * (IDENTITY_ADMIN_EMAIL), whom publishing lets through without one (as the plans bench does).
+ * Answers its landing page's path once the share picture of this publication is in the page's head.
+ */
+async function publishedAppPage(base, databaseUrl, email, deadline) {
+  const { default: pgLib } = await import('pg');
+  const pg = new pgLib.Client({ connectionString: databaseUrl });
+  await pg.connect();
+  let creator;
+  try {
+    creator = await signedInMember(base, pg, email, { familyName: 'Coach' });
+  } finally {
+    await pg.end();
+  }
+  const { token, userId } = creator;
+  await call(base, 'POST', '/users/createUser', { token, body: { userId, email, firstName: 'Casey', lastName: 'Coach' } });
+  const { appId } = await call(base, 'POST', '/app-builder/buildApp', { token, body: { prompt: PROMPT } });
+  let app;
+  while (!app) {
+    if (Date.now() > deadline) throw new Error('the app was not built in time');
+    const { apps } = await call(base, 'GET', '/app-builder/getCreatorApps', { token });
+    const found = apps.find((a) => a.appId === appId);
+    if (found?.build?.status === 'failed') throw new Error(`the build failed: ${JSON.stringify(found.build)}`);
+    if (found?.build?.status === 'completed') app = found;
+    else await sleep(500);
+  }
+  await call(base, 'POST', '/payments/update-price-options', { token, body: { appId, monthlyPrice: 999, annualPrice: 7999, trialDays: 7 } });
+  await call(base, 'POST', `/apps/publishApp/${appId}`, { token, body: {} });
+  const pagePath = `/apps/${app.storefrontSlug}/${app.appSlug}`;
+  // the page as a shared link shows it: live, with this publication's share picture
+  for (;;) {
+    const res = await fetch(`${base}${pagePath}`);
+    const html = await res.text();
+    if (res.ok && /og:image" content="[^"]+\/share-[^"]+\.png"/.test(html)) return pagePath;
+    if (Date.now() > deadline) throw new Error(`${pagePath} answered ${res.status} without its share picture in time`);
+    await sleep(500);
+  }
 }
 
 /** One Lighthouse run (mobile defaults), its figures. */
@@ -100,12 +171,34 @@ async function main() {
     const { databaseUrl, redisUrl } = await openServices(run, { database: `bench_lighthouse_${process.pid}`, prefix, log });
     const ran = await createRequire(import.meta.url)(backendDist).runSeeders(databaseUrl);
     log(`demo data seeded: ${ran.join(', ')}`);
-    const env = serverEnv({ port, databaseUrl, redisUrl, prefix });
     const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
-    await startApiAndWorker({ env, port, redisUrl, prefix, queueName: 'operations', logDir, deadline: Date.now() + 180_000, log });
+    const creatorEmail = `lighthouse-creator-${process.pid}@example.com`;
+    const env = serverEnv({
+      port,
+      databaseUrl,
+      redisUrl,
+      prefix,
+      MEDIA_DIR: path.join(logDir, 'media'),
+      IDENTITY_ADMIN_EMAIL: creatorEmail,
+      ...LOCAL_AI,
+    });
+    await startApiAndWorker({
+      env,
+      workerEnv: localAiWorkerEnv(env),
+      port,
+      redisUrl,
+      prefix,
+      queueName: 'operations',
+      logDir,
+      deadline: Date.now() + 180_000,
+      log,
+    });
     await waitCaughtUp(databaseUrl, Date.now() + 60_000);
     const base = `http://127.0.0.1:${port}`;
     const pages = await pagesOf(base);
+    const appPage = await publishedAppPage(base, databaseUrl, creatorEmail, Date.now() + 300_000);
+    log(`app published: ${appPage}`);
+    pages.push(['app landing', appPage]);
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
