@@ -178,7 +178,6 @@ async function main() {
       databaseUrl,
       redisUrl,
       prefix,
-      MEDIA_DIR: path.join(logDir, 'media'),
       IDENTITY_ADMIN_EMAIL: creatorEmail,
       ...LOCAL_AI,
     });
