@@ -122,13 +122,15 @@ async function publishedAppPage(base, databaseUrl, email, deadline) {
 }
 
 /** One Lighthouse run (mobile defaults), its figures. */
-async function audit(chrome, url) {
+async function audit(chrome, url, saveAs) {
   const { lhr } = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
   });
+  // the whole report, for a look at its requests and the LCP's phases (bench/RESULTS.md has the figures)
+  if (saveAs) fs.writeFileSync(saveAs, JSON.stringify(lhr));
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
   const failing = (id) =>
@@ -147,6 +149,10 @@ async function audit(chrome, url) {
     cls: value('cumulative-layout-shift'),
     speedIndexMs: value('speed-index'),
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    // the LCP's phases as Lighthouse splits it (time to first byte, load delay, load time, render delay)
+    lcpPhases: (lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [])
+      .map((p) => `${p.phase} ${Math.round(p.timing)} ms`)
+      .join(', '),
     flagged: { accessibility: failing('accessibility'), seo: failing('seo') },
     warnings: lhr.runWarnings ?? [],
     runtimeError: lhr.runtimeError?.code ?? null,
@@ -210,10 +216,11 @@ async function main() {
       // a run Lighthouse could not finish (no paint measured: its trace was cut short) is run again, twice at most
       for (let i = 0; all.filter((r) => Number.isFinite(r.lcpMs)).length < runs && i < runs + 2; i++) {
         loads.push(os.loadavg()[0]);
-        const r = await audit(chrome, `${base}${pagePath}`);
+        const r = await audit(chrome, `${base}${pagePath}`, path.join(logDir, `${kind.replace(/\W+/g, '-')}-${i + 1}.json`));
         log(
           `${kind} run ${i + 1}: perf ${r.performance}, LCP ${s(r.lcpMs)}, FCP ${s(r.fcpMs)}, CLS ${r.cls.toFixed(3)}, a11y ${r.accessibility}, SEO ${r.seo}` +
-            (r.runtimeError ? ` (${r.runtimeError})` : ''),
+            (r.runtimeError ? ` (${r.runtimeError})` : '') +
+            (r.lcpPhases ? ` [${r.lcpPhases}]` : ''),
         );
         all.push(r);
       }
