@@ -178,6 +178,7 @@ async function main() {
     const ran = await createRequire(import.meta.url)(backendDist).runSeeders(databaseUrl);
     log(`demo data seeded: ${ran.join(', ')}`);
     const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+    log(`logs and Lighthouse reports in ${logDir}`);
     const creatorEmail = `lighthouse-creator-${process.pid}@example.com`;
     const env = serverEnv({
       port,
