@@ -1,6 +1,14 @@
-import { isEventOf, StorefrontDetailsChanged, StorefrontSlugChanged, type NewEvent, type StoredEvent } from '@sparkhouse/contracts';
+import { createHash } from 'node:crypto';
+import {
+  isEventOf,
+  StorefrontDetailsChanged,
+  StorefrontSlugChanged,
+  type NewEvent,
+  type StoredEvent,
+} from '@sparkhouse/contracts';
 import { badRequest } from '../../../platform/http/errors';
 import { slugify, SLUG_MAX } from './slugs';
+import { appImageUrl } from '../../../platform/media/media-files';
 
 export const storefrontStreamId = (ownerId: string) => `storefront-${ownerId}`;
 export const STOREFRONT_SLUG_MIN = 3;
@@ -37,6 +45,18 @@ export function checkStorefrontSlug(slug: string): string {
   return slug;
 }
 
+/** What a storefront photo's file is called: the owner's and the picture's hashes (so a new photo is a new, cacheable address). */
+const ownerTag = (ownerId: string) => createHash('sha256').update(`storefront\u0000${ownerId}`).digest('hex').slice(0, 16);
+export const storefrontPhotoName = (ownerId: string, contentHash: string) =>
+  `storefront-${ownerTag(ownerId)}-${contentHash.slice(0, 16)}.webp`;
+export const NOT_AN_UPLOADED_PHOTO = 'Upload your photo from your storefront settings: the photo must be one you uploaded.';
+
+/** Whether `url` is a storefront photo this owner uploaded (uploadStorefrontPhoto's answer). */
+export function isOwnStorefrontPhoto(ownerId: string, url: string): boolean {
+  const prefix = appImageUrl(`storefront-${ownerTag(ownerId)}-`);
+  return url.startsWith(prefix) && /^[0-9a-f]{16}\.webp$/.test(url.slice(prefix.length));
+}
+
 export interface StorefrontChange {
   storefrontSlug?: string;
   bio?: string | null;
@@ -60,7 +80,10 @@ export function decideStorefront(
   const bio = change.bio === '' ? null : change.bio;
   const details: { ownerId: string; bio?: string | null; photoUrl?: string | null } = { ownerId };
   if (bio !== undefined && bio !== (state?.bio ?? null)) details.bio = bio;
-  if (change.photoUrl !== undefined && change.photoUrl !== (state?.photoUrl ?? null)) details.photoUrl = change.photoUrl;
+  const photoUrl = change.photoUrl === '' ? null : change.photoUrl;
+  // a photo is one the owner uploaded (stored on this server, drawn square): no address of anyone else's
+  if (photoUrl && !isOwnStorefrontPhoto(ownerId, photoUrl)) throw badRequest(NOT_AN_UPLOADED_PHOTO);
+  if (photoUrl !== undefined && photoUrl !== (state?.photoUrl ?? null)) details.photoUrl = photoUrl;
   if (Object.keys(details).length > 1) facts.push({ type: StorefrontDetailsChanged.type, payload: details });
   return facts;
 }

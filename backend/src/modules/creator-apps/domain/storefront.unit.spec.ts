@@ -1,8 +1,24 @@
 import type { StoredEvent } from '@sparkhouse/contracts';
-import { BAD_STOREFRONT_SLUG, checkStorefrontSlug, decideStorefront, foldStorefront } from './storefront';
+import {
+  BAD_STOREFRONT_SLUG,
+  checkStorefrontSlug,
+  decideStorefront,
+  foldStorefront,
+  isOwnStorefrontPhoto,
+  NOT_AN_UPLOADED_PHOTO,
+  storefrontPhotoName,
+} from './storefront';
 
 const stored = (type: string, payload: unknown, n = 1): StoredEvent =>
-  ({ type, payload, streamVersion: n, eventId: `e${n}`, streamId: 'storefront-u1', position: String(n), schemaVersion: 1 }) as StoredEvent;
+  ({
+    type,
+    payload,
+    streamVersion: n,
+    eventId: `e${n}`,
+    streamId: 'storefront-u1',
+    position: String(n),
+    schemaVersion: 1,
+  }) as StoredEvent;
 
 describe('storefronts', () => {
   it('a slug a creator may ask for: lower-case words and digits joined by dashes, 3 to 48 long', () => {
@@ -15,7 +31,10 @@ describe('storefronts', () => {
 
   it('decides only what changes: the slug (naming the old one) and what the page says', () => {
     expect(decideStorefront(null, 'u1', 'casey', { storefrontSlug: 'casey-coach', bio: 'Coach.' })).toEqual([
-      { type: 'StorefrontSlugChanged', payload: { ownerId: 'u1', storefrontSlug: 'casey-coach', previousStorefrontSlug: 'casey' } },
+      {
+        type: 'StorefrontSlugChanged',
+        payload: { ownerId: 'u1', storefrontSlug: 'casey-coach', previousStorefrontSlug: 'casey' },
+      },
       { type: 'StorefrontDetailsChanged', payload: { ownerId: 'u1', bio: 'Coach.' } },
     ]);
     const state = { bio: 'Coach.', photoUrl: null };
@@ -25,6 +44,22 @@ describe('storefronts', () => {
       { type: 'StorefrontDetailsChanged', payload: { ownerId: 'u1', bio: null } },
     ]);
     expect(() => decideStorefront(null, 'u1', 'casey', { storefrontSlug: 'Not OK' })).toThrow(BAD_STOREFRONT_SLUG);
+  });
+
+  it("takes as a photo only one the owner uploaded (this server's file of theirs), or null to remove it", () => {
+    const mine = `/api/media/app-images/${storefrontPhotoName('u1', 'ab'.repeat(16))}`;
+    expect(isOwnStorefrontPhoto('u1', mine)).toBe(true);
+    expect(isOwnStorefrontPhoto('u2', mine)).toBe(false);
+    expect(decideStorefront(null, 'u1', 'casey', { photoUrl: mine })).toEqual([
+      { type: 'StorefrontDetailsChanged', payload: { ownerId: 'u1', photoUrl: mine } },
+    ]);
+    expect(decideStorefront({ bio: null, photoUrl: mine }, 'u1', 'casey', { photoUrl: null })).toEqual([
+      { type: 'StorefrontDetailsChanged', payload: { ownerId: 'u1', photoUrl: null } },
+    ]);
+    for (const other of ['https://example.com/me.png', 'javascript:alert(1)', `${mine}?x=1`, mine.replace('.webp', '.png')]) {
+      expect(() => decideStorefront(null, 'u1', 'casey', { photoUrl: other })).toThrow(NOT_AN_UPLOADED_PHOTO);
+    }
+    expect(() => decideStorefront(null, 'u2', 'casey', { photoUrl: mine })).toThrow(NOT_AN_UPLOADED_PHOTO);
   });
 
   it('folds what the page says; a field left out stays', () => {

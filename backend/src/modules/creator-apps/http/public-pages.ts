@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AppLanding, CreatorSummary, Storefront } from '@sparkhouse/contracts';
+import { STOREFRONT_PHOTO_PIXELS, type AppLanding, type CreatorSummary, type Storefront } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { PublicPages, type PageHead, type PublicPageAnswer } from '../../../platform/http/public-pages';
 import { ProductBrowseQueries } from '../../catalogue';
@@ -24,8 +24,12 @@ export function landingHead(landing: AppLanding): PageHead {
   };
 }
 
+/** What a shared link to a creator's storefront shows: their photo (else their first app's picture). */
 export function storefrontHead(storefront: Storefront): PageHead {
-  const picture = storefront.apps.find((a) => a.appImage)?.appImage;
+  const appPicture = storefront.apps.find((a) => a.appImage)?.appImage;
+  const picture = storefront.photoUrl
+    ? { url: storefront.photoUrl, width: STOREFRONT_PHOTO_PIXELS, height: STOREFRONT_PHOTO_PIXELS }
+    : appPicture;
   const count = storefront.apps.length + storefront.classes.length;
   return {
     title: `${storefront.name} · Creator on Sparkhouse`,
