@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUp, type Account } from '../support/accounts';
 import { buyCreatorPlan } from '../support/creator-plans';
-import { writePng } from '../support/media-fixtures';
+import { writePdf, writePng } from '../support/media-fixtures';
 import { STUCK_MS } from '../support/waits';
 
 /** The session the frontend's auth store keeps in local storage (features/auth/auth-session.ts). */
@@ -292,8 +291,7 @@ test('a creator gives their storefront a photo: refusals in plain words, progres
   fs.mkdirSync(files, { recursive: true });
   const photo = await writePng(files, 'casey.png', 1200, 800);
   const tiny = await writePng(files, 'tiny.png', 64, 64);
-  const notes = path.join(files, 'notes.pdf');
-  fs.writeFileSync(notes, '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const notes = writePdf(files, 'notes.pdf');
 
   const context = await browser.newContext();
   await context.addInitScript(
@@ -324,9 +322,19 @@ test('a creator gives their storefront a photo: refusals in plain words, progres
     },
   );
 
-  // a real photo: it uploads (progress, the file's preview), then is the storefront's
+  // a real photo: while it goes, its progress and the file's preview (the request is held until they are seen)
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/creators/storefrontPhoto', async (route) => {
+    await held;
+    await route.continue();
+  });
   const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/creators/storefrontPhoto');
   await chooser.setInputFiles(photo);
+  await expect(photoGroup.getByRole('progressbar', { name: 'Uploading your photo' })).toBeVisible();
+  await expect(photoGroup.getByRole('img', { name: 'Your new photo, uploading' })).toHaveAttribute('src', /^blob:/);
+  await expect(photoGroup.getByRole('button', { name: 'Cancel upload' })).toBeVisible();
+  release();
   const answer = await uploaded;
   expect(answer.status()).toBe(201);
   const { photoUrl } = (await answer.json()).response as { photoUrl: string };
