@@ -8,7 +8,6 @@ import {
 } from '@sparkhouse/contracts';
 import { badRequest } from '../../../platform/http/errors';
 import { slugify, SLUG_MAX } from './slugs';
-import { appImageUrl } from '../../../platform/media/media-files';
 
 export const storefrontStreamId = (ownerId: string) => `storefront-${ownerId}`;
 export const STOREFRONT_SLUG_MIN = 3;
@@ -51,11 +50,9 @@ export const storefrontPhotoName = (ownerId: string, contentHash: string) =>
   `storefront-${ownerTag(ownerId)}-${contentHash.slice(0, 16)}.webp`;
 export const NOT_AN_UPLOADED_PHOTO = 'Upload your photo from your storefront settings: the photo must be one you uploaded.';
 
-/** Whether `url` is a storefront photo this owner uploaded (uploadStorefrontPhoto's answer). */
-export function isOwnStorefrontPhoto(ownerId: string, url: string): boolean {
-  const prefix = appImageUrl(`storefront-${ownerTag(ownerId)}-`);
-  return url.startsWith(prefix) && /^[0-9a-f]{16}\.webp$/.test(url.slice(prefix.length));
-}
+/** Whether a file name is one of this owner's storefront photos. */
+export const isOwnStorefrontPhotoName = (ownerId: string, fileName: string) =>
+  new RegExp(`^storefront-${ownerTag(ownerId)}-[0-9a-f]{16}\\.webp$`).test(fileName);
 
 export interface StorefrontChange {
   storefrontSlug?: string;
@@ -80,9 +77,8 @@ export function decideStorefront(
   const bio = change.bio === '' ? null : change.bio;
   const details: { ownerId: string; bio?: string | null; photoUrl?: string | null } = { ownerId };
   if (bio !== undefined && bio !== (state?.bio ?? null)) details.bio = bio;
+  // a photo's address was checked to be one the owner uploaded (UpdateStorefront); '' removes it like null
   const photoUrl = change.photoUrl === '' ? null : change.photoUrl;
-  // a photo is one the owner uploaded (stored on this server, drawn square): no address of anyone else's
-  if (photoUrl && !isOwnStorefrontPhoto(ownerId, photoUrl)) throw badRequest(NOT_AN_UPLOADED_PHOTO);
   if (photoUrl !== undefined && photoUrl !== (state?.photoUrl ?? null)) details.photoUrl = photoUrl;
   if (Object.keys(details).length > 1) facts.push({ type: StorefrontDetailsChanged.type, payload: details });
   return facts;

@@ -3,10 +3,9 @@ import { Controller, Inject, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { formatBytes, MEDIA_FORMATS, STOREFRONT_PHOTO_MAX_MB, storefronts } from '@sparkhouse/contracts';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { UPLOAD_TEMP_DIR } from '../../../platform/media/media.module';
 import { receiveUpload } from '../../../platform/media/upload-receiver';
-import { storeStorefrontPhoto } from '../infra/storefront-photo';
+import { SetStorefrontPhoto, type StoredPhoto } from '../commands/set-storefront-photo.command';
 import type { Principal } from '../../../platform/auth/principal';
 import { requestContext } from '../../../platform/context/request-context';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
@@ -45,7 +44,6 @@ export class StorefrontsController {
     private readonly commands: CommandBus,
     private readonly pages: CreatorPublicPages,
     private readonly queries: PublicPagesQueries,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'MEDIA_DIR'>,
     @Inject(UPLOAD_TEMP_DIR) private readonly tempDir: string,
   ) {}
 
@@ -98,8 +96,7 @@ export class StorefrontsController {
     const { fileField } = storefronts.uploadStorefrontPhoto.upload!;
     const { file } = await receiveUpload(req, { fileField, tempDir: this.tempDir, accept: PHOTO_ACCEPTS });
     try {
-      const photo = await storeStorefrontPhoto(this.config.MEDIA_DIR, who.id, file.path);
-      await this.commands.execute(new UpdateStorefront(who, { photoUrl: photo.url }));
+      const photo: StoredPhoto = await this.commands.execute(new SetStorefrontPhoto(who, file.path));
       return { photoUrl: photo.url, width: photo.width, height: photo.height };
     } finally {
       await fsp.rm(file.path, { force: true });

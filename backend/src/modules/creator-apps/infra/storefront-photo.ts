@@ -5,10 +5,16 @@ import sharp from 'sharp';
 import { STOREFRONT_PHOTO_MIN_PIXELS, STOREFRONT_PHOTO_PIXELS } from '@sparkhouse/contracts';
 import { badRequest } from '../../../platform/http/errors';
 import { appImagesDir, appImageUrl } from '../../../platform/media/media-files';
-import { storefrontPhotoName } from '../domain/storefront';
+import { isOwnStorefrontPhotoName, storefrontPhotoName } from '../domain/storefront';
 
 export const UNREADABLE_PHOTO = 'The image could not be read: it may be damaged or incomplete.';
 export const PHOTO_TOO_SMALL = `The photo is too small: choose one at least ${STOREFRONT_PHOTO_MIN_PIXELS} pixels wide and high.`;
+
+/** Whether `url` is a storefront photo this owner uploaded (uploadStorefrontPhoto's answer, served from here). */
+export function isOwnStorefrontPhoto(ownerId: string, url: string): boolean {
+  const prefix = appImageUrl('');
+  return url.startsWith(prefix) && isOwnStorefrontPhotoName(ownerId, url.slice(prefix.length));
+}
 
 export interface StoredPhoto {
   url: string;
