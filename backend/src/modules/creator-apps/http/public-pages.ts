@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { STOREFRONT_PHOTO_PIXELS, type AppLanding, type CreatorSummary, type Storefront } from '@sparkhouse/contracts';
+import {
+  APP_IMAGE_SIZES,
+  appImageSrcSet,
+  STOREFRONT_PHOTO_PIXELS,
+  type AppLanding,
+  type CreatorSummary,
+  type Storefront,
+} from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
+import type { PreloadHint } from '../../../platform/http/page-hints';
 import { PublicPages, type PageHead, type PublicPageAnswer } from '../../../platform/http/public-pages';
 import { ProductBrowseQueries } from '../../catalogue';
 import { appPath, storefrontPath, type Resolved } from '../domain/addresses';
@@ -8,6 +16,23 @@ import { PublicPagesQueries } from '../queries/public-pages.query';
 
 const DESCRIPTION_MAX = 200;
 const clip = (text: string) => (text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`);
+
+/** The landing page's largest paint, its hero picture, asked for with the head (the same srcset and sizes as its <img>). */
+export function heroPreload(landing: AppLanding): PreloadHint[] {
+  const banner = landing.landingPage?.hero.image?.url;
+  const url = banner ?? landing.appImage?.url;
+  if (!url) return [];
+  const srcSet = appImageSrcSet(url);
+  return [
+    {
+      as: 'image',
+      href: url,
+      imageSrcSet: srcSet,
+      imageSizes: srcSet ? (banner ? APP_IMAGE_SIZES.hero : APP_IMAGE_SIZES.heroSquare) : undefined,
+      fetchPriority: 'high',
+    },
+  ];
+}
 
 /** What a shared link to an app's landing page shows. */
 export function landingHead(landing: AppLanding): PageHead {
@@ -21,6 +46,7 @@ export function landingHead(landing: AppLanding): PageHead {
     canonicalPath: appPath(landing),
     ...(image && { image: image.url, imageAlt: landing.name, imageWidth: image.width, imageHeight: image.height }),
     type: 'product',
+    preload: heroPreload(landing),
   };
 }
 
