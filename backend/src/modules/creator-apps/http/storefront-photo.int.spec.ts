@@ -139,4 +139,24 @@ describe('storefront photo', () => {
     expect(stored()).toBe(before + 1); // erin's photo only
     expect(spooled()).toEqual([]);
   });
+
+  it('serves an app picture at phone widths as WebP (drawn once), and nothing at widths it does not offer', async () => {
+    const dir = path.join(mediaDir, 'app-images');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'app-1-banner-0123456789abcdef.png'), await pngBytes(1600, 900));
+    const sized = await api.bytes('/api/media/app-images/app-1-banner-0123456789abcdef-480w.webp');
+    expect(sized.status).toBe(200);
+    expect(sized.type).toBe('image/webp');
+    expect(await sharp(sized.body).metadata()).toMatchObject({ format: 'webp', width: 480, height: 270 });
+    expect(fs.existsSync(path.join(dir, 'app-1-banner-0123456789abcdef-480w.webp'))).toBe(true);
+    // never wider than the picture
+    expect(
+      await sharp((await api.bytes('/api/media/app-images/app-1-banner-0123456789abcdef-1440w.webp')).body).metadata(),
+    ).toMatchObject({
+      width: 1440,
+    });
+    expect((await api.bytes('/api/media/app-images/app-1-banner-0123456789abcdef-500w.webp')).status).toBe(404);
+    expect((await api.bytes('/api/media/app-images/no-such-picture-480w.webp')).status).toBe(404);
+    expect((await api.bytes('/api/media/app-images/app-1-banner-0123456789abcdef.png')).status).toBe(200);
+  });
 });
