@@ -66,7 +66,7 @@ export interface ReceiveOptions {
 export async function receiveUpload(req: IncomingMessage, options: ReceiveOptions): Promise<ReceivedUpload> {
   if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) throw badRequest(NOT_MULTIPART);
   const announced = Number(req.headers['content-length']);
-  const accepted = options.accept ? Object.values(options.accept.limits) : [];
+  const accepted = Object.values(options.accept?.limits ?? {}).filter((n): n is number => typeof n === 'number');
   const maxBytes = accepted.length ? Math.max(...accepted) : MEDIA_MAX_UPLOAD_BYTES;
   if (Number.isFinite(announced) && announced > maxBytes + FORM_OVERHEAD_BYTES) {
     throw payloadTooLarge(`Files can be at most ${formatBytes(maxBytes)}.`);
