@@ -11,8 +11,9 @@ import { PHOTO_ACCEPTS } from './storefronts.controller';
 
 // the web app's shell, as `vite build` makes it (no server bundle: pages go out with their head tags only)
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sparkhouse-photo-pages-'));
+fs.mkdirSync(path.join(dist, 'dist'));
 fs.writeFileSync(
-  path.join(dist, 'index.html'),
+  path.join(dist, 'dist', 'index.html'),
   '<!doctype html><html><head><meta name="description" content="Sparkhouse generic." /><title>Sparkhouse</title>' +
     '</head><body><div id="root"></div></body></html>',
 );
@@ -24,7 +25,7 @@ fs.writeFileSync(
  */
 describe('storefront photo', () => {
   const mediaDir = fixtureDir();
-  const api = useCreatorApi({ FRONTEND_DIST: dist, MEDIA_DIR: mediaDir });
+  const api = useCreatorApi({ FRONTEND_DIST: path.join(dist, 'dist'), MEDIA_DIR: mediaDir });
   const dana: As = { as: 'dana-photo' };
   let storefrontSlug: string;
 
