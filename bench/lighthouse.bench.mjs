@@ -81,10 +81,10 @@ const PROMPT = 'a 6-week couch to 5k running coach app';
 /**
  * A published app as a creator makes one (e2e/tests/app-landing.spec.ts): signed up and signed in, a
  * backend user, the app built from a prompt by the worker, priced ($9.99 a month, $79.99 a year, a
- * 7-day trial) and published. Publishing needs a creator plan; its checkout is the Stripe emulator's
- * hosted page, which a production server does not serve, so the creator is the server's admin
- * (IDENTITY_ADMIN_EMAIL), whom publishing lets through without one (as the plans bench does).
- * Answers its landing page's path once the share picture of this publication is in the page's head.
+ * 7-day trial) and published. Publishing asks for a creator plan only where payments are on: this
+ * production server has no Stripe key (payments off, and production has no emulator to buy one from),
+ * so the creator publishes without one. Answers its landing page's path once the share picture of
+ * this publication is in the page's head.
  */
 async function publishedAppPage(base, databaseUrl, email, deadline) {
   const { default: pgLib } = await import('pg');
@@ -185,7 +185,6 @@ async function main() {
       databaseUrl,
       redisUrl,
       prefix,
-      IDENTITY_ADMIN_EMAIL: creatorEmail,
       ...LOCAL_AI,
     });
     await startApiAndWorker({
