@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { backendDist } from '../scripts/lib/paths.mjs';
+import { backendDist, backendMain } from '../scripts/lib/paths.mjs';
 import { buildFrontend } from '../scripts/lib/build.mjs';
 import {
   cleanUp,
@@ -31,9 +31,10 @@ import {
   sleep,
   startApiAndWorker,
   waitCaughtUp,
+  waitReady,
 } from './lib/harness.mjs';
 import { signedInMember } from './lib/members.mjs';
-import { freePort } from './lib/processes.mjs';
+import { freePort, startNode } from './lib/processes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = path.join(here, 'RESULTS.md');
@@ -76,47 +77,75 @@ async function call(base, method, url, { token, body } = {}) {
   return json.response ?? json;
 }
 
+/**
+ * A creator buys a creator-platform tier as the builder does (e2e/support/creator-plans.ts): a tier
+ * checkout, the emulator's payment form posted with card 4242, then its subscription awaited.
+ */
+async function buyCreatorPlan(base, token, deadline) {
+  const { url } = await call(base, 'POST', '/payments/creator-platform/create-checkout-session', {
+    token,
+    body: { price_option_id: 'starter-yearly', success_url: '/dashboard', cancel_url: '/dashboard', tier_slug: 'starter' },
+  });
+  const paid = await fetch(`${base}${new URL(url).pathname}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: '4242 4242 4242 4242', exp: '12/34', cvc: '123', name: 'Casey Coach' }),
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`the emulator's payment form answered ${paid.status}: ${(await paid.text()).slice(0, 200)}`);
+  for (;;) {
+    const { subscriptions } = await call(base, 'GET', '/payments/subscriptions', { token });
+    if (subscriptions.some((s) => s.appSlug === 'creator-platform' && ['active', 'trialing'].includes(s.status))) return;
+    if (Date.now() > deadline) throw new Error('the creator plan did not become active in time');
+    await sleep(300);
+  }
+}
+
 const PROMPT = 'a 6-week couch to 5k running coach app';
 
 /**
  * A published app as a creator makes one (e2e/tests/app-landing.spec.ts): signed up and signed in, a
  * backend user, the app built from a prompt by the worker, priced ($9.99 a month, $79.99 a year, a
- * 7-day trial) and published. Publishing asks for a creator plan only where payments are on: this
- * production server has no Stripe key (payments off, and production has no emulator to buy one from),
- * so the creator publishes without one. Answers its landing page's path once the share picture of
- * this publication is in the page's head.
+ * 7-day trial), a creator plan bought, and published — all through `setupBase`, an API in development
+ * mode on the same database (prices and plans go through Stripe; the measured production API has no
+ * Stripe key and production has no emulator). Answers the landing page's path once `base` (the
+ * measured API) serves it with this publication's share picture.
  */
-async function publishedAppPage(base, databaseUrl, email, deadline) {
+async function publishedAppPage(base, setupBase, databaseUrl, email, deadline) {
   const { default: pgLib } = await import('pg');
   const pg = new pgLib.Client({ connectionString: databaseUrl });
   await pg.connect();
   let creator;
   try {
-    creator = await signedInMember(base, pg, email, { familyName: 'Coach' });
+    creator = await signedInMember(setupBase, pg, email, { familyName: 'Coach' });
   } finally {
     await pg.end();
   }
   const { token, userId } = creator;
-  await call(base, 'POST', '/users/createUser', { token, body: { userId, email, firstName: 'Casey', lastName: 'Coach' } });
-  const { appId } = await call(base, 'POST', '/app-builder/buildApp', { token, body: { prompt: PROMPT } });
+  await call(setupBase, 'POST', '/users/createUser', { token, body: { userId, email, firstName: 'Casey', lastName: 'Coach' } });
+  const { appId } = await call(setupBase, 'POST', '/app-builder/buildApp', { token, body: { prompt: PROMPT } });
   let app;
   while (!app) {
     if (Date.now() > deadline) throw new Error('the app was not built in time');
-    const { apps } = await call(base, 'GET', '/app-builder/getCreatorApps', { token });
+    const { apps } = await call(setupBase, 'GET', '/app-builder/getCreatorApps', { token });
     const found = apps.find((a) => a.appId === appId);
     if (found?.build?.status === 'failed') throw new Error(`the build failed: ${JSON.stringify(found.build)}`);
     if (found?.build?.status === 'completed') app = found;
     else await sleep(500);
   }
-  await call(base, 'POST', '/payments/update-price-options', { token, body: { appId, monthlyPrice: 999, annualPrice: 7999, trialDays: 7 } });
-  await call(base, 'POST', `/apps/publishApp/${appId}`, { token, body: {} });
+  await call(setupBase, 'POST', '/payments/update-price-options', {
+    token,
+    body: { appId, monthlyPrice: 999, annualPrice: 7999, trialDays: 7 },
+  });
+  await buyCreatorPlan(setupBase, token, deadline);
+  await call(setupBase, 'POST', `/apps/publishApp/${appId}`, { token, body: {} });
   const pagePath = `/apps/${app.storefrontSlug}/${app.appSlug}`;
-  // the page as a shared link shows it: live, with this publication's share picture
+  // the page as a shared link shows it: live, priced, with this publication's share picture
   for (;;) {
     const res = await fetch(`${base}${pagePath}`);
     const html = await res.text();
-    if (res.ok && /og:image" content="[^"]+\/share-[^"]+\.png"/.test(html)) return pagePath;
-    if (Date.now() > deadline) throw new Error(`${pagePath} answered ${res.status} without its share picture in time`);
+    if (res.ok && /og:image" content="[^"]+\/share-[^"]+\.png"/.test(html) && html.includes('$79.99')) return pagePath;
+    if (Date.now() > deadline) throw new Error(`${pagePath} answered ${res.status} without its prices and share picture in time`);
     await sleep(500);
   }
 }
@@ -201,7 +230,19 @@ async function main() {
     await waitCaughtUp(databaseUrl, Date.now() + 60_000);
     const base = `http://127.0.0.1:${port}`;
     const pages = await pagesOf(base);
-    const appPage = await publishedAppPage(base, databaseUrl, creatorEmail, Date.now() + 300_000);
+    // the creator's setup goes through a second API in development mode (the Stripe emulator), stopped before measuring
+    const setupPort = await freePort();
+    const setupApi = startNode('setup-api', backendMain, {
+      env: { ...env, NODE_ENV: 'development', PORT: String(setupPort), PUBLIC_URL: `http://127.0.0.1:${setupPort}` },
+      logDir,
+    });
+    let appPage;
+    try {
+      await waitReady(setupApi, setupPort, Date.now() + 90_000);
+      appPage = await publishedAppPage(base, `http://127.0.0.1:${setupPort}`, databaseUrl, creatorEmail, Date.now() + 300_000);
+    } finally {
+      await setupApi.stop();
+    }
     log(`app published: ${appPage}`);
     pages.push(['app landing', appPage]);
     chrome = await chromeLauncher.launch({
