@@ -110,7 +110,7 @@ describe('storefront photo', () => {
 
     // a PNG whose first bytes are right and whose pixels were cut off
     const png = await sharp({
-      create: { width: 600, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: { width: 600, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
     })
       .png()
       .toBuffer();
