@@ -78,8 +78,3 @@ export const creatorSummarySchema = storefrontCreatorSchema.extend({
 export type CreatorSummary = z.output<typeof creatorSummarySchema>;
 
 export const STOREFRONT_BIO_MAX = 600;
-
-/** A storefront photo: an image of at most this many megabytes, at least this many pixels a side, stored square at this size. */
-export const STOREFRONT_PHOTO_MAX_MB = 10;
-export const STOREFRONT_PHOTO_MIN_PIXELS = 128;
-export const STOREFRONT_PHOTO_PIXELS = 512;

@@ -4,15 +4,8 @@
 import { z } from 'zod';
 import { defineCall } from '../http';
 import { slugParam } from './creator-apps-schemas';
-import {
-  appLandingSchema,
-  creatorSummarySchema,
-  STOREFRONT_BIO_MAX,
-  STOREFRONT_PHOTO_MAX_MB,
-  STOREFRONT_PHOTO_MIN_PIXELS,
-  STOREFRONT_PHOTO_PIXELS,
-  storefrontSchema,
-} from './storefronts-schemas';
+import { appLandingSchema, creatorSummarySchema, STOREFRONT_BIO_MAX, storefrontSchema } from './storefronts-schemas';
+import { STOREFRONT_PHOTO_MAX_MB, STOREFRONT_PHOTO_MIN_PIXELS, STOREFRONT_PHOTO_PIXELS } from '../media-limits';
 
 export type { AppLanding, Storefront, StorefrontApp, CreatorSummary, LandingPricing } from './storefronts-schemas';
 

@@ -167,6 +167,7 @@ export function AppLandingView({ landing }: { landing: AppLanding }) {
                 alt=""
                 width={56}
                 height={56}
+                fetchPriority="low"
                 className="landing-hero__icon"
               />
             )}

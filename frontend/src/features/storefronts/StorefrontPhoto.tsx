@@ -1,4 +1,4 @@
-import { STOREFRONT_PHOTO_MAX_MB } from '@sparkhouse/contracts';
+import { STOREFRONT_PHOTO_MAX_MB } from '@sparkhouse/contracts/media-limits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { errorMessage } from '../../api/api-error';

@@ -22,7 +22,12 @@ export function CollectionView({ collection }: { collection: Collection }) {
     <div className="page collection-page">
       <div className="collection-page__hero">
         {collection.coverUrl && (
-          <img className="collection-page__cover" {...coverImage(collection.coverUrl, COVER_SIZES.page)} alt="" fetchPriority="high" />
+          <img
+            className="collection-page__cover"
+            {...coverImage(collection.coverUrl, COVER_SIZES.page)}
+            alt=""
+            fetchPriority="high"
+          />
         )}
         <div className="collection-page__intro">
           <PageHeader eyebrow={EYEBROW[collection.programType]} title={collection.title}>
@@ -47,7 +52,12 @@ export function CollectionView({ collection }: { collection: Collection }) {
             </Link>
           </EmptyState>
         ) : (
-          <ProductGrid products={collection.products} label={collection.title} />
+          // the page's largest paint is its cover: the classes' covers come after it
+          <ProductGrid
+            products={collection.products}
+            label={collection.title}
+            coverPriority={collection.coverUrl ? 'low' : undefined}
+          />
         )}
       </section>
     </div>
