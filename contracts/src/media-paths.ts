@@ -13,7 +13,7 @@ export const assetVideoUrl = (file: string) => `${MEDIA_ROUTE}/videos/${file}`;
  * (`<name>-960w.webp`, drawn on first use), so a phone loads a small file: the landing page names them
  * in srcset, and its head preloads the hero's with the same srcset and sizes.
  */
-export const APP_IMAGE_WIDTHS = [160, 480, 960, 1440] as const;
+export const APP_IMAGE_WIDTHS = [160, 480, 640, 960, 1440] as const;
 const APP_IMAGE = /^(\/api\/media\/app-images\/[a-z0-9][a-z0-9_-]*)\.png$/i;
 
 /** How wide the landing page shows its pictures (its layout is at most 1120 px wide; one column up to 834 px). */

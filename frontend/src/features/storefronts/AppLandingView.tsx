@@ -197,6 +197,7 @@ export function AppLandingView({ landing }: { landing: AppLanding }) {
             width={640}
             height={420}
             fetchPriority="high"
+            decoding="sync"
           />
         ) : (
           landing.appImage && (
@@ -207,6 +208,7 @@ export function AppLandingView({ landing }: { landing: AppLanding }) {
               width={420}
               height={420}
               fetchPriority="high"
+              decoding="sync"
             />
           )
         )}

@@ -23,7 +23,8 @@ describe("creators' public pages: heads", () => {
         href: '/api/media/app-images/a1-0123456789abcdef.png',
         imageSrcSet:
           '/api/media/app-images/a1-0123456789abcdef-160w.webp 160w, /api/media/app-images/a1-0123456789abcdef-480w.webp 480w, ' +
-          '/api/media/app-images/a1-0123456789abcdef-960w.webp 960w, /api/media/app-images/a1-0123456789abcdef-1440w.webp 1440w',
+          '/api/media/app-images/a1-0123456789abcdef-640w.webp 640w, /api/media/app-images/a1-0123456789abcdef-960w.webp 960w, ' +
+          '/api/media/app-images/a1-0123456789abcdef-1440w.webp 1440w',
         imageSizes: '(max-width: 834px) min(100vw, 420px), 420px',
         fetchPriority: 'high',
       },
