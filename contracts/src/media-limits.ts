@@ -74,3 +74,11 @@ export const tooLargeMessage = (type: MediaType) =>
 export const UNSUPPORTED_FILE_MESSAGE =
   'This kind of file is not supported: upload an image (JPEG, PNG, WebP, GIF, AVIF), a video (MP4, WebM, MOV), ' +
   'an audio file (MP3, WAV, OGG, M4A, FLAC, AAC) or a PDF.';
+
+/**
+ * A creator's storefront photo (uploadStorefrontPhoto): an image of at most this many megabytes, at
+ * least this many pixels a side, stored square at this size.
+ */
+export const STOREFRONT_PHOTO_MAX_MB = 10;
+export const STOREFRONT_PHOTO_MIN_PIXELS = 128;
+export const STOREFRONT_PHOTO_PIXELS = 512;

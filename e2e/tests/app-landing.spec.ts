@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUp, type Account } from '../support/accounts';
 import { buyCreatorPlan } from '../support/creator-plans';
+import { writePdf, writePng } from '../support/media-fixtures';
 import { STUCK_MS } from '../support/waits';
 
 /** The session the frontend's auth store keeps in local storage (features/auth/auth-session.ts). */
@@ -66,7 +68,12 @@ test('a creator publishes an app built from a prompt: its landing page is live a
   shared = { app, creator };
   // the address comes from the app's name (its build named it), not from the prompt's first words
   expect(app.appSlug).not.toContain('a-6-week');
-  expect(app.appSlug).toBe(app.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''));
+  expect(app.appSlug).toBe(
+    app.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, ''),
+  );
   const address = `/apps/${app.storefrontSlug}/${app.appSlug}`;
 
   // the server's HTML: the page itself, its title, description, canonical URL and sharing tags
@@ -83,7 +90,9 @@ test('a creator publishes an app built from a prompt: its landing page is live a
       timeout: STUCK_MS,
     })
     .toBe(true);
-  const share = /og:image" content="[^"]+(\/api\/media\/app-images\/share-[^"]+\.png)"/.exec(await (await request.get(address)).text())![1];
+  const share = /og:image" content="[^"]+(\/api\/media\/app-images\/share-[^"]+\.png)"/.exec(
+    await (await request.get(address)).text(),
+  )![1];
   const picture = await request.get(share);
   expect(picture.headers()['content-type']).toBe('image/png');
 
@@ -266,6 +275,110 @@ test('a creator moves their storefront to a new address: the old storefront and 
   await page.goto(`/creators/${app.storefrontSlug}`);
   await expect(page).toHaveURL(new RegExp(`/creators/${next}$`));
   await expect(page.getByText('I help new runners reach their first 5K.')).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a creator gives their storefront a photo: refusals in plain words, progress and preview, shown on the storefront and its share tags, removed', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(2 * STUCK_MS);
+  expect(shared, 'runs after the journeys above (serial)').not.toBeNull();
+  const { app, creator } = shared!;
+  const storefrontSlug = `${app.storefrontSlug}-runs`; // where the journey above moved it
+  const files = test.info().outputPath('photo-files');
+  fs.mkdirSync(files, { recursive: true });
+  const photo = await writePng(files, 'casey.png', 1200, 800);
+  const tiny = await writePng(files, 'tiny.png', 64, 64);
+  const notes = writePdf(files, 'notes.pdf');
+
+  const context = await browser.newContext();
+  await context.addInitScript(
+    ([key, value]) => (globalThis as unknown as { localStorage: Storage }).localStorage.setItem(key, value),
+    [AUTH_SESSION_STORAGE_KEY, JSON.stringify(creator.session)],
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/dashboard/builder');
+  const settings = page.getByRole('form', { name: 'Your storefront' });
+  await expect(settings).toBeVisible({ timeout: STUCK_MS });
+  const photoGroup = settings.getByRole('group', { name: 'Photo' });
+  await expect(photoGroup.getByRole('button', { name: 'Upload a photo' })).toBeVisible();
+  const chooser = photoGroup.getByLabel('Storefront photo');
+
+  // not an image: refused in the browser, in the server's words
+  await chooser.setInputFiles(notes);
+  await expect(photoGroup.getByRole('alert')).toHaveText(
+    'This kind of file is not supported: upload an image (JPEG, PNG, WebP, GIF, AVIF).',
+  );
+  // an image the server refuses (too small to show sharply): its 400 in its words
+  await chooser.setInputFiles(tiny);
+  await expect(photoGroup.getByRole('alert')).toHaveText(
+    'The photo is too small: choose one at least 128 pixels wide and high.',
+    {
+      timeout: STUCK_MS,
+    },
+  );
+
+  // a real photo: while it goes, its progress and the file's preview (the request is held until they are seen)
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/creators/storefrontPhoto', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/creators/storefrontPhoto');
+  await chooser.setInputFiles(photo);
+  await expect(photoGroup.getByRole('progressbar', { name: 'Uploading your photo' })).toBeVisible();
+  await expect(photoGroup.getByRole('img', { name: 'Your new photo, uploading' })).toHaveAttribute('src', /^blob:/);
+  await expect(photoGroup.getByRole('button', { name: 'Cancel upload' })).toBeVisible();
+  release();
+  const answer = await uploaded;
+  expect(answer.status()).toBe(201);
+  const { photoUrl } = (await answer.json()).response as { photoUrl: string };
+  await expect(photoGroup.getByRole('status')).toHaveText('Photo saved. Your storefront shows it now.', { timeout: STUCK_MS });
+  await expect(photoGroup.getByRole('alert')).toHaveCount(0);
+  await expect(photoGroup.getByRole('img', { name: 'Your storefront photo' })).toHaveAttribute('src', photoUrl);
+  await expect(photoGroup.getByRole('button', { name: 'Change photo' })).toBeVisible();
+  await settings.screenshot({ path: test.info().outputPath('storefront-photo-settings.png') });
+
+  // the storefront shows it, and a shared link's preview carries it
+  await expect
+    .poll(async () => /og:image" content="([^"]+)"/.exec(await (await request.get(`/creators/${storefrontSlug}`)).text())?.[1], {
+      timeout: STUCK_MS,
+    })
+    .toMatch(new RegExp(`^https?://[^/]+${photoUrl.replace(/[.]/g, '\\.')}$`));
+  const html = await (await request.get(`/creators/${storefrontSlug}`)).text();
+  expect(html).toContain('<meta property="og:image:width" content="512">');
+  const visitor = await browser.newPage();
+  await visitor.goto(`/creators/${storefrontSlug}`);
+  await expect(visitor.locator('img.creator-avatar').first()).toHaveAttribute('src', photoUrl);
+  await expect
+    .poll(() =>
+      visitor
+        .locator('img.creator-avatar')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBe(512);
+  await visitor.screenshot({ path: test.info().outputPath('storefront-with-photo.png') });
+  await visitor.close();
+
+  // removed: gone from the settings and, once read again, from the storefront
+  await photoGroup.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(photoGroup.getByRole('status')).toHaveText('Photo removed.', { timeout: STUCK_MS });
+  await expect(photoGroup.getByRole('img', { name: 'Your storefront photo' })).toHaveCount(0);
+  await expect(photoGroup.getByRole('button', { name: 'Upload a photo' })).toBeVisible();
+  await expect
+    .poll(
+      async () => (await (await request.get(`/api/creators/storefront/${storefrontSlug}`)).json()).response.storefront.photoUrl,
+      {
+        timeout: STUCK_MS,
+      },
+    )
+    .toBeNull();
   expect(errors).toEqual([]);
   await context.close();
 });

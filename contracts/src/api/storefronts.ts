@@ -4,12 +4,8 @@
 import { z } from 'zod';
 import { defineCall } from '../http';
 import { slugParam } from './creator-apps-schemas';
-import {
-  appLandingSchema,
-  creatorSummarySchema,
-  STOREFRONT_BIO_MAX,
-  storefrontSchema,
-} from './storefronts-schemas';
+import { appLandingSchema, creatorSummarySchema, STOREFRONT_BIO_MAX, storefrontSchema } from './storefronts-schemas';
+import { STOREFRONT_PHOTO_MAX_MB, STOREFRONT_PHOTO_MIN_PIXELS, STOREFRONT_PHOTO_PIXELS } from '../media-limits';
 
 export type { AppLanding, Storefront, StorefrontApp, CreatorSummary, LandingPricing } from './storefronts-schemas';
 
@@ -67,9 +63,34 @@ export const updateStorefront = defineCall({
   body: z.object({
     storefrontSlug: z.string().trim().toLowerCase().optional(),
     bio: z.string().trim().max(STOREFRONT_BIO_MAX, `must be at most ${STOREFRONT_BIO_MAX} characters`).nullable().optional(),
-    photoUrl: z.string().trim().max(500).nullable().optional(),
+    photoUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .nullable()
+      .optional()
+      .describe(
+        'null removes the photo; otherwise a photo uploadStorefrontPhoto answered for this storefront (anything else: 400)',
+      ),
   }),
   response: z.object({ storefrontSlug: z.string() }),
+});
+
+export const uploadStorefrontPhoto = defineCall({
+  id: 'uploadStorefrontPhoto',
+  module: mod,
+  method: 'POST',
+  path: '/creators/storefrontPhoto',
+  access: 'user',
+  style: 'envelope',
+  summary:
+    "Sets the caller's storefront photo (multipart/form-data: `file`): an image (JPEG, PNG, WebP, GIF or AVIF; anything " +
+    `else 415) of at most ${STOREFRONT_PHOTO_MAX_MB} MB (413), at least ${STOREFRONT_PHOTO_MIN_PIXELS} pixels wide and high ` +
+    `(400), cropped square and stored at ${STOREFRONT_PHOTO_PIXELS}x${STOREFRONT_PHOTO_PIXELS}. The storefront page and its ` +
+    'share tags show it at once. updateStorefront with photoUrl null removes it.',
+  upload: { fileField: 'file', fields: z.object({}) },
+  response: z.object({ photoUrl: z.string(), width: z.number().int(), height: z.number().int() }),
+  successStatus: 201,
 });
 
 export const getMyStorefront = defineCall({

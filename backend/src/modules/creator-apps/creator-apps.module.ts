@@ -58,6 +58,7 @@ import { creatorPlansProjection } from './projections/creator-plans.projection';
 import { creatorStudioProjection } from './projections/creator-studio.projection';
 import { appAddressesProjection } from './projections/app-addresses.projection';
 import { UpdateStorefrontHandler } from './commands/update-storefront.command';
+import { SetStorefrontPhotoHandler } from './commands/set-storefront-photo.command';
 import { subscriberProviders } from '../../platform/events/define-projection';
 import { BrainstormQueries } from './queries/brainstorm.query';
 import { CreatorAppsQueries } from './queries/creator-apps.query';
@@ -175,6 +176,7 @@ const jobResults = [
     CreateAppHandler,
     UpdateAppDetailsHandler,
     UpdateStorefrontHandler,
+    SetStorefrontPhotoHandler,
     SetAppIsIdeaHandler,
     ChangeAppThemeHandler,
     RecordAppOpenedHandler,

@@ -13,6 +13,7 @@ import {
   UNSUPPORTED_FILE_MESSAGE,
   formatBytes,
   tooLargeMessage,
+  type MediaType,
   type ValidationIssue,
 } from '@sparkhouse/contracts';
 import { badRequest, payloadTooLarge, unsupportedMediaType, type ApiError } from '../http/errors';
@@ -49,6 +50,11 @@ export interface ReceiveOptions {
   tempDir: string;
   /** Sees each text field as it arrives; a rejection ends the upload with its error at once (e.g. someone else's app). */
   onField?: (name: string, value: string) => Promise<void> | void;
+  /**
+   * Only these kinds of file, each at most its size (a storefront photo: images of a few MB); anything
+   * else is refused with 415 and `unsupported` as soon as its first bytes tell what it is.
+   */
+  accept?: { limits: Partial<Record<MediaType, number>>; unsupported: string; tooLarge: (type: MediaType) => string };
 }
 
 /**
@@ -60,15 +66,17 @@ export interface ReceiveOptions {
 export async function receiveUpload(req: IncomingMessage, options: ReceiveOptions): Promise<ReceivedUpload> {
   if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) throw badRequest(NOT_MULTIPART);
   const announced = Number(req.headers['content-length']);
-  if (Number.isFinite(announced) && announced > MEDIA_MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) {
-    throw payloadTooLarge(`Files can be at most ${formatBytes(MEDIA_MAX_UPLOAD_BYTES)}.`);
+  const accepted = Object.values(options.accept?.limits ?? {}).filter((n): n is number => typeof n === 'number');
+  const maxBytes = accepted.length ? Math.max(...accepted) : MEDIA_MAX_UPLOAD_BYTES;
+  if (Number.isFinite(announced) && announced > maxBytes + FORM_OVERHEAD_BYTES) {
+    throw payloadTooLarge(`Files can be at most ${formatBytes(maxBytes)}.`);
   }
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: req.headers,
       defParamCharset: 'utf8',
-      limits: { files: 1, fields: 10, parts: 12, fieldSize: 4096, fileSize: MEDIA_MAX_UPLOAD_BYTES + 1 },
+      limits: { files: 1, fields: 10, parts: 12, fieldSize: 4096, fileSize: maxBytes + 1 },
     });
   } catch {
     throw badRequest(NOT_MULTIPART);
@@ -117,7 +125,7 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
         stream.resume();
         return fail(badRequest(named.issues[0].message, named.issues));
       }
-      spooling = spool(stream, named.name, options.tempDir, stopSpooling.signal);
+      spooling = spool(stream, named.name, options.tempDir, stopSpooling.signal, options.accept);
       spooling.catch(fail);
     });
 
@@ -165,25 +173,33 @@ async function ensureFolder(dir: string) {
  * library does not take it), then the rest is piped straight to disk while a byte count holds it to
  * that format's size limit (413 as soon as it passes).
  */
-async function spool(stream: Readable, fileName: string, tempDir: string, signal: AbortSignal): Promise<ReceivedFile> {
+async function spool(
+  stream: Readable,
+  fileName: string,
+  tempDir: string,
+  signal: AbortSignal,
+  accept?: ReceiveOptions['accept'],
+): Promise<ReceivedFile> {
   const target = path.join(tempDir, randomUUID());
   let out: FileSink | null = null;
   try {
     const head = await readHead(stream, SNIFF_BYTES, signal);
     if (head.length === 0) throw badRequest('The file is empty.');
     const format = await sniffFormat(head);
-    if (!format) throw unsupportedMediaType(UNSUPPORTED_FILE_MESSAGE);
-    const limit = MEDIA_SIZE_LIMITS[format.type];
+    if (!format) throw unsupportedMediaType(accept?.unsupported ?? UNSUPPORTED_FILE_MESSAGE);
+    const limit = accept ? accept.limits[format.type] : MEDIA_SIZE_LIMITS[format.type];
+    if (limit === undefined) throw unsupportedMediaType(accept!.unsupported);
+    const tooLarge = () => payloadTooLarge((accept?.tooLarge ?? tooLargeMessage)(format.type));
     let size = head.length;
-    if (size > limit) throw payloadTooLarge(tooLargeMessage(format.type));
+    if (size > limit) throw tooLarge();
     out = new FileSink(target);
     out.write(head);
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) stream.destroy(payloadTooLarge(tooLargeMessage(format.type)));
+      if (size > limit) stream.destroy(tooLarge());
     });
     await pipeline(stream, out, { signal });
-    if ((stream as Readable & { truncated?: boolean }).truncated) throw payloadTooLarge(tooLargeMessage(format.type));
+    if ((stream as Readable & { truncated?: boolean }).truncated) throw tooLarge();
     return { path: target, size, fileName, format };
   } catch (err) {
     out?.destroy();

@@ -43,13 +43,23 @@ export function Price({ priceInCents, crossedPriceInCents }: { priceInCents: num
   );
 }
 
-/** A class in a grid: the whole card is one link (its title), so keyboard users tab once per class. */
-export function ProductCard({ product }: { product: ProductCardData }) {
+/**
+ * A class in a grid: the whole card is one link (its title), so keyboard users tab once per class.
+ * `coverPriority` 'low': below a page's own picture (a collection's cover), the cards' covers are
+ * fetched after it, even those in the first screen.
+ */
+export function ProductCard({ product, coverPriority }: { product: ProductCardData; coverPriority?: 'low' }) {
   return (
     <article className="product-card">
       <div className="product-card__cover">
         {product.media.coverUrl ? (
-          <img {...coverImage(product.media.coverUrl, COVER_SIZES.card)} alt="" loading="lazy" decoding="async" />
+          <img
+            {...coverImage(product.media.coverUrl, COVER_SIZES.card)}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            fetchPriority={coverPriority}
+          />
         ) : null}
       </div>
       <div className="product-card__body">
@@ -80,12 +90,20 @@ export function ProductCardSkeleton() {
   );
 }
 
-export function ProductGrid({ products, label }: { products: ProductCardData[]; label: string }) {
+export function ProductGrid({
+  products,
+  label,
+  coverPriority,
+}: {
+  products: ProductCardData[];
+  label: string;
+  coverPriority?: 'low';
+}) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((product) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} coverPriority={coverPriority} />
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { APP_IMAGE_SIZES, appImageAttrs } from '@sparkhouse/contracts/media-paths';
 import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../ui';
@@ -86,7 +87,15 @@ function SectionView({ section, index }: { section: Section; index: number }) {
         )}
       </div>
       {section.image && (
-        <img className="landing-section__image" src={section.image.url} alt={section.image.alt} loading="lazy" width={560} height={380} />
+        <img
+          className="landing-section__image"
+          {...appImageAttrs(section.image.url, APP_IMAGE_SIZES.section)}
+          alt={section.image.alt}
+          loading="lazy"
+          decoding="async"
+          width={560}
+          height={380}
+        />
       )}
     </section>
   );
@@ -153,7 +162,14 @@ export function AppLandingView({ landing }: { landing: AppLanding }) {
         <div className="landing-hero__text">
           <p className="landing-hero__app">
             {landing.appImage && (
-              <img src={landing.appImage.url} alt="" width={56} height={56} className="landing-hero__icon" />
+              <img
+                {...appImageAttrs(landing.appImage.url, APP_IMAGE_SIZES.icon)}
+                alt=""
+                width={56}
+                height={56}
+                fetchPriority="low"
+                className="landing-hero__icon"
+              />
             )}
             <span>{landing.name}</span>
           </p>
@@ -176,33 +192,44 @@ export function AppLandingView({ landing }: { landing: AppLanding }) {
         {heroImage ? (
           <img
             className="landing-hero__image"
-            src={heroImage.url}
+            {...appImageAttrs(heroImage.url, APP_IMAGE_SIZES.hero)}
             alt={heroImage.alt}
             width={640}
             height={420}
             fetchPriority="high"
+            decoding="sync"
           />
         ) : (
           landing.appImage && (
             <img
               className="landing-hero__image landing-hero__image--square"
-              src={landing.appImage.url}
+              {...appImageAttrs(landing.appImage.url, APP_IMAGE_SIZES.heroSquare)}
               alt={`${landing.name} app`}
               width={420}
               height={420}
               fetchPriority="high"
+              decoding="sync"
             />
           )
         )}
       </header>
-      {page?.sections.map((section, index) => <SectionView key={index} section={section} index={index} />)}
+      {page?.sections.map((section, index) => (
+        <SectionView key={index} section={section} index={index} />
+      ))}
       {page?.screenshots && page.screenshots.length > 0 && (
         <section className="landing-section" aria-labelledby="landing-screens-title">
           <h2 id="landing-screens-title">Inside the app</h2>
           <ul className="landing-screens">
             {page.screenshots.map((shot) => (
               <li key={shot.url}>
-                <img src={shot.url} alt={shot.caption} loading="lazy" width={180} height={360} />
+                <img
+                  {...appImageAttrs(shot.url, APP_IMAGE_SIZES.screen)}
+                  alt={shot.caption}
+                  loading="lazy"
+                  decoding="async"
+                  width={180}
+                  height={360}
+                />
                 <span>{shot.caption}</span>
               </li>
             ))}

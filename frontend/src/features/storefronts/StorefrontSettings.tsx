@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/api-error';
 import { callApi } from '../../api/call-api';
 import { storefronts } from '../../api/routes';
 import { Button, Input, TextBox } from '../../ui';
+import { StorefrontPhoto } from './StorefrontPhoto';
 import { myStorefrontQuery, storefrontKeys, storefrontPath } from './storefronts.queries';
 import './storefront-settings.css';
 
@@ -12,16 +13,16 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * The creator's storefront settings: its address (/creators/{slug}; the old one keeps leading there,
- * and so do the old addresses of their apps) and the bio it shows. Nothing before their first app.
+ * and so do the old addresses of their apps), their photo and the bio it shows. Nothing before their first app.
  */
 export function StorefrontSettings() {
   const mine = useQuery(myStorefrontQuery());
   const current = mine.data?.storefront;
   if (!current?.storefrontSlug) return null;
-  return <StorefrontForm slug={current.storefrontSlug} bio={current.bio ?? ''} />;
+  return <StorefrontForm slug={current.storefrontSlug} bio={current.bio ?? ''} photoUrl={current.photoUrl} />;
 }
 
-function StorefrontForm({ slug, bio }: { slug: string; bio: string }) {
+function StorefrontForm({ slug, bio, photoUrl }: { slug: string; bio: string; photoUrl: string | null }) {
   const queryClient = useQueryClient();
   const [nextSlug, setNextSlug] = useState(slug);
   const [nextBio, setNextBio] = useState(bio);
@@ -29,9 +30,13 @@ function StorefrontForm({ slug, bio }: { slug: string; bio: string }) {
   const save = useMutation({
     mutationFn: () => callApi(storefronts.updateStorefront, { body: { storefrontSlug: nextSlug, bio: nextBio } }),
     onSuccess: (answer) => {
-      queryClient.setQueryData(myStorefrontQuery().queryKey, {
-        storefront: { storefrontSlug: answer.storefrontSlug, bio: nextBio.trim() || null, photoUrl: null },
-      });
+      queryClient.setQueryData(myStorefrontQuery().queryKey, (was) => ({
+        storefront: {
+          storefrontSlug: answer.storefrontSlug,
+          bio: nextBio.trim() || null,
+          photoUrl: was?.storefront.photoUrl ?? null,
+        },
+      }));
       void queryClient.invalidateQueries({ queryKey: storefrontKeys.all });
     },
   });
@@ -50,9 +55,10 @@ function StorefrontForm({ slug, bio }: { slug: string; bio: string }) {
     <form className="card storefront-settings" onSubmit={submit} aria-labelledby="storefront-settings-title" noValidate>
       <h2 id="storefront-settings-title">Your storefront</h2>
       <p className="muted">
-        Visitors find your published apps and classes at{' '}
-        <Link to={storefrontPath(slug)}>{`/creators/${slug}`}</Link>. A new address keeps the old links working.
+        Visitors find your published apps and classes at <Link to={storefrontPath(slug)}>{`/creators/${slug}`}</Link>. A new
+        address keeps the old links working.
       </p>
+      <StorefrontPhoto photoUrl={photoUrl} />
       <Input
         label="Storefront address"
         value={nextSlug}
@@ -75,7 +81,8 @@ function StorefrontForm({ slug, bio }: { slug: string; bio: string }) {
       )}
       {save.isSuccess && (
         <p className="callout" role="status">
-          Saved. Your storefront is at <Link to={storefrontPath(save.data.storefrontSlug)}>{`/creators/${save.data.storefrontSlug}`}</Link>.
+          Saved. Your storefront is at{' '}
+          <Link to={storefrontPath(save.data.storefrontSlug)}>{`/creators/${save.data.storefrontSlug}`}</Link>.
         </p>
       )}
       <Button type="submit" loading={save.isPending}>

@@ -1,3 +1,4 @@
+import { APP_IMAGE_SIZES, appImageAttrs } from '@sparkhouse/contracts/media-paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../ui';
@@ -20,7 +21,11 @@ export function CreatorAvatar({ name, photoUrl, size }: { name: string; photoUrl
   return photoUrl ? (
     <img className="creator-avatar" src={photoUrl} alt="" width={size} height={size} />
   ) : (
-    <span className="creator-avatar creator-avatar--initials" style={{ width: size, height: size, fontSize: size / 2.6 }} aria-hidden="true">
+    <span
+      className="creator-avatar creator-avatar--initials"
+      style={{ width: size, height: size, fontSize: size / 2.6 }}
+      aria-hidden="true"
+    >
       {initialsOf(name)}
     </span>
   );
@@ -31,7 +36,14 @@ function AppCard({ app }: { app: StorefrontAppCard }) {
     <li className="storefront-app">
       <Link to={appLandingPath(app)} className="storefront-app__link">
         {app.appImage ? (
-          <img src={app.appImage.url} alt="" width={72} height={72} className="storefront-app__icon" loading="lazy" />
+          <img
+            {...appImageAttrs(app.appImage.url, APP_IMAGE_SIZES.icon)}
+            alt=""
+            width={72}
+            height={72}
+            className="storefront-app__icon"
+            loading="lazy"
+          />
         ) : (
           <span className="storefront-app__icon storefront-app__icon--empty" aria-hidden="true" />
         )}

@@ -60,7 +60,12 @@ export function CollectionView({ collection }: { collection: Collection }) {
             </Link>
           </EmptyState>
         ) : (
-          <ProductGrid products={collection.products} label={collection.title} />
+          // the page's largest paint is its cover: the classes' covers come after it
+          <ProductGrid
+            products={collection.products}
+            label={collection.title}
+            coverPriority={collection.coverUrl ? 'low' : undefined}
+          />
         )}
       </section>
     </div>

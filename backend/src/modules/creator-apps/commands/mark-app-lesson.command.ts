@@ -53,6 +53,8 @@ export class MarkAppLessonHandler implements ICommandHandler<MarkAppLesson> {
   ) {}
 
   async execute(c: MarkAppLesson) {
-    await this.orm.em.fork().transactional((tem) => this.events.decide(tem, lessonsStreamId(c.appId), lessonsModel, (s) => decide(s, c)));
+    await this.orm.em
+      .fork()
+      .transactional((tem) => this.events.decide(tem, lessonsStreamId(c.appId), lessonsModel, (s) => decide(s, c)));
   }
 }

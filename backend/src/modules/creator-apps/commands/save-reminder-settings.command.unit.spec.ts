@@ -11,7 +11,10 @@ describe('SaveReminderSettings decides', () => {
   const spec = deciderSpec(memberModel, decide);
 
   it('the onboarding choice is taken once, never over the member’s own settings', () => {
-    spec.given().when(new SaveReminderSettings('app-1', 'u1', 'evening', true, 'Europe/Paris', 'onboarding')).then([changed('evening', true, 'onboarding')]);
+    spec
+      .given()
+      .when(new SaveReminderSettings('app-1', 'u1', 'evening', true, 'Europe/Paris', 'onboarding'))
+      .then([changed('evening', true, 'onboarding')]);
     spec
       .given(changed('morning', false, 'settings'))
       .when(new SaveReminderSettings('app-1', 'u1', 'evening', true, 'Europe/Paris', 'onboarding'))
@@ -19,7 +22,10 @@ describe('SaveReminderSettings decides', () => {
   });
 
   it('the same settings again change nothing; a new time zone is a change', () => {
-    spec.given(changed('morning', true, 'settings')).when(new SaveReminderSettings('app-1', 'u1', 'morning', true, 'Europe/Paris', 'settings')).thenNothing();
+    spec
+      .given(changed('morning', true, 'settings'))
+      .when(new SaveReminderSettings('app-1', 'u1', 'morning', true, 'Europe/Paris', 'settings'))
+      .thenNothing();
     spec
       .given(changed('morning', true, 'settings'))
       .when(new SaveReminderSettings('app-1', 'u1', 'morning', true, 'Asia/Tokyo', 'settings'))

@@ -108,7 +108,9 @@ export class SendMemberRemindersHandler implements ICommandHandler<SendMemberRem
             r.step_title && r.phase_count
               ? `Today's step: phase ${Math.min(r.phases_done + 1, r.phase_count)} of ${r.phase_count}, "${r.step_title}".`
               : 'Your plan is waiting for today’s step.';
-          return [{ to: r.email, subject: `Time for today's step in ${r.app_name}`, text: `${hello}\n\n${step}${footer}`, code: null }];
+          return [
+            { to: r.email, subject: `Time for today's step in ${r.app_name}`, text: `${hello}\n\n${step}${footer}`, code: null },
+          ];
         }
         const w = weeks.get(`${f.app_id}|${f.member_id}`);
         const mood = w?.mood ? ` Your average mood was ${w.mood.toFixed(1)} out of 5.` : '';

@@ -29,7 +29,10 @@ export function decide(
 }
 
 @CommandHandler(StoreBrainstormIdeas)
-export class StoreBrainstormIdeasHandler implements ICommandHandler<StoreBrainstormIdeas, { stored: boolean; appended: StoredEvent[] }> {
+export class StoreBrainstormIdeasHandler implements ICommandHandler<
+  StoreBrainstormIdeas,
+  { stored: boolean; appended: StoredEvent[] }
+> {
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,

@@ -24,7 +24,11 @@ export function wantsShareImage(app: AppState | null, publishedAt: string): app 
   return app !== null && app.published?.publishedAt === publishedAt && app.shareImages[publishedAt] === undefined;
 }
 
-export function decide(state: AppState | null, { appId, publishedAt }: Pick<StoreShareImage, 'appId' | 'publishedAt'>, image: StoredShareImage): NewEvent[] {
+export function decide(
+  state: AppState | null,
+  { appId, publishedAt }: Pick<StoreShareImage, 'appId' | 'publishedAt'>,
+  image: StoredShareImage,
+): NewEvent[] {
   if (!wantsShareImage(state, publishedAt)) return [];
   return [{ type: AppShareImageGenerated.type, payload: { appId, publishedAt, ...image } }];
 }
@@ -61,14 +65,10 @@ export class StoreShareImageHandler implements ICommandHandler<StoreShareImage, 
       pictureUrl: app.image?.url ?? null,
     });
     const { appended } = await em.transactional((tem) =>
-      changeApp(
-        tem,
-        this.events,
-        command.appId,
-        'system',
-        (fresh) => ({ events: decide(fresh, command, image), answer: null }),
-        { actor: 'system', causationId: command.causationId },
-      ),
+      changeApp(tem, this.events, command.appId, 'system', (fresh) => ({ events: decide(fresh, command, image), answer: null }), {
+        actor: 'system',
+        causationId: command.causationId,
+      }),
     );
     return appended.length > 0;
   }

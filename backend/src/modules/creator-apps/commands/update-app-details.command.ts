@@ -56,7 +56,10 @@ export class UpdateAppDetailsHandler implements ICommandHandler<UpdateAppDetails
       const app = await readOwnApp(tem, this.events, principal, appId);
       const renamed = command.changes.name !== undefined && command.changes.name !== app.name;
       const newSlug = renamed ? await claimAppSlug(tem, app.address.storefrontSlug, command.changes.name!, appId) : undefined;
-      return changeApp(tem, this.events, appId, principal, (fresh) => ({ events: decide(fresh, command, newSlug), answer: null }));
+      return changeApp(tem, this.events, appId, principal, (fresh) => ({
+        events: decide(fresh, command, newSlug),
+        answer: null,
+      }));
     });
     return { appId, version };
   }

@@ -52,7 +52,9 @@ describe('UpdateAppDetails decides', () => {
         },
       ]);
     // the same slug (a new name that slugs alike): the address stays
-    const same = deciderSpec(appModel, (state, command: Parameters<typeof decide>[1]) => decide(state, command, 'marathon-training'));
+    const same = deciderSpec(appModel, (state, command: Parameters<typeof decide>[1]) =>
+      decide(state, command, 'marathon-training'),
+    );
     same
       .given(appCreated())
       .when({ appId: APP_ID, changes: { name: 'Marathon Training!' } })

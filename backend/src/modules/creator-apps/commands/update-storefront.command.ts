@@ -4,11 +4,12 @@ import { isEventOf } from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
 import { rows } from '../../../platform/database/sql';
 import { EventStore, type StreamModel } from '../../../platform/events/event-store';
-import { conflict, unauthorized } from '../../../platform/http/errors';
+import { badRequest, conflict, unauthorized } from '../../../platform/http/errors';
 import { moveApp } from '../domain/addresses';
 import {
   decideStorefront,
   foldStorefront,
+  NOT_AN_UPLOADED_PHOTO,
   STOREFRONT_SLUG_TAKEN,
   storefrontStreamId,
   type StorefrontChange,
@@ -17,6 +18,7 @@ import {
 import { claimAppSlug, claimExactAppSlug, claimStorefront, claimStorefrontSlug } from '../infra/app-identity';
 import { appModel, changeApp } from '../infra/app-stream';
 import { appStreamId } from '../domain/app-state';
+import { isOwnStorefrontPhoto } from '../infra/storefront-photo';
 
 /**
  * Change the caller's storefront: its slug (every app moves to the new storefront address, the old
@@ -49,6 +51,8 @@ export class UpdateStorefrontHandler implements ICommandHandler<UpdateStorefront
   async execute({ principal, change }: UpdateStorefront): Promise<StorefrontUpdated> {
     if (principal?.kind !== 'user') throw unauthorized();
     const owner = principal;
+    // a photo is one the owner uploaded (stored here, drawn square): no address of anyone else's or from elsewhere
+    if (change.photoUrl && !isOwnStorefrontPhoto(owner.id, change.photoUrl)) throw badRequest(NOT_AN_UPLOADED_PHOTO);
     return this.orm.em.fork().transactional(async (tem) => {
       const current = await claimStorefront(tem, this.events, owner);
       let appended = 0;
@@ -61,11 +65,9 @@ export class UpdateStorefrontHandler implements ICommandHandler<UpdateStorefront
       const next = moved.payload.storefrontSlug;
       if (!(await claimStorefrontSlug(tem, owner.id, next))) throw conflict(STOREFRONT_SLUG_TAKEN);
       // every app of the storefront moves with it, keeping its own slug (or the next free one there)
-      const apps = await rows<{ app_id: string }>(
-        tem,
-        'select distinct app_id from creator_app_slug where storefront_slug = ?',
-        [current],
-      );
+      const apps = await rows<{ app_id: string }>(tem, 'select distinct app_id from creator_app_slug where storefront_slug = ?', [
+        current,
+      ]);
       for (const { app_id: appId } of apps) {
         const { state: app } = await this.events.load(tem, appStreamId(appId), appModel);
         if (!app || app.address.storefrontSlug !== current) continue;

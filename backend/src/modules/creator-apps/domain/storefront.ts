@@ -1,4 +1,11 @@
-import { isEventOf, StorefrontDetailsChanged, StorefrontSlugChanged, type NewEvent, type StoredEvent } from '@sparkhouse/contracts';
+import { createHash } from 'node:crypto';
+import {
+  isEventOf,
+  StorefrontDetailsChanged,
+  StorefrontSlugChanged,
+  type NewEvent,
+  type StoredEvent,
+} from '@sparkhouse/contracts';
 import { badRequest } from '../../../platform/http/errors';
 import { slugify, SLUG_MAX } from './slugs';
 
@@ -37,6 +44,16 @@ export function checkStorefrontSlug(slug: string): string {
   return slug;
 }
 
+/** What a storefront photo's file is called: the owner's and the picture's hashes (so a new photo is a new, cacheable address). */
+const ownerTag = (ownerId: string) => createHash('sha256').update(`storefront\u0000${ownerId}`).digest('hex').slice(0, 16);
+export const storefrontPhotoName = (ownerId: string, contentHash: string) =>
+  `storefront-${ownerTag(ownerId)}-${contentHash.slice(0, 16)}.webp`;
+export const NOT_AN_UPLOADED_PHOTO = 'Upload your photo from your storefront settings: the photo must be one you uploaded.';
+
+/** Whether a file name is one of this owner's storefront photos. */
+export const isOwnStorefrontPhotoName = (ownerId: string, fileName: string) =>
+  new RegExp(`^storefront-${ownerTag(ownerId)}-[0-9a-f]{16}\\.webp$`).test(fileName);
+
 export interface StorefrontChange {
   storefrontSlug?: string;
   bio?: string | null;
@@ -60,7 +77,9 @@ export function decideStorefront(
   const bio = change.bio === '' ? null : change.bio;
   const details: { ownerId: string; bio?: string | null; photoUrl?: string | null } = { ownerId };
   if (bio !== undefined && bio !== (state?.bio ?? null)) details.bio = bio;
-  if (change.photoUrl !== undefined && change.photoUrl !== (state?.photoUrl ?? null)) details.photoUrl = change.photoUrl;
+  // a photo's address was checked to be one the owner uploaded (UpdateStorefront); '' removes it like null
+  const photoUrl = change.photoUrl === '' ? null : change.photoUrl;
+  if (photoUrl !== undefined && photoUrl !== (state?.photoUrl ?? null)) details.photoUrl = photoUrl;
   if (Object.keys(details).length > 1) facts.push({ type: StorefrontDetailsChanged.type, payload: details });
   return facts;
 }

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { AppLanding, CreatorSummary, Storefront } from '@sparkhouse/contracts';
+import {
+  APP_IMAGE_SIZES,
+  appImageSrcSet,
+  STOREFRONT_PHOTO_PIXELS,
+  type AppLanding,
+  type CreatorSummary,
+  type Storefront,
+} from '@sparkhouse/contracts';
 import type { Principal } from '../../../platform/auth/principal';
+import type { PreloadHint } from '../../../platform/http/page-hints';
 import { PublicPages, type PageHead, type PublicPageAnswer } from '../../../platform/http/public-pages';
 import { ProductBrowseQueries } from '../../catalogue';
 import { appPath, storefrontPath, type Resolved } from '../domain/addresses';
@@ -8,6 +16,23 @@ import { PublicPagesQueries } from '../queries/public-pages.query';
 
 const DESCRIPTION_MAX = 200;
 const clip = (text: string) => (text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`);
+
+/** The landing page's largest paint, its hero picture, asked for with the head (the same srcset and sizes as its <img>). */
+export function heroPreload(landing: AppLanding): PreloadHint[] {
+  const banner = landing.landingPage?.hero.image?.url;
+  const url = banner ?? landing.appImage?.url;
+  if (!url) return [];
+  const srcSet = appImageSrcSet(url);
+  return [
+    {
+      as: 'image',
+      href: url,
+      imageSrcSet: srcSet,
+      imageSizes: srcSet ? (banner ? APP_IMAGE_SIZES.hero : APP_IMAGE_SIZES.heroSquare) : undefined,
+      fetchPriority: 'high',
+    },
+  ];
+}
 
 /** What a shared link to an app's landing page shows. */
 export function landingHead(landing: AppLanding): PageHead {
@@ -21,11 +46,16 @@ export function landingHead(landing: AppLanding): PageHead {
     canonicalPath: appPath(landing),
     ...(image && { image: image.url, imageAlt: landing.name, imageWidth: image.width, imageHeight: image.height }),
     type: 'product',
+    preload: heroPreload(landing),
   };
 }
 
+/** What a shared link to a creator's storefront shows: their photo (else their first app's picture). */
 export function storefrontHead(storefront: Storefront): PageHead {
-  const picture = storefront.apps.find((a) => a.appImage)?.appImage;
+  const appPicture = storefront.apps.find((a) => a.appImage)?.appImage;
+  const picture = storefront.photoUrl
+    ? { url: storefront.photoUrl, width: STOREFRONT_PHOTO_PIXELS, height: STOREFRONT_PHOTO_PIXELS }
+    : appPicture;
   const count = storefront.apps.length + storefront.classes.length;
   return {
     title: `${storefront.name} · Creator on Sparkhouse`,

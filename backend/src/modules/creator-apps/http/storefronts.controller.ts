@@ -1,6 +1,11 @@
-import { Controller } from '@nestjs/common';
+import fsp from 'node:fs/promises';
+import { Controller, Inject, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { storefronts } from '@sparkhouse/contracts';
+import type { Request } from 'express';
+import { formatBytes, MEDIA_FORMATS, STOREFRONT_PHOTO_MAX_MB, storefronts } from '@sparkhouse/contracts';
+import { UPLOAD_TEMP_DIR } from '../../../platform/media/media.module';
+import { receiveUpload } from '../../../platform/media/upload-receiver';
+import { SetStorefrontPhoto, type StoredPhoto } from '../commands/set-storefront-photo.command';
 import type { Principal } from '../../../platform/auth/principal';
 import { requestContext } from '../../../platform/context/request-context';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
@@ -12,8 +17,20 @@ import { PublicPagesQueries } from '../queries/public-pages.query';
 
 const principal = (): Principal | null => requestContext.current()?.principal ?? null;
 
+const PHOTO_MAX_BYTES = STOREFRONT_PHOTO_MAX_MB * 1024 * 1024;
+/** What a storefront photo may be, in the media library's words. */
+export const PHOTO_ACCEPTS = {
+  limits: { image: PHOTO_MAX_BYTES },
+  unsupported: `This kind of file is not supported: upload an image (${MEDIA_FORMATS.image.join(', ')}).`,
+  tooLarge: () => `Photos can be at most ${formatBytes(PHOTO_MAX_BYTES)}.`,
+};
+
 /** The found page, whichever address it was asked by (the answer names the current one); 404 otherwise. */
-async function resolved<T>(found: Promise<Resolved<T>>, follow: (to: string) => Promise<Resolved<T>>, message: string): Promise<T> {
+async function resolved<T>(
+  found: Promise<Resolved<T>>,
+  follow: (to: string) => Promise<Resolved<T>>,
+  message: string,
+): Promise<T> {
   let answer = await found;
   if (answer.kind === 'moved') answer = await follow(answer.to);
   if (answer.kind !== 'here') throw notFound(message);
@@ -27,6 +44,7 @@ export class StorefrontsController {
     private readonly commands: CommandBus,
     private readonly pages: CreatorPublicPages,
     private readonly queries: PublicPagesQueries,
+    @Inject(UPLOAD_TEMP_DIR) private readonly tempDir: string,
   ) {}
 
   @Endpoint(storefronts.getAppLanding)
@@ -69,5 +87,19 @@ export class StorefrontsController {
   async updateStorefront(@Input() { body }: CallInput<typeof storefronts.updateStorefront>) {
     const updated: StorefrontUpdated = await this.commands.execute(new UpdateStorefront(principal(), body));
     return { storefrontSlug: updated.storefrontSlug };
+  }
+
+  @Endpoint(storefronts.uploadStorefrontPhoto)
+  async uploadStorefrontPhoto(@Req() req: Request) {
+    const who = principal();
+    if (who?.kind !== 'user') throw unauthorized();
+    const { fileField } = storefronts.uploadStorefrontPhoto.upload!;
+    const { file } = await receiveUpload(req, { fileField, tempDir: this.tempDir, accept: PHOTO_ACCEPTS });
+    try {
+      const photo: StoredPhoto = await this.commands.execute(new SetStorefrontPhoto(who, file.path));
+      return { photoUrl: photo.url, width: photo.width, height: photo.height };
+    } finally {
+      await fsp.rm(file.path, { force: true });
+    }
   }
 }
