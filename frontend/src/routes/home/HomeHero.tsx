@@ -16,7 +16,7 @@ export function HeroBackground({ desktop, mobile }: { desktop: string; mobile: s
         sizes="100vw"
         alt=""
         fetchPriority="high"
-        decoding="async"
+        decoding="sync"
       />
     </picture>
   );
