@@ -17,6 +17,8 @@ export interface ProjectionSpec<T extends EventType> {
   readonly version: number;
   /** The tables it owns: a rebuild builds copies of them, and truncating the projection empties them. */
   readonly tables: readonly string[];
+  /** B-tree indexes of its tables that only queries use (see Projection.queryIndexes). */
+  readonly queryIndexes?: readonly string[];
   /** The events it is built from; the keys are the event types it subscribes to. */
   readonly on: ProjectionHandlers<T>;
   readonly batch?: BatchHandlers<T>;
@@ -46,6 +48,7 @@ export function defineProjection<T extends EventType>(spec: ProjectionSpec<T>): 
     version: spec.version,
     handles,
     tables: spec.tables,
+    queryIndexes: spec.queryIndexes,
     accepts: spec.accepts,
     setBased: spec.setBased,
     async handle(tx, event) {
@@ -96,6 +99,7 @@ export function defineStatementProjection<T extends EventType>(
     version: spec.version,
     handles: Object.keys(spec.statements) as T[],
     tables: spec.tables,
+    queryIndexes: spec.queryIndexes,
     accepts: spec.accepts,
     setBased: spec.setBased,
     async handle(tx, event) {
