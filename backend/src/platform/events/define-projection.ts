@@ -87,8 +87,7 @@ export type StatementHandlers<T extends EventType> = { [K in T]: (event: DomainE
 export function defineStatementProjection<T extends EventType>(
   spec: Omit<ProjectionSpec<T>, 'on' | 'batch'> & { readonly statements: StatementHandlers<T> },
 ): Projection<T> {
-  const statementFor = (e: DomainEvent<T>) =>
-    (spec.statements[e.type as T] as (e: DomainEvent<T>) => Statement | null)(e);
+  const statementFor = (e: DomainEvent<T>) => (spec.statements[e.type as T] as (e: DomainEvent<T>) => Statement | null)(e);
   const apply = async (e: DomainEvent<T>, tx: Db) => {
     const statement = statementFor(e);
     if (statement) await run(tx, statement.sql, statement.params);
@@ -132,4 +131,3 @@ export function isSubscriberProvider(metatype: unknown, instance: unknown): inst
   if (typeof metatype === 'function' && Reflect.getMetadata(EVENT_SUBSCRIBER, metatype)) return true;
   return (instance as Record<symbol, unknown>)[SUBSCRIBER_MARK] === true;
 }
-

@@ -288,7 +288,9 @@ export class Rebuilder {
     );
     const missing = named.filter((n) => !found.some((f) => f.name === n));
     if (missing.length > 0) {
-      throw new Error(`${projection.name} names query indexes that are not non-unique indexes of its tables: ${missing.join(', ')}`);
+      throw new Error(
+        `${projection.name} names query indexes that are not non-unique indexes of its tables: ${missing.join(', ')}`,
+      );
     }
     return named;
   }
@@ -445,8 +447,11 @@ export class Rebuilder {
  * (it costs more than it saves on statements run once), and room to sort and hash a batch in memory.
  */
 async function bulkSettings(tem: Db) {
-  await run(tem, `select set_config('synchronous_commit', 'off', true), set_config('jit', 'off', true),
-                         set_config('work_mem', '64MB', true)`);
+  await run(
+    tem,
+    `select set_config('synchronous_commit', 'off', true), set_config('jit', 'off', true),
+                         set_config('work_mem', '64MB', true)`,
+  );
 }
 
 /** Counts what was replayed and reports it, throttled, with the rate and an estimate of the time left. */
