@@ -401,6 +401,11 @@ export class Rebuilder {
     }
   }
 
+  /** How many events a rebuild of the projection replays now (those of the types it handles). */
+  eventsToReplay(projection: Projection): Promise<number> {
+    return this.countEvents(projection.handles);
+  }
+
   /** The events of the types it handles: what the replay will read. */
   private async countEvents(types: readonly string[]): Promise<number> {
     const [{ n }] = await rows<{ n: string }>(
