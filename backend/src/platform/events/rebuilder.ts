@@ -351,6 +351,8 @@ export class Rebuilder {
     if (definitions.length === 0) return;
     await this.orm.em.fork().transactional(async (tem) => {
       await bulkSettings(tem);
+      // a GIN index of a few hundred thousand keys is built in one pass with room for them (the default is 64 MB)
+      await run(tem, `set local maintenance_work_mem to '256MB'`);
       for (const def of definitions) await run(tem, def);
     });
   }
