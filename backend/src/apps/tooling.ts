@@ -73,9 +73,11 @@ export async function replay(target: string): Promise<{ name: string; durationMs
       throw new Error(`No projection named "${target}". Known: ${projections.map((p) => p.name).join(', ')}, or all.`);
     }
     const rebuilder = ctx.get(Rebuilder);
-    // two at a time: while one waits on PostgreSQL the other runs its handlers (each has its own copies)
+    // two at a time: while one waits on PostgreSQL the other runs its handlers (each has its own copies);
+    // the ones with the most events first, so that a long one does not start last while the other waits
     const results: { name: string; durationMs: number; eventsReplayed: number }[] = [];
-    const queue = [...chosen];
+    const sizes = new Map(await Promise.all(chosen.map(async (p) => [p, await rebuilder.eventsToReplay(p)] as const)));
+    const queue = [...chosen].sort((a, b) => sizes.get(b)! - sizes.get(a)!);
     const worker = async () => {
       for (let p = queue.shift(); p; p = queue.shift()) results.push({ name: p.name, ...(await rebuilder.rebuild(p)) });
     };

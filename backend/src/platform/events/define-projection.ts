@@ -17,6 +17,8 @@ export interface ProjectionSpec<T extends EventType> {
   readonly version: number;
   /** The tables it owns: a rebuild builds copies of them, and truncating the projection empties them. */
   readonly tables: readonly string[];
+  /** B-tree indexes of its tables that only queries use (see Projection.queryIndexes). */
+  readonly queryIndexes?: readonly string[];
   /** The events it is built from; the keys are the event types it subscribes to. */
   readonly on: ProjectionHandlers<T>;
   readonly batch?: BatchHandlers<T>;
@@ -46,6 +48,7 @@ export function defineProjection<T extends EventType>(spec: ProjectionSpec<T>): 
     version: spec.version,
     handles,
     tables: spec.tables,
+    queryIndexes: spec.queryIndexes,
     accepts: spec.accepts,
     setBased: spec.setBased,
     async handle(tx, event) {
@@ -84,8 +87,7 @@ export type StatementHandlers<T extends EventType> = { [K in T]: (event: DomainE
 export function defineStatementProjection<T extends EventType>(
   spec: Omit<ProjectionSpec<T>, 'on' | 'batch'> & { readonly statements: StatementHandlers<T> },
 ): Projection<T> {
-  const statementFor = (e: DomainEvent<T>) =>
-    (spec.statements[e.type as T] as (e: DomainEvent<T>) => Statement | null)(e);
+  const statementFor = (e: DomainEvent<T>) => (spec.statements[e.type as T] as (e: DomainEvent<T>) => Statement | null)(e);
   const apply = async (e: DomainEvent<T>, tx: Db) => {
     const statement = statementFor(e);
     if (statement) await run(tx, statement.sql, statement.params);
@@ -96,6 +98,7 @@ export function defineStatementProjection<T extends EventType>(
     version: spec.version,
     handles: Object.keys(spec.statements) as T[],
     tables: spec.tables,
+    queryIndexes: spec.queryIndexes,
     accepts: spec.accepts,
     setBased: spec.setBased,
     async handle(tx, event) {
@@ -128,4 +131,3 @@ export function isSubscriberProvider(metatype: unknown, instance: unknown): inst
   if (typeof metatype === 'function' && Reflect.getMetadata(EVENT_SUBSCRIBER, metatype)) return true;
   return (instance as Record<symbol, unknown>)[SUBSCRIBER_MARK] === true;
 }
-

@@ -82,7 +82,9 @@ export async function readableHead(em: Db): Promise<Checkpoint | null> {
   const [head] = await em.getConnection().execute<{ transaction_id: string; position: string }[]>(
     prepared(`select transaction_id::text, position::text from domain_event
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by transaction_id desc, position desc limit 1`),
+      -- the table's columns (the delivery index, read backwards from its end), not the text ones selected
+      -- above: those would sort 9 after 10 and need the whole log read and sorted
+      order by domain_event.transaction_id desc, domain_event.position desc limit 1`),
     [],
     'all',
     em.isInTransaction() ? em.getTransactionContext() : undefined,

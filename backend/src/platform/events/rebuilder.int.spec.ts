@@ -23,6 +23,8 @@ class OwnerRunsProjection implements Projection<'JobRequested'> {
   readonly name = 'test.owner-runs';
   readonly version = 1;
   readonly handles = [JobRequested.type];
+  /** B-trees only its queries use: built after the replay. */
+  queryIndexes?: string[];
   /** Fail on this event position, but only while building the new copy. */
   failInShadowAt: string | null = null;
   /** Called on every event replayed into the new copy (lets the test act mid-rebuild). */
@@ -281,6 +283,83 @@ describe('blue-green projection rebuild (real PostgreSQL)', () => {
     );
     const [{ head }] = await rows<{ head: string }>(orm.em.fork(), 'select max(position)::text as head from domain_event');
     expect(position).toBe(head);
+  });
+
+  it('builds the B-trees it names as query-only after the replay, under their live names, and refuses a name it does not own', async () => {
+    const projection = new OwnerRunsProjection();
+    await processor.ensureCheckpoint(projection);
+    await processor.catchUp(projection, 100);
+    const before = await model();
+    const liveIndexes = () =>
+      rows<{ indexname: string; indexdef: string }>(
+        orm.em.fork(),
+        `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = 'test_owner_runs' order by indexname`,
+      );
+    const indexesBefore = await liveIndexes();
+
+    projection.queryIndexes = ['test_owner_runs_by_runs'];
+    let shadowIndexes: string[] | null = null;
+    projection.onShadowEvent = async () => {
+      shadowIndexes ??= (
+        await rows<{ indexdef: string }>(
+          orm.em.fork(),
+          `select indexdef from pg_indexes where schemaname like 'rebuild_%' and tablename = 'test_owner_runs' order by indexname`,
+        )
+      ).map((i) => i.indexdef);
+    };
+    await rebuilder.rebuild(projection);
+    // while rows arrived the copy had only its primary key
+    expect(shadowIndexes).toHaveLength(1);
+    expect(shadowIndexes![0]).toContain('UNIQUE');
+    expect(await model()).toEqual(before);
+    expect(await liveIndexes()).toEqual(indexesBefore);
+
+    projection.queryIndexes = ['test_owner_runs_pkey'];
+    await expect(rebuilder.rebuild(projection)).rejects.toThrow(
+      'test.owner-runs names query indexes that are not non-unique indexes of its tables: test_owner_runs_pkey',
+    );
+    expect(await model()).toEqual(before);
+    expect(await liveIndexes()).toEqual(indexesBefore);
+  });
+
+  it("leaves its checkpoint at the log's head when positions there cross a power of ten (compared as numbers, not text)", async () => {
+    const projection = new OwnerRunsProjection();
+    await processor.ensureCheckpoint(projection);
+    await processor.catchUp(projection, 100);
+    const before = await model();
+    // the last run at 9,999,999, the log's head at 10,000,001: as text, "9999999" sorts after "10000001"
+    const [{ max }] = await rows<{ max: string }>(orm.em.fork(), 'select max(position)::text as max from domain_event');
+    expect(Number(max)).toBeLessThan(9_999_998);
+    await run(orm.em.fork(), `select setval('domain_event_position_seq', 9999998)`);
+    // one transaction: its positions are what orders them
+    await orm.em.fork().transactional(async (tem) => {
+      await store.append(tem, 'job-digits', [
+        {
+          type: JobRequested.type,
+          payload: {
+            runId: 'digits',
+            name: 'operations.pipeline-check',
+            queue: 'operations',
+            owner: { ownerId: 'anon_owner_0' },
+            payload: {},
+            steps: [],
+          },
+        },
+      ]);
+      await store.append(tem, 'job-other-digits', [
+        { type: JobCancelRequested.type, payload: { runId: 'digits-1' } },
+        { type: JobCancelRequested.type, payload: { runId: 'digits-2' } },
+      ]);
+    });
+
+    await rebuilder.rebuild(projection);
+    expect((await model()).total).toBe(before.total + 1);
+    const [{ position }] = await rows<{ position: string }>(
+      orm.em.fork(),
+      'select position::text from event_checkpoint where subscriber = ?',
+      [projection.name],
+    );
+    expect(position).toBe('10000001');
   });
 });
 

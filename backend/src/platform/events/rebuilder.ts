@@ -54,6 +54,8 @@ const REPLAY_BATCH_SIZE = 2000;
  */
 const SET_BASED_BATCH_SIZE = 20_000;
 const rebuildLockKey = (name: string) => `rebuild:${name}`;
+/** An index's definition without its name, schema and table (the same for a live table's index and its copy's). */
+const INDEX_SHAPE = `(select t.relname from pg_class t where t.oid = i.indrelid) || ' ' || regexp_replace(pg_get_indexdef(i.indexrelid), '^CREATE (UNIQUE ){0,1}INDEX \\S+ ON \\S+', '')`;
 const shortHash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 10);
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -124,7 +126,7 @@ export class Rebuilder {
       const sizes = this.batchSizes(projection, options);
       const tables = await this.ownedTables(projection);
       await this.copyTables(shadow, tables);
-      const deferred = await this.deferIndexes(shadow, tables);
+      const deferred = await this.deferIndexes(shadow, tables, await this.queryIndexes(projection, tables));
 
       await progress.phase('replaying');
       let at: Checkpoint = ORIGIN;
@@ -134,12 +136,20 @@ export class Rebuilder {
         const batch = await this.orm.em.fork().transactional(async (tem) => {
           // the copies are thrown away if the machine dies before the switch, whose commit is durable
           // and makes every earlier one durable with it: a batch need not wait for its own disk flush
-          await run(tem, 'set local synchronous_commit to off');
-          return this.replayBatch(tem, projection, shadow, sizes, at);
+          await bulkSettings(tem);
+          // up to the log's readable head as it is now: every event up to it is committed and visible to
+          // the read below, so once a batch ends short of its limit the replay has seen all it handles up
+          // to there, and goes on from the head (the switch then reads only what came after it)
+          const head = await readableHead(tem);
+          const read = await this.replayBatch(tem, projection, shadow, sizes, at, head ?? undefined);
+          return { ...read, head };
         });
         if (batch.last) at = batch.last;
         await progress.advance(batch.count);
-        if (!batch.full) break;
+        if (!batch.full) {
+          if (batch.head && compareLogPositions(batch.head, at) > 0) at = batch.head;
+          break;
+        }
       }
       await this.buildIndexes(deferred);
 
@@ -148,6 +158,7 @@ export class Rebuilder {
       const replayedAtSwitch = await this.orm.em.fork().transactional(async (tem) => {
         // the live relay applies its batch under this lock: once we hold it, the live tables stand still
         await run(tem, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [subscriberLockKey(projection.name)]);
+        await run(tem, 'set local jit to off');
         // up to the log's readable head, which the checkpoint then names: the events of other types
         // before it need not be read again by the live relay
         const head = await readableHead(tem);
@@ -265,49 +276,85 @@ export class Rebuilder {
     return found;
   }
 
+  /** The query-only indexes a projection names, checked: non-unique indexes of its own live tables. */
+  private async queryIndexes(projection: Projection, tables: string[]): Promise<string[]> {
+    const named = [...(projection.queryIndexes ?? [])];
+    if (named.length === 0) return named;
+    const found = await rows<{ name: string }>(
+      this.orm.em.fork(),
+      `select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
+        where i.indrelid = any(?::text[]::regclass[]) and c.relname = any(?::text[]) and not i.indisunique`,
+      [textArray(tables.map((t) => `public.${quoted(t)}`)), textArray(named)],
+    );
+    const missing = named.filter((n) => !found.some((f) => f.name === n));
+    if (missing.length > 0) {
+      throw new Error(
+        `${projection.name} names query indexes that are not non-unique indexes of its tables: ${missing.join(', ')}`,
+      );
+    }
+    return named;
+  }
+
   /** Empty copies of the live tables (columns, defaults, constraints, indexes, triggers) in the shadow schema. */
   private async copyTables(shadow: string, tables: string[]) {
-    const em = this.orm.em.fork();
-    await run(em, `drop schema if exists ${quoted(shadow)} cascade`);
-    await run(em, `create schema ${quoted(shadow)}`);
-    for (const t of tables) {
-      await run(em, `create table ${quoted(shadow)}.${quoted(t)} (like public.${quoted(t)} including all)`);
-      const triggers = await rows<{ def: string }>(
-        em,
-        `select pg_get_triggerdef(oid) as def from pg_trigger where tgrelid = ?::regclass and not tgisinternal`,
-        [`public.${quoted(t)}`],
-      );
-      for (const { def } of triggers) {
-        await run(em, def.replace(/ ON (public\.)?("[^"]+"|\S+) /, ` ON ${quoted(shadow)}.${quoted(t)} `));
+    // one transaction (one commit), not waiting for its disk flush: copies lost with the machine are made again
+    await this.orm.em.fork().transactional(async (em) => {
+      await run(em, 'set local synchronous_commit to off');
+      await run(em, `drop schema if exists ${quoted(shadow)} cascade`);
+      await run(em, `create schema ${quoted(shadow)}`);
+      for (const t of tables) {
+        await run(em, `create table ${quoted(shadow)}.${quoted(t)} (like public.${quoted(t)} including all)`);
+        const triggers = await rows<{ def: string }>(
+          em,
+          `select pg_get_triggerdef(oid) as def from pg_trigger where tgrelid = ?::regclass and not tgisinternal`,
+          [`public.${quoted(t)}`],
+        );
+        for (const { def } of triggers) {
+          await run(em, def.replace(/ ON (public\.)?("[^"]+"|\S+) /, ` ON ${quoted(shadow)}.${quoted(t)} `));
+        }
       }
-    }
+    });
   }
 
   /**
-   * Drops the copies' non-unique indexes other than B-trees (full-text, trigram and array GIN ones):
-   * keeping them while thousands of rows arrive costs far more than building them once afterwards, and
-   * no projection statement uses them (upserts need the unique ones; lookups use B-trees). Answers
-   * their definitions, for `buildIndexes`.
+   * Drops the copies' non-unique indexes other than B-trees (full-text, trigram and array GIN ones), and
+   * the B-trees the projection names as used by queries only: keeping them while thousands of rows
+   * arrive costs far more than building them once afterwards, and no projection statement uses them
+   * (upserts need the unique ones; lookups use the other B-trees). Answers their definitions, for
+   * `buildIndexes`. A copy's index is found by its definition: the copies' indexes have names of their own.
    */
-  private async deferIndexes(shadow: string, tables: string[]): Promise<string[]> {
+  private async deferIndexes(shadow: string, tables: string[], queryIndexes: readonly string[]): Promise<string[]> {
     const em = this.orm.em.fork();
     const deferred = await rows<{ name: string; def: string }>(
       em,
-      `select c.relname as name, pg_get_indexdef(i.indexrelid) as def
+      `with named as (
+         select ${INDEX_SHAPE} as shape
+           from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relname = any(?::text[]) and not i.indisunique and not i.indisexclusion
+       )
+       select c.relname as name, pg_get_indexdef(i.indexrelid) as def
          from pg_index i
          join pg_class c on c.oid = i.indexrelid
          join pg_am am on am.oid = c.relam
-        where i.indrelid = any(?::text[]::regclass[]) and not i.indisunique and not i.indisexclusion and am.amname <> 'btree'`,
-      [textArray(tables.map((t) => `${quoted(shadow)}.${quoted(t)}`))],
+        where i.indrelid = any(?::text[]::regclass[]) and not i.indisunique and not i.indisexclusion
+          and (am.amname <> 'btree' or ${INDEX_SHAPE} in (select shape from named))`,
+      [textArray(queryIndexes), textArray(tables.map((t) => `${quoted(shadow)}.${quoted(t)}`))],
     );
-    for (const { name } of deferred) await run(em, `drop index ${quoted(shadow)}.${quoted(name)}`);
+    if (deferred.length > 0) {
+      await run(em, `drop index ${deferred.map(({ name }) => `${quoted(shadow)}.${quoted(name)}`).join(', ')}`);
+    }
     return deferred.map((d) => d.def);
   }
 
   /** The deferred indexes, built on the filled copies before they take the live tables' place. */
   private async buildIndexes(definitions: string[]) {
-    const em = this.orm.em.fork();
-    for (const def of definitions) await run(em, def);
+    if (definitions.length === 0) return;
+    await this.orm.em.fork().transactional(async (tem) => {
+      await bulkSettings(tem);
+      // a GIN index of a few hundred thousand keys is built in one pass with room for them (the default is 64 MB)
+      await run(tem, `set local maintenance_work_mem to '256MB'`);
+      for (const def of definitions) await run(tem, def);
+    });
   }
 
   /**
@@ -356,6 +403,11 @@ export class Rebuilder {
     }
   }
 
+  /** How many events a rebuild of the projection replays now (those of the types it handles). */
+  eventsToReplay(projection: Projection): Promise<number> {
+    return this.countEvents(projection.handles);
+  }
+
   /** The events of the types it handles: what the replay will read. */
   private async countEvents(types: readonly string[]): Promise<number> {
     const [{ n }] = await rows<{ n: string }>(
@@ -394,6 +446,19 @@ export class Rebuilder {
     this.publisher?.toOperators(SERVER_EVENTS.opsRebuild, p);
     await options.onProgress?.(p);
   }
+}
+
+/**
+ * A replay transaction's settings: no wait for its disk flush (the switch's commit is durable, and makes
+ * every earlier one durable with it; copies lost with the machine are built again), no JIT compilation
+ * (it costs more than it saves on statements run once), and room to sort and hash a batch in memory.
+ */
+async function bulkSettings(tem: Db) {
+  await run(
+    tem,
+    `select set_config('synchronous_commit', 'off', true), set_config('jit', 'off', true),
+                         set_config('work_mem', '64MB', true)`,
+  );
 }
 
 /** Counts what was replayed and reports it, throttled, with the rate and an estimate of the time left. */

@@ -16,6 +16,12 @@ export interface Projection<T extends EventType = EventType> {
   readonly handles: readonly T[];
   /** The tables it owns (a rebuild builds copies of them); when omitted, the ones `truncate` empties. */
   readonly tables?: readonly string[];
+  /**
+   * Optional: B-tree indexes of its tables (by name) that only queries use: none of its statements finds
+   * or checks rows through them. A rebuild builds them once its copies are filled, as it does every
+   * non-unique index other than a B-tree, instead of keeping them up to date row by row.
+   */
+  readonly queryIndexes?: readonly string[];
   handle(em: Db, event: DomainEvent<T>): Promise<void>;
   /**
    * Optional: of the events of the types it handles, the ones it needs (default: all). Checked in

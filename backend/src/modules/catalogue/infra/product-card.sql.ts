@@ -31,13 +31,22 @@ export const cardValuesFromPayload = (p: string) => `
 export const INSERT_CARD_FROM = (select: string) =>
   `insert into product_card (${INSERT_COLUMNS}) ${select} on conflict (id) do nothing`;
 
-/** Adds the words of the selected cards to the typo dictionary (search_word); words already there stay. */
-export const INSERT_SEARCH_WORDS = (where: string) =>
+/** The columns of product_card a card's search words come from (what INSERT_SEARCH_WORDS_OF reads). */
+export const SEARCH_WORD_COLUMNS = 'title, topics, creator_name, category';
+
+/** Adds the words of cards `c` (`from`: product_card or rows with its SEARCH_WORD_COLUMNS) to search_word; words already there stay. */
+const insertSearchWords = (from: string, where: string) =>
   `insert into search_word (word)
-   select distinct w from product_card c,
+   select distinct w from ${from} c,
      regexp_split_to_table(lower(concat_ws(' ', c.title, array_to_string(c.topics, ' '), c.creator_name, c.category)), '[^[:alnum:]]+') w
     ${where} ${where ? 'and' : 'where'} length(w) >= 3
    on conflict do nothing`;
+
+/** Adds the words of the selected cards to the typo dictionary (search_word); words already there stay. */
+export const INSERT_SEARCH_WORDS = (where: string) => insertSearchWords('product_card', where);
+
+/** As INSERT_SEARCH_WORDS, for the cards in `rows` (a statement's rows with SEARCH_WORD_COLUMNS, e.g. an insert's returning). */
+export const INSERT_SEARCH_WORDS_OF = (rows: string) => insertSearchWords(rows, '');
 
 export interface CardRow {
   id: string;

@@ -15,6 +15,15 @@ export const browseProjection = defineProjection({
   name: 'catalogue.browse',
   version: 1,
   tables: ['product_card', 'product_collection', 'catalogue_purchase', 'search_word'],
+  // the listings' orders and a buyer's purchases; the statements here find rows by key (and a product's
+  // purchases through catalogue_purchase_product_idx)
+  queryIndexes: [
+    'product_card_newest_idx',
+    'product_card_popular_idx',
+    'product_card_rated_idx',
+    'product_card_category_idx',
+    'catalogue_purchase_user_idx',
+  ],
   on: { ...productCards, ...collections, ...purchases },
   batch: {
     ProductPublished: (events, tx) => publishCards(tx, eventsInHand(events)),

@@ -58,6 +58,8 @@ export const learningProjection = defineProjection({
   name: 'catalogue.learning',
   version: 1,
   tables: ['class_enrolment', 'waitlist_entry', 'product_progress'],
+  // a member's progress, newest first (the statements here find rows by key)
+  queryIndexes: ['product_progress_user_idx'],
   on: {
     ClassEnrolled: ({ payload: p }, tx) =>
       run(

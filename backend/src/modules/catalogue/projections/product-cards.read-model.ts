@@ -3,14 +3,29 @@ import type { Db } from '../../../platform/database/database';
 import type { EventRows } from '../../../platform/events/event-rows';
 import type { ProjectionHandlers } from '../../../platform/events/define-projection';
 import { run } from '../../../platform/database/sql';
-import { cardValuesFromPayload, INSERT_CARD_FROM, INSERT_SEARCH_WORDS } from '../infra/product-card.sql';
+import {
+  cardValuesFromPayload,
+  INSERT_CARD_FROM,
+  INSERT_SEARCH_WORDS,
+  INSERT_SEARCH_WORDS_OF,
+  SEARCH_WORD_COLUMNS,
+} from '../infra/product-card.sql';
 
-/** As ProductPublished one by one: cards first come, first kept (`do nothing` on a known id). */
-export async function publishCards(tx: Db, events: EventRows) {
-  await run(tx, INSERT_CARD_FROM(`select ${cardValuesFromPayload('e.payload')} from (${events.sql}) e order by e.n`), [
-    ...events.params,
-  ]);
-  await run(tx, INSERT_SEARCH_WORDS(`where c.id in (select e.payload->>'productId' from (${events.sql}) e)`), [...events.params]);
+/**
+ * As ProductPublished one by one: cards first come, first kept (`do nothing` on a known id), and the words
+ * of the cards it adds, in one statement (the events are read once). A card already there added its words
+ * when it came (and ProductUpdated adds those of its changes), so the words are those of every card named.
+ */
+export function publishCards(tx: Db, events: EventRows) {
+  return run(
+    tx,
+    `with added as (
+       ${INSERT_CARD_FROM(`select ${cardValuesFromPayload('e.payload')} from (${events.sql}) e order by e.n`)}
+       returning ${SEARCH_WORD_COLUMNS}
+     )
+     ${INSERT_SEARCH_WORDS_OF('added')}`,
+    [...events.params],
+  );
 }
 
 function updateCard(tx: Db, { productId, changes }: PayloadOf<'ProductUpdated'>) {
