@@ -254,20 +254,57 @@ describe('the member app', () => {
     const first: { sent: number } = await commands.execute(new SendMemberReminders(evening));
     const again: { sent: number } = await commands.execute(new SendMemberReminders(evening));
     expect([first.sent, again.sent]).toEqual([1, 0]);
-    const mails = await rows<{ subject: string; text: string }>(
+    const mails = await rows<{ subject: string; text: string; headers: Record<string, string> }>(
       api.orm.em.fork(),
-      `select subject, text from email_outbox where to_address = 'ma-member@example.com' and subject like 'Time for%'`,
+      `select subject, text, headers from email_outbox where to_address = 'ma-member@example.com' and subject like 'Time for%'`,
     );
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe("Time for today's step in Stride Coach");
     expect(mails[0].text).toContain('phase 2 of 3, "Build up"');
 
     const token = /unsubscribe\/reminders\?token=(\S+)/.exec(mails[0].text)![1];
+    // RFC 8058: the same signed link in List-Unsubscribe, for the mail client's own one-click button
+    expect(mails[0].headers).toEqual({
+      'List-Unsubscribe': `<http://localhost:3000/api/apps/member/unsubscribe?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     expect((await api.post(`/apps/member/unsubscribe?token=${token.slice(0, -2)}xx`, {}, {})).status).toBe(400);
     const off = await api.post(`/apps/member/unsubscribe?token=${token}`, {}, {});
     expect(off.status).toBe(200);
     expect(off.body.response).toEqual({ appName: 'Stride Coach', unsubscribed: true });
     await eventually(async () => (await due.due(new Date(at.getTime() + 86_400_000), 1)).length === 0);
     expect((await api.get(m('home'), member)).body.response.reminders).toMatchObject({ slot: null, weeklySummary: false });
+  });
+
+  it('a mail client’s one-click unsubscribe (RFC 8058: a form POST to List-Unsubscribe, no cookies) turns reminders off', async () => {
+    const due = api.app.get(MemberRemindersQueries);
+    const at = new Date(Date.now() + 86_400_000);
+    at.setUTCHours(8, 0, 0, 0);
+    const morning = await due.due(at, 1);
+    expect(morning.map((d) => d.memberId)).toEqual(['ma-second']);
+    await api.app.get(CommandBus).execute(new SendMemberReminders(morning));
+    const [mail] = await rows<{ headers: Record<string, string> }>(
+      api.orm.em.fork(),
+      `select headers from email_outbox where to_address = 'ma-second@example.com' and subject like 'Time for%'`,
+    );
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const link = new URL(/^<(.+)>$/.exec(mail.headers['List-Unsubscribe'])![1]);
+    expect(link.protocol + link.host).toBe('http:localhost:3000');
+    const oneClick = (search: string) =>
+      fetch(`${api.base}${link.pathname}${search}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+    const forged = await oneClick(link.search.replace(/.{2}$/, 'xx'));
+    expect(forged.status).toBe(400);
+    expect(await due.due(at, 1)).toHaveLength(1);
+    const answer = await oneClick(link.search);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { response: unknown }).response).toEqual({ appName: 'Stride Coach', unsubscribed: true });
+    await eventually(async () => (await due.due(at, 1)).length === 0);
+    expect((await api.get(m('home'), second)).body.response.reminders).toMatchObject({ slot: null, weeklySummary: false });
+    // a second click (a client retrying) is answered the same
+    expect((await oneClick(link.search)).status).toBe(200);
   });
 });
