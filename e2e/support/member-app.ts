@@ -78,9 +78,23 @@ export async function startTrialFromPaywall(page: Page, appPath: string, appName
   await expect(page.getByTestId('today-step')).toBeVisible({ timeout: STUCK_MS });
 }
 
-/** Waits until the member app's service worker controls the page (it then keeps what the page loads). */
-export async function controlledByServiceWorker(page: Page) {
+/**
+ * Waits until the member app's service worker controls the page and keeps, for offline, the page
+ * itself and the member's Today (as Cache Storage shows it).
+ */
+export async function keptForOffline(page: Page, app: { storefrontSlug: string; appSlug: string }) {
   await expect
     .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { timeout: STUCK_MS })
+    .toBe(true);
+  const home = `/api/apps/member/${app.storefrontSlug}/${app.appSlug}/home`;
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (paths) => {
+          const kept = await Promise.all(paths.map((p) => caches.match(p)));
+          return kept.every(Boolean);
+        }, [new URL(page.url()).pathname, home]),
+      { timeout: STUCK_MS },
+    )
     .toBe(true);
 }

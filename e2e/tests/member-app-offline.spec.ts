@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUp } from '../support/accounts';
 import { signedIn } from '../support/creator-apps';
-import { controlledByServiceWorker, onboarded, pricedPublishedApp, startTrialFromPaywall } from '../support/member-app';
+import { keptForOffline, onboarded, pricedPublishedApp, startTrialFromPaywall } from '../support/member-app';
 import { STUCK_MS } from '../support/waits';
 
 const QUEUE = 'sparkhouse.member-app.queue.';
@@ -39,7 +39,7 @@ test('the member app opens offline after a reload with the plan and today’s st
   const step = page.getByTestId('today-step');
   await expect(step).toContainText('Phase 1 of', { timeout: STUCK_MS });
   const stepTitle = (await step.getByRole('heading').innerText()).trim();
-  await controlledByServiceWorker(page);
+  await keptForOffline(page, app);
 
   // offline, reloaded: the network is really gone, the app still shows the plan and today's step
   await context.setOffline(true);
