@@ -14,7 +14,12 @@ export const MEMBER_FLOW = {
       title: 'Your goal',
       questions: [
         { id: 'distance', prompt: 'Which distance are you training for?', kind: 'single', options: ['5k', '10k'] },
-        { id: 'reminder-time', prompt: 'When should we nudge you?', kind: 'single', options: ['Morning', 'Midday', 'Evening', 'No reminders'] },
+        {
+          id: 'reminder-time',
+          prompt: 'When should we nudge you?',
+          kind: 'single',
+          options: ['Morning', 'Midday', 'Evening', 'No reminders'],
+        },
       ],
     },
   ],
@@ -36,7 +41,10 @@ export async function pricedPublishedApp(
   const created = await request.post('/api/app-builder/createApp', { headers, data: { name } });
   expect(created.ok(), await created.text()).toBe(true);
   const app = (await created.json()).response.app as MemberAppAddress;
-  const flow = await request.post('/api/apps/saveAppOnboardingFlowV2', { headers, data: { appId: app.appId, onboardingFlow: MEMBER_FLOW } });
+  const flow = await request.post('/api/apps/saveAppOnboardingFlowV2', {
+    headers,
+    data: { appId: app.appId, onboardingFlow: MEMBER_FLOW },
+  });
   expect(flow.ok(), await flow.text()).toBe(true);
   const priced = await request.post('/api/payments/update-price-options', {
     headers,
@@ -56,14 +64,20 @@ export async function onboarded(request: APIRequestContext, member: Account, app
   const userId = JSON.parse(Buffer.from(member.accessToken.split('.')[1], 'base64url').toString('utf8')).sub as string;
   const userState = { answers: { distance: '10k', 'reminder-time': 'Evening' } };
   const pagesInfo = { currentPageId: 'goal', completedPageIds: ['goal'] };
-  const done = await request.post(`/api/apps/completeOnboarding/${at}`, { headers, data: { finalUserState: userState, pagesInfo } });
+  const done = await request.post(`/api/apps/completeOnboarding/${at}`, {
+    headers,
+    data: { finalUserState: userState, pagesInfo },
+  });
   expect(done.ok(), await done.text()).toBe(true);
   const plan = await request.post(`/api/apps/createPersonalizedPlan/${at}`, { headers, data: { userState } });
   expect(plan.ok(), await plan.text()).toBe(true);
   await expect
-    .poll(async () => (await (await request.get(`/api/apps/checkPlanStatus/${userId}/${at}`, { headers })).json()).response?.status, {
-      timeout: STUCK_MS,
-    })
+    .poll(
+      async () => (await (await request.get(`/api/apps/checkPlanStatus/${userId}/${at}`, { headers })).json()).response?.status,
+      {
+        timeout: STUCK_MS,
+      },
+    )
     .toBe('completed');
 }
 
@@ -84,16 +98,29 @@ export async function startTrialFromPaywall(page: Page, appPath: string, appName
  */
 export async function keptForOffline(page: Page, app: { storefrontSlug: string; appSlug: string }) {
   await expect
-    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { timeout: STUCK_MS })
+    .poll(
+      () =>
+        page.evaluate(() =>
+          Boolean(
+            (globalThis as unknown as { navigator: { serviceWorker?: { controller: unknown } } }).navigator.serviceWorker
+              ?.controller,
+          ),
+        ),
+      { timeout: STUCK_MS },
+    )
     .toBe(true);
   const home = `/api/apps/member/${app.storefrontSlug}/${app.appSlug}/home`;
   await expect
     .poll(
       () =>
-        page.evaluate(async (paths) => {
-          const kept = await Promise.all(paths.map((p) => caches.match(p)));
-          return kept.every(Boolean);
-        }, [new URL(page.url()).pathname, home]),
+        page.evaluate(
+          async (paths) => {
+            const { caches } = globalThis as unknown as { caches: { match(path: string): Promise<unknown> } };
+            const kept = await Promise.all(paths.map((p) => caches.match(p)));
+            return kept.every(Boolean);
+          },
+          [new URL(page.url()).pathname, home],
+        ),
       { timeout: STUCK_MS },
     )
     .toBe(true);

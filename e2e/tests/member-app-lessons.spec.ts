@@ -65,7 +65,9 @@ test('a creator marks a video as a lesson of a phase; a member of the app sees i
   await media.selectOption({ label: 'training-guide.pdf (PDF)' });
   await builder.getByLabel('Phase', { exact: true }).selectOption('2');
   await builder.getByRole('button', { name: 'Add lesson' }).click();
-  await expect(builder.getByRole('list', { name: 'Lessons of phase 2' }).getByTestId('lesson-row')).toHaveText([/training-guide\s*PDF/]);
+  await expect(builder.getByRole('list', { name: 'Lessons of phase 2' }).getByTestId('lesson-row')).toHaveText([
+    /training-guide\s*PDF/,
+  ]);
   await expect(builder.getByText('Every video, audio and PDF of your library is a lesson already.')).toBeVisible();
   await builder.screenshot({ path: test.info().outputPath('lessons-two-phases.png'), fullPage: true });
   await builder.getByLabel('Phase of training-guide').selectOption('1');
@@ -74,7 +76,9 @@ test('a creator marks a video as a lesson of a phase; a member of the app sees i
   await builder.getByRole('button', { name: 'Remove training-guide from the lessons' }).click();
   await expect(phase1.getByTestId('lesson-row')).toHaveCount(1, { timeout: STUCK_MS });
   const lessons = await request.get(`/api/app-builder/getAppLessons?appId=${app.appId}`, { headers });
-  expect((await lessons.json()).response.lessons).toEqual([expect.objectContaining({ phaseNumber: 1, title: 'Warm-up run', mediaType: 'video' })]);
+  expect((await lessons.json()).response.lessons).toEqual([
+    expect.objectContaining({ phaseNumber: 1, title: 'Warm-up run', mediaType: 'video' }),
+  ]);
   await builder.screenshot({ path: test.info().outputPath('lessons-builder.png'), fullPage: true });
   await builder.emulateMedia({ colorScheme: 'dark' });
   await builder.screenshot({ path: test.info().outputPath('lessons-builder-dark.png'), fullPage: true });
@@ -97,13 +101,16 @@ test('a creator marks a video as a lesson of a phase; a member of the app sees i
   await lesson.getByRole('button', { name: 'Play' }).click();
   const video = lesson.locator('video');
   await expect(video).toBeVisible();
-  await video.evaluate((v: HTMLVideoElement) => {
+  await video.evaluate((el) => {
+    const v = el as unknown as { muted: boolean; play(): Promise<void> };
     v.muted = true;
     return v.play();
   });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: STUCK_MS }).toBeGreaterThan(2);
+  await expect
+    .poll(() => video.evaluate((el) => (el as unknown as { currentTime: number }).currentTime), { timeout: STUCK_MS })
+    .toBeGreaterThan(2);
   await page.screenshot({ path: test.info().outputPath('member-lesson-playing.png'), fullPage: true });
-  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await video.evaluate((el) => (el as unknown as { pause(): void }).pause());
   const memberHeaders = { authorization: `Bearer ${member.accessToken}` };
   let saved = 0;
   await expect
@@ -123,7 +130,9 @@ test('a creator marks a video as a lesson of a phase; a member of the app sees i
   await expect(lesson).toContainText('% done', { timeout: STUCK_MS });
   await lesson.getByRole('button', { name: 'Resume' }).click();
   await expect
-    .poll(() => lesson.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: STUCK_MS })
+    .poll(() => lesson.locator('video').evaluate((el) => (el as unknown as { currentTime: number }).currentTime), {
+      timeout: STUCK_MS,
+    })
     .toBeGreaterThanOrEqual(Math.floor(saved) - 1);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: test.info().outputPath('member-lessons-dark.png'), fullPage: true });
@@ -131,4 +140,3 @@ test('a creator marks a video as a lesson of a phase; a member of the app sees i
   await studio.close();
   await phone.close();
 });
-

@@ -47,7 +47,14 @@ test('the member app opens offline after a reload with the plan and today’s st
   await expect(step).toContainText('Phase 1 of', { timeout: STUCK_MS });
   await expect(step.getByRole('heading', { name: stepTitle })).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
-  expect(await page.evaluate(() => fetch('/api/up').then(() => 'reached', () => 'unreachable'))).toBe('unreachable');
+  expect(
+    await page.evaluate(() =>
+      fetch('/api/up').then(
+        () => 'reached',
+        () => 'unreachable',
+      ),
+    ),
+  ).toBe('unreachable');
   await page.screenshot({ path: test.info().outputPath('member-app-offline-reloaded.png'), fullPage: true });
   await page.getByRole('button', { name: 'Program', exact: true }).click();
   await expect(page.locator('.ma-phase').first()).toContainText(stepTitle);
@@ -70,9 +77,19 @@ test('the member app opens offline after a reload with the plan and today’s st
   await context.setOffline(false);
   await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: STUCK_MS });
   await expect
-    .poll(() => page.evaluate((prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)).length, QUEUE), {
-      timeout: STUCK_MS,
-    })
+    .poll(
+      () =>
+        page.evaluate(
+          (prefix) =>
+            Object.keys((globalThis as unknown as { localStorage: Record<string, string> }).localStorage).filter((k) =>
+              k.startsWith(prefix),
+            ).length,
+          QUEUE,
+        ),
+      {
+        timeout: STUCK_MS,
+      },
+    )
     .toBe(0);
   const headers = { authorization: `Bearer ${member.accessToken}` };
   const base = `/api/apps/member/${app.storefrontSlug}/${app.appSlug}`;

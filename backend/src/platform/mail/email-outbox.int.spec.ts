@@ -67,9 +67,11 @@ describe('the email outbox', () => {
         { to: 'plain@example.com', subject: 'No headers', text: 'Hi', code: null },
       ]),
     );
-    const single = await db.orm.em.fork().transactional((tem) =>
-      outbox.write(tem, { to: 'single@example.com', subject: 'One', text: 'Hi', code: null, headers: { 'X-Kind': 'test' } }),
-    );
+    const single = await db.orm.em
+      .fork()
+      .transactional((tem) =>
+        outbox.write(tem, { to: 'single@example.com', subject: 'One', text: 'Hi', code: null, headers: { 'X-Kind': 'test' } }),
+      );
     const stored = await rows<{ id: string; headers: Record<string, string> }>(
       db.orm.em.fork(),
       'select id::text, headers from email_outbox where id = any(?::bigint[]) order by id',
@@ -85,7 +87,11 @@ describe('the email outbox', () => {
     expect(withHeaders).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(withHeaders).toContain('Subject: Time for today');
     expect(without).not.toContain('List-Unsubscribe');
-    const sent = await rows<{ sent: boolean }>(db.orm.em.fork(), 'select sent_at is not null as sent from email_outbox where id = ?', [one]);
+    const sent = await rows<{ sent: boolean }>(
+      db.orm.em.fork(),
+      'select sent_at is not null as sent from email_outbox where id = ?',
+      [one],
+    );
     expect(sent[0].sent).toBe(true);
   });
 
@@ -94,7 +100,9 @@ describe('the email outbox', () => {
     const count = async () => (await rows<{ n: number }>(db.orm.em.fork(), 'select count(*)::int as n from email_outbox'))[0].n;
     const before = await count();
     const write = (headers: Record<string, string>) =>
-      db.orm.em.fork().transactional((tem) => outbox.write(tem, { to: 'x@example.com', subject: 'S', text: 'T', code: null, headers }));
+      db.orm.em
+        .fork()
+        .transactional((tem) => outbox.write(tem, { to: 'x@example.com', subject: 'S', text: 'T', code: null, headers }));
     await expect(write({ Bcc: 'everyone@example.com' })).rejects.toThrow('Header Bcc cannot be set.');
     await expect(write({ 'X-Note': 'one\r\nBcc: everyone@example.com' })).rejects.toThrow('Header X-Note must be one line.');
     await expect(write({ 'Bad Name': 'v' })).rejects.toThrow('Header Bad Name cannot be set.');

@@ -118,7 +118,12 @@ function AddLesson({
             />
           </div>
           {media.hasNextPage && (
-            <Button variant="transparent" size="small" loading={media.isFetchingNextPage} onClick={() => void media.fetchNextPage()}>
+            <Button
+              variant="transparent"
+              size="small"
+              loading={media.isFetchingNextPage}
+              onClick={() => void media.fetchNextPage()}
+            >
               Show more of the library
             </Button>
           )}
@@ -176,7 +181,13 @@ function LessonRow({
           </option>
         ))}
       </select>
-      <Button variant="transparent" size="small" disabled={busy} onClick={onRemove} aria-label={`Remove ${lesson.title} from the lessons`}>
+      <Button
+        variant="transparent"
+        size="small"
+        disabled={busy}
+        onClick={onRemove}
+        aria-label={`Remove ${lesson.title} from the lessons`}
+      >
         Remove
       </Button>
     </li>
@@ -200,7 +211,10 @@ export default function LessonsTab({ appId }: { appId: string }) {
       put(answer);
       toast.show({
         kind: 'success',
-        message: body.phaseNumber === null ? `“${body.title}” is no longer a lesson.` : `“${body.title}” moved to phase ${body.phaseNumber}.`,
+        message:
+          body.phaseNumber === null
+            ? `“${body.title}” is no longer a lesson.`
+            : `“${body.title}” moved to phase ${body.phaseNumber}.`,
       });
     },
     onError: (error) => toast.show({ kind: 'error', title: 'Could not change the lesson', message: errorMessage(error) }),
