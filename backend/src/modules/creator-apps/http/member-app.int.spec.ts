@@ -239,6 +239,48 @@ describe('the member app', () => {
     expect((await api.get(m('home'), second)).body.response.lessons[0].positionInSeconds).toBe(0);
   });
 
+  it('the creator orders the lessons of a phase; members see them in that order, a later one goes last', async () => {
+    const save = async (title: string, type = 'audio') =>
+      (
+        await api.post(
+          '/app-builder/saveAppMedia',
+          { appId: app.appId, type, url: `https://videos.example.com/${title}.${type === 'audio' ? 'mp3' : 'mp4'}`, metadata: { title } },
+          owner,
+        )
+      ).body.response.media.mediaId as string;
+    const [first] = (await api.get(`/app-builder/getAppLessons?appId=${app.appId}`, owner)).body.response.lessons;
+    const breathing = await save('Breathing');
+    const stretch = await save('Stretch', 'video');
+    for (const mediaId of [breathing, stretch])
+      expect((await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId, phaseNumber: 1 }, owner)).status).toBe(200);
+    const titles = async () => ((await api.get(m('home'), member)).body.response.lessons as { title: string }[]).map((l) => l.title);
+    expect(await titles()).toEqual(['Warm-up', 'Breathing', 'Stretch']);
+
+    const order = [stretch, first.mediaId, breathing];
+    const body = { appId: app.appId, phaseNumber: 1, mediaIds: order };
+    expect((await api.post('/app-builder/reorderAppLessons', body, member)).status).toBe(404);
+    const missing = await api.post('/app-builder/reorderAppLessons', { ...body, mediaIds: [stretch, breathing] }, owner);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('List every lesson of the phase once, in the new order: reload the lessons and try again.');
+    expect((await api.post('/app-builder/reorderAppLessons', { ...body, phaseNumber: 0 }, owner)).status).toBe(400);
+    const done = await api.post('/app-builder/reorderAppLessons', body, owner);
+    expect(done.status).toBe(200);
+    expect(done.body.response.lessons.map((l: { mediaId: string }) => l.mediaId)).toEqual(order);
+    expect(await titles()).toEqual(['Stretch', 'Warm-up', 'Breathing']);
+
+    // moved to phase 2 and back: last of phase 1; the others keep their order
+    await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId: stretch, phaseNumber: 2 }, owner);
+    expect(await titles()).toEqual(['Warm-up', 'Breathing', 'Stretch']);
+    await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId: stretch, phaseNumber: 1 }, owner);
+    expect(await titles()).toEqual(['Warm-up', 'Breathing', 'Stretch']);
+    // a new title keeps the place
+    await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId: first.mediaId, phaseNumber: 1, title: 'Warm-up jog' }, owner);
+    expect(await titles()).toEqual(['Warm-up jog', 'Breathing', 'Stretch']);
+    for (const mediaId of [breathing, stretch])
+      expect((await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId, phaseNumber: null }, owner)).status).toBe(200);
+    await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId: first.mediaId, phaseNumber: 1, title: 'Warm-up' }, owner);
+  });
+
   it('reminders fall due at the member’s slot in their time zone, are emailed once, and one click unsubscribes', async () => {
     const due = api.app.get(MemberRemindersQueries);
     // the member chose Evening (19:00) in UTC; the second Morning (08:00); the lapsed member gets none
