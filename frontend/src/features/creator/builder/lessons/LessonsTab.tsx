@@ -143,17 +143,23 @@ function AddLesson({
   );
 }
 
-/** One lesson of a phase: its kind and title, its phase (changed in place), and Remove. */
+/** One lesson of a phase: its kind and title, its place in the phase, its phase (changed in place), and Remove. */
 function LessonRow({
   lesson,
   busy,
   onMove,
   onRemove,
+  onUp,
+  onDown,
 }: {
   lesson: AppLesson;
   busy: boolean;
   onMove: (phaseNumber: number) => void;
   onRemove: () => void;
+  /** Earlier in its phase (absent for the first). */
+  onUp?: () => void;
+  /** Later in its phase (absent for the last). */
+  onDown?: () => void;
 }) {
   const selectId = useId();
   return (
@@ -181,6 +187,20 @@ function LessonRow({
           </option>
         ))}
       </select>
+      <span className="lessons-row__order">
+        <Button variant="transparent" size="small" disabled={busy || !onUp} onClick={onUp} aria-label={`Move ${lesson.title} up`}>
+          ↑
+        </Button>
+        <Button
+          variant="transparent"
+          size="small"
+          disabled={busy || !onDown}
+          onClick={onDown}
+          aria-label={`Move ${lesson.title} down`}
+        >
+          ↓
+        </Button>
+      </span>
       <Button
         variant="transparent"
         size="small"
@@ -197,7 +217,7 @@ function LessonRow({
 /**
  * The builder's Lessons tab (issue 29): the creator makes videos, audio and PDFs of the app's library
  * lessons of a phase of the members' plans; members play them in the app's Lessons, phase by phase,
- * and resume where they stopped. Within a phase, lessons show in the order they were added.
+ * and resume where they stopped. Within a phase, lessons show in the creator's order (a new one goes last).
  */
 export default function LessonsTab({ appId }: { appId: string }) {
   const lessons = useQuery(appLessonsQuery(appId));
@@ -219,6 +239,20 @@ export default function LessonsTab({ appId }: { appId: string }) {
     },
     onError: (error) => toast.show({ kind: 'error', title: 'Could not change the lesson', message: errorMessage(error) }),
   });
+
+  const reorder = useMutation({
+    mutationFn: (body: { phaseNumber: number; mediaIds: string[] }) =>
+      callCreator(memberApp.reorderAppLessons, { body: { appId, ...body } }),
+    onSuccess: put,
+    onError: (error) => toast.show({ kind: 'error', title: 'Could not change the order', message: errorMessage(error) }),
+  });
+  /** The phase's lessons with the one at `from` moved to `to`. */
+  const moved = (list: readonly AppLesson[], from: number, to: number) => {
+    const ids = list.map((l) => l.mediaId);
+    const [id] = ids.splice(from, 1);
+    ids.splice(to, 0, id);
+    return ids;
+  };
 
   const byPhase = useMemo(() => {
     const groups = new Map<number, AppLesson[]>();
@@ -258,11 +292,21 @@ export default function LessonsTab({ appId }: { appId: string }) {
                     </span>
                   </h3>
                   <ol className="lessons-list" aria-label={`Lessons of phase ${phase}`}>
-                    {list.map((l) => (
+                    {list.map((l, index) => (
                       <LessonRow
                         key={l.mediaId}
                         lesson={l}
-                        busy={change.isPending && change.variables?.mediaId === l.mediaId}
+                        busy={(change.isPending && change.variables?.mediaId === l.mediaId) || reorder.isPending}
+                        onUp={
+                          index > 0
+                            ? () => reorder.mutate({ phaseNumber: phase, mediaIds: moved(list, index, index - 1) })
+                            : undefined
+                        }
+                        onDown={
+                          index < list.length - 1
+                            ? () => reorder.mutate({ phaseNumber: phase, mediaIds: moved(list, index, index + 1) })
+                            : undefined
+                        }
                         onMove={(phaseNumber) => change.mutate({ mediaId: l.mediaId, phaseNumber, title: l.title })}
                         onRemove={() => change.mutate({ mediaId: l.mediaId, phaseNumber: null, title: l.title })}
                       />
