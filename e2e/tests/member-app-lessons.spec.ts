@@ -8,7 +8,8 @@ import { STUCK_MS } from '../support/waits';
 
 /**
  * Guided lessons (issue 29): in the builder's Lessons tab a creator makes a video of the app's library a
- * lesson of phase 1 (and a PDF one of phase 2, moves it, removes it) with the keyboard-reachable form;
+ * lesson of phase 1 (and a PDF one of phase 2, moves it to phase 1, orders the phase, removes it) with
+ * the keyboard;
  * a member of the app finds the video in the app's Lessons, plays it, and after a reload resumes it
  * where they stopped.
  */
@@ -71,7 +72,14 @@ test('a creator marks a video as a lesson of a phase; a member of the app sees i
   await expect(builder.getByText('Every video, audio and PDF of your library is a lesson already.')).toBeVisible();
   await builder.screenshot({ path: test.info().outputPath('lessons-two-phases.png'), fullPage: true });
   await builder.getByLabel('Phase of training-guide').selectOption('1');
-  await expect(phase1.getByTestId('lesson-row')).toHaveCount(2, { timeout: STUCK_MS });
+  await expect(phase1.getByTestId('lesson-row')).toHaveText([/Warm-up run/, /training-guide/], { timeout: STUCK_MS });
+  // its place in the phase: first, then back to last
+  await builder.getByRole('button', { name: 'Move training-guide up' }).click();
+  await expect(phase1.getByTestId('lesson-row')).toHaveText([/training-guide/, /Warm-up run/], { timeout: STUCK_MS });
+  await expect(builder.getByRole('button', { name: 'Move training-guide up' })).toBeDisabled();
+  await builder.getByRole('button', { name: 'Move Warm-up run up' }).focus();
+  await builder.keyboard.press('Enter');
+  await expect(phase1.getByTestId('lesson-row')).toHaveText([/Warm-up run/, /training-guide/], { timeout: STUCK_MS });
   await expect(builder.getByRole('list', { name: 'Lessons of phase 2' })).toHaveCount(0);
   await builder.getByRole('button', { name: 'Remove training-guide from the lessons' }).click();
   await expect(phase1.getByTestId('lesson-row')).toHaveCount(1, { timeout: STUCK_MS });
