@@ -106,9 +106,15 @@ describe('the builder’s Lessons tab', () => {
     // a lesson already is no longer offered; without a title, the file's name is the title
     expect(within(screen.getByLabelText('Media')).queryByText('warm-up.webm (Video)')).toBeNull();
     fireEvent.change(screen.getByLabelText('Media'), { target: { value: 'p1' } });
+    fireEvent.change(screen.getByLabelText('Phase'), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
     const phase1 = await screen.findByRole('list', { name: 'Lessons of phase 1' });
     expect(within(phase1).getByText('guide')).toBeTruthy();
+    // phases in order: 1, then 2
+    expect(screen.getAllByRole('list', { name: /Lessons of phase/ }).map((l) => l.getAttribute('aria-label'))).toEqual([
+      'Lessons of phase 1',
+      'Lessons of phase 2',
+    ]);
   });
 
   it('moves a lesson to another phase, up and down within its phase, and removes it', async () => {
