@@ -8,6 +8,8 @@ const CACHE = 'sparkhouse-member-app-v1';
 const MEMBER_PAGE = /^\/apps\/[^/]+\/[^/]+\/app\/?$/;
 const MEMBER_DATA = /^\/api\/apps\/(member\/[^/]+\/[^/]+\/(home|manifest\.webmanifest|checkIns)|getAppBySlug\/)/;
 const MEDIA = /^\/api\/media\//;
+/** The page's own files outside the hashed assets (their names do not change: fetched fresh when online). */
+const SHELL = /^\/(theme-init\.js|favicon\.svg)$/;
 
 self.addEventListener('install', () => self.skipWaiting());
 
@@ -27,7 +29,7 @@ async function keep(page, urls) {
   }
   const assets = (Array.isArray(urls) ? urls : [])
     .map((u) => new URL(u, self.location.origin))
-    .filter((u) => u.origin === self.location.origin && u.pathname.startsWith('/assets/'));
+    .filter((u) => u.origin === self.location.origin && (u.pathname.startsWith('/assets/') || SHELL.test(u.pathname)));
   await Promise.all(
     assets.map(async (u) => {
       const key = new Request(u.href);
@@ -84,6 +86,10 @@ self.addEventListener('fetch', (event) => {
   }
   if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirst(request));
+    return;
+  }
+  if (SHELL.test(url.pathname)) {
+    event.respondWith(networkFirst(request, new Request(url.pathname)));
     return;
   }
   if (MEMBER_DATA.test(url.pathname)) {

@@ -30,7 +30,7 @@ function keepForOffline(signal: AbortSignal, onControlled: () => void) {
     const urls = performance
       .getEntriesByType('resource')
       .map((e) => e.name)
-      .filter((u) => u.startsWith(`${location.origin}/assets/`));
+      .filter((u) => u.startsWith(`${location.origin}/`) && !u.startsWith(`${location.origin}/api/`));
     worker.postMessage({ type: 'keep', page: location.pathname, urls });
     onControlled();
   });
