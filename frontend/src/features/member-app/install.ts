@@ -25,6 +25,8 @@ function controller(signal: AbortSignal): Promise<ServiceWorker> {
  * data again through it, so a reload offline opens the app.
  */
 function keepForOffline(signal: AbortSignal, onControlled: () => void) {
+  // already controlled: the page, its scripts and its data came through the worker, which kept them
+  if (navigator.serviceWorker.controller) return;
   void controller(signal).then((worker) => {
     if (signal.aborted) return;
     const urls = performance
