@@ -43,7 +43,7 @@ function AddLesson({
   const media = useInfiniteQuery(appMediaQuery(appId, LESSON_TYPES));
   const items = useMemo(() => media.data?.pages.flatMap((p) => p.media) ?? [], [media.data]);
   const marked = new Set(lessons.map((l) => l.mediaId));
-  const choices = items.filter((i) => !marked.has(i.mediaId));
+  const choices = items.filter((i) => LESSON_TYPES.includes(i.type) && !marked.has(i.mediaId));
   const [mediaId, setMediaId] = useState('');
   const [phase, setPhase] = useState(1);
   const [title, setTitle] = useState('');

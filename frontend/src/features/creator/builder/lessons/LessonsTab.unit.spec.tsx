@@ -13,7 +13,11 @@ const server = {
 jest.mock('../../creator-api', () => ({
   callCreator: async (call: { id: string }, options?: { body?: Record<string, unknown>; query?: Record<string, unknown> }) => {
     server.calls.push({ id: call.id, body: options?.body });
-    if (call.id === 'getAppMedia') return { media: server.media, nextCursor: null };
+    if (call.id === 'getAppMedia') {
+      const only = String(options?.query?.onlyTypes ?? '').split(',');
+      server.calls.at(-1)!.body = options?.query;
+      return { media: server.media.filter((m) => only.includes(m.type)), nextCursor: null };
+    }
     if (call.id === 'getAppLessons') {
       if (server.failLessons) throw new Error('The lessons could not be read.');
       return { lessons: server.lessons };
@@ -88,6 +92,10 @@ describe('the builder’s Lessons tab', () => {
       .map((o) => o.textContent);
     expect(options).toEqual(['Choose a video, audio or PDF', 'warm-up.webm (Video)', 'guide.pdf (PDF)', 'breathing.mp3 (Audio)']);
     expect((screen.getByRole('button', { name: 'Add lesson' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(server.calls.find((c) => c.id === 'getAppMedia')?.body).toMatchObject({
+      appId: 'app-1',
+      onlyTypes: 'video,audio,pdf',
+    });
 
     fireEvent.change(media, { target: { value: 'v1' } });
     fireEvent.change(screen.getByLabelText('Phase'), { target: { value: '2' } });
