@@ -76,6 +76,8 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   code: string | null;
+  /** Headers beyond To, From and Subject (a reminder's List-Unsubscribe, RFC 8058). */
+  headers: Record<string, string>;
   created_at: string;
 }
 

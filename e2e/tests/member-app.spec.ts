@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { signUp, type Account } from '../support/accounts';
-import { buyCreatorPlan } from '../support/creator-plans';
+import { expect, test } from '@playwright/test';
+import { signUp } from '../support/accounts';
+import { payOnEmulator, signedIn } from '../support/creator-apps';
+import { onboarded, pricedPublishedApp } from '../support/member-app';
 import { STUCK_MS } from '../support/waits';
 
 /**
@@ -9,76 +10,6 @@ import { STUCK_MS } from '../support/waits';
  * page, lands on Today, checks in and marks today's session done; then, offline (the browser context
  * set offline), checks in again — kept on the device — and, back online, sees it applied once.
  */
-const AUTH_SESSION_STORAGE_KEY = 'sparkhouse.auth.session';
-
-const FLOW = {
-  pages: [
-    {
-      id: 'goal',
-      title: 'Your goal',
-      questions: [
-        { id: 'distance', prompt: 'Which distance are you training for?', kind: 'single', options: ['5k', '10k'] },
-        { id: 'reminder-time', prompt: 'When should we nudge you?', kind: 'single', options: ['Morning', 'Midday', 'Evening', 'No reminders'] },
-      ],
-    },
-  ],
-};
-
-async function signedIn(context: BrowserContext, account: Account) {
-  await context.addInitScript(
-    ([key, value]) =>
-      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value),
-    [AUTH_SESSION_STORAGE_KEY, JSON.stringify(account.session)],
-  );
-}
-
-/** A creator's app, priced (annual and monthly, a 7-day trial) and published. */
-async function pricedPublishedApp(request: APIRequestContext) {
-  const creator = await signUp(request, { emailPrefix: 'member-app-creator', firstName: 'Cora', lastName: 'Coach' });
-  const headers = { authorization: `Bearer ${creator.accessToken}` };
-  const created = await request.post('/api/app-builder/createApp', { headers, data: { name: 'Stride Coach' } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const app = (await created.json()).response.app as { appId: string; storefrontSlug: string; appSlug: string };
-  const flow = await request.post('/api/apps/saveAppOnboardingFlowV2', { headers, data: { appId: app.appId, onboardingFlow: FLOW } });
-  expect(flow.ok(), await flow.text()).toBe(true);
-  const priced = await request.post('/api/payments/update-price-options', {
-    headers,
-    data: { appId: app.appId, monthlyPrice: 1299, annualPrice: 9900, annualDurationUnit: 'year', trialDays: 7 },
-  });
-  expect(priced.ok(), await priced.text()).toBe(true);
-  await buyCreatorPlan(request, creator.accessToken);
-  const published = await request.post(`/api/apps/publishApp/${app.appId}`, { headers, data: {} });
-  expect(published.ok(), await published.text()).toBe(true);
-  return app;
-}
-
-/** The member's onboarding, through the API (its own journey is app-onboarding.spec.ts), and their plan made. */
-async function onboarded(request: APIRequestContext, member: Account, app: { storefrontSlug: string; appSlug: string }) {
-  const headers = { authorization: `Bearer ${member.accessToken}` };
-  const at = `${app.storefrontSlug}/${app.appSlug}`;
-  const userId = JSON.parse(Buffer.from(member.accessToken.split('.')[1], 'base64url').toString('utf8')).sub as string;
-  const userState = { answers: { distance: '10k', 'reminder-time': 'Evening' } };
-  const pagesInfo = { currentPageId: 'goal', completedPageIds: ['goal'] };
-  const done = await request.post(`/api/apps/completeOnboarding/${at}`, { headers, data: { finalUserState: userState, pagesInfo } });
-  expect(done.ok(), await done.text()).toBe(true);
-  const plan = await request.post(`/api/apps/createPersonalizedPlan/${at}`, { headers, data: { userState } });
-  expect(plan.ok(), await plan.text()).toBe(true);
-  await expect
-    .poll(async () => (await (await request.get(`/api/apps/checkPlanStatus/${userId}/${at}`, { headers })).json()).response?.status, {
-      timeout: STUCK_MS,
-    })
-    .toBe('completed');
-}
-
-async function payOnEmulator(page: Page, name: string) {
-  await expect(page).toHaveURL(/\/api\/stripe-emulator\/checkout\/cs_test_/, { timeout: STUCK_MS });
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill(name);
-  await page.getByRole('button', { name: 'Start trial', exact: true }).click();
-}
-
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
 test('a member starts a trial from the app’s paywall, checks in and marks today done, then checks in offline and sees it applied once', async ({
@@ -89,7 +20,7 @@ test('a member starts a trial from the app’s paywall, checks in and marks toda
   test.setTimeout(4 * STUCK_MS);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const app = await pricedPublishedApp(request);
+  const { app } = await pricedPublishedApp(request);
   const member = await signUp(request, { emailPrefix: 'member-app-member', firstName: 'Max', lastName: 'Member' });
   await onboarded(request, member, app);
   await signedIn(context, member);
@@ -104,7 +35,7 @@ test('a member starts a trial from the app’s paywall, checks in and marks toda
   await expect(paywall.getByRole('radio').first()).toBeChecked();
   await page.screenshot({ path: test.info().outputPath('member-app-paywall.png'), fullPage: true });
   await paywall.getByRole('button', { name: 'Start my 7-day free trial' }).click();
-  await payOnEmulator(page, 'Max Member');
+  await payOnEmulator(page, 'Max Member', 'Start trial');
 
   // back in the app: Today, the first phase of the plan
   await expect(page).toHaveURL(/\/app\?session_id=cs_test_/, { timeout: STUCK_MS });

@@ -8,8 +8,49 @@ const CACHE = 'sparkhouse-member-app-v1';
 const MEMBER_PAGE = /^\/apps\/[^/]+\/[^/]+\/app\/?$/;
 const MEMBER_DATA = /^\/api\/apps\/(member\/[^/]+\/[^/]+\/(home|manifest\.webmanifest|checkIns)|getAppBySlug\/)/;
 const MEDIA = /^\/api\/media\//;
+/** The page's own files outside the hashed assets (their names do not change: fetched fresh when online). */
+const SHELL = /^\/(theme-init\.js|favicon\.svg)$/;
 
 self.addEventListener('install', () => self.skipWaiting());
+
+/**
+ * What a first visit loaded before this worker controlled the page (the page itself, its scripts and
+ * styles), kept when the page asks (`{ type: 'keep', page, urls }`), so a reload offline still opens.
+ * Answers on the message's port when kept.
+ */
+async function keep(page, urls) {
+  const cache = await caches.open(CACHE);
+  if (typeof page === 'string' && MEMBER_PAGE.test(page)) {
+    const key = new Request(page);
+    if (!(await cache.match(key))) {
+      const response = await fetch(page, { headers: { accept: 'text/html' }, credentials: 'same-origin' }).catch(() => null);
+      if (response && response.ok) await cache.put(key, response);
+    }
+  }
+  const assets = (Array.isArray(urls) ? urls : [])
+    .map((u) => new URL(u, self.location.origin))
+    .filter((u) => u.origin === self.location.origin && (u.pathname.startsWith('/assets/') || SHELL.test(u.pathname)));
+  await Promise.all(
+    assets.map(async (u) => {
+      const key = new Request(u.href);
+      if (await cache.match(key)) return;
+      const response = await fetch(key).catch(() => null);
+      if (response && response.status === 200) await cache.put(key, response);
+    }),
+  );
+}
+
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'keep') return;
+  const port = event.ports && event.ports[0];
+  event.waitUntil(
+    keep(data.page, data.urls).then(
+      () => port && port.postMessage({ kept: true }),
+      () => port && port.postMessage({ kept: false }),
+    ),
+  );
+});
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 async function networkFirst(request, key) {
@@ -45,6 +86,10 @@ self.addEventListener('fetch', (event) => {
   }
   if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirst(request));
+    return;
+  }
+  if (SHELL.test(url.pathname)) {
+    event.respondWith(networkFirst(request, new Request(url.pathname)));
     return;
   }
   if (MEMBER_DATA.test(url.pathname)) {

@@ -121,6 +121,7 @@ export const appLessonSchema = z.object({
   title: z.string(),
   mediaType: z.enum(['video', 'audio', 'pdf']),
 });
+export type AppLesson = z.output<typeof appLessonSchema>;
 
 export const MEMBERSHIP_ENDED = 'Your membership has ended: renew it to keep going.';
 export const NOT_A_MEMBER = 'Become a member to use this app.';

@@ -180,6 +180,26 @@ export const markAppLesson = defineCall({
   response: z.object({ lessons: z.array(appLessonSchema) }),
 });
 
+export const reorderAppLessons = defineCall({
+  id: 'reorderAppLessons',
+  module: mod,
+  method: 'POST',
+  path: '/app-builder/reorderAppLessons',
+  access: 'user',
+  style: 'envelope',
+  summary:
+    'Put the lessons of a phase in the order members see them: mediaIds lists every lesson of the phase once, first to last ' +
+    '(a missing, extra or repeated one: 400). A lesson marked later goes last. Owner or admin.',
+  body: z.object({
+    appId: appIdField,
+    phaseNumber: z.number().int().min(1, 'phaseNumber must be from 1 to 40.').max(40, 'phaseNumber must be from 1 to 40.'),
+    mediaIds: z
+      .array(z.string().trim().min(1, 'mediaIds must not hold an empty id.').max(64))
+      .min(1, 'mediaIds must list the lessons of the phase.')
+      .max(200, 'A phase has at most 200 lessons.'),
+  }),
+  response: z.object({ lessons: z.array(appLessonSchema) }),
+});
 
 export const getMemberAppManifest = defineCall({
   id: 'getMemberAppManifest',

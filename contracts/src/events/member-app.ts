@@ -113,6 +113,13 @@ export const AppLessonMarked = defineEvent(
 
 export const AppLessonUnmarked = defineEvent('AppLessonUnmarked', 1, z.object({ appId: z.string(), mediaId: z.string() }));
 
+/** The creator put the lessons of a phase in a new order (every lesson of the phase, first to last). */
+export const AppLessonsReordered = defineEvent(
+  'AppLessonsReordered',
+  1,
+  z.object({ appId: z.string(), phaseNumber: z.number().int().positive(), mediaIds: z.array(z.string()).min(1) }),
+);
+
 export const memberAppEvents = [
   MemberSessionCompleted,
   MemberPhaseCompleted,
@@ -121,4 +128,5 @@ export const memberAppEvents = [
   MemberLessonProgressSaved,
   AppLessonMarked,
   AppLessonUnmarked,
+  AppLessonsReordered,
 ] as const;

@@ -74,6 +74,7 @@ import { RecordCheckInHandler } from './commands/record-check-in.command';
 import { SaveReminderSettingsHandler } from './commands/save-reminder-settings.command';
 import { SaveLessonProgressHandler } from './commands/save-lesson-progress.command';
 import { MarkAppLessonHandler } from './commands/mark-app-lesson.command';
+import { ReorderAppLessonsHandler } from './commands/reorder-app-lessons.command';
 import { EmailOutbox } from '../../platform/mail/email-outbox';
 import { SendMemberRemindersHandler } from './commands/send-member-reminders.command';
 import { MemberRemindersQueries } from './queries/member-reminders.query';
@@ -144,6 +145,7 @@ const jobResults = [
     SaveReminderSettingsHandler,
     SaveLessonProgressHandler,
     MarkAppLessonHandler,
+    ReorderAppLessonsHandler,
     AppInsightsQueries,
     SendMemberRemindersHandler,
     MemberRemindersQueries,

@@ -44,6 +44,19 @@ export interface Email {
   subject: string;
   text: string;
   code: string | null;
+  /** Headers sent with it beyond To, From and Subject (e.g. List-Unsubscribe, RFC 8058). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** A header name and value the transport may send: a token name, a value on one line. */
+function checkHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (!/^[A-Za-z0-9-]+$/.test(name) || /^(to|from|subject|cc|bcc)$/i.test(name)) throw new Error(`Header ${name} cannot be set.`);
+    if (/[\r\n]/.test(value)) throw new Error(`Header ${name} must be one line.`);
+    out[name] = value;
+  }
+  return out;
 }
 
 /**
@@ -65,8 +78,8 @@ export class EmailOutbox {
   async write(em: Db, email: Email): Promise<string> {
     const found = await rows<{ id: string }>(
       em,
-      'insert into email_outbox (to_address, subject, text, code) values (?, ?, ?, ?) returning id::text',
-      [email.to, email.subject, email.text, email.code],
+      'insert into email_outbox (to_address, subject, text, code, headers) values (?, ?, ?, ?, ?::jsonb) returning id::text',
+      [email.to, email.subject, email.text, email.code, JSON.stringify(checkHeaders(email.headers))],
     );
     return found[0].id;
   }
@@ -76,9 +89,17 @@ export class EmailOutbox {
     if (emails.length === 0) return [];
     const found = await rows<{ id: string }>(
       em,
-      `insert into email_outbox (to_address, subject, text, code)
-        select * from unnest(?::text[], ?::text[], ?::text[], ?::text[]) returning id::text`,
-      [emails.map((e) => e.to), emails.map((e) => e.subject), emails.map((e) => e.text), emails.map((e) => e.code)],
+      `insert into email_outbox (to_address, subject, text, code, headers)
+        select to_address, subject, text, code, headers::jsonb
+          from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) as m(to_address, subject, text, code, headers)
+        returning id::text`,
+      [
+        emails.map((e) => e.to),
+        emails.map((e) => e.subject),
+        emails.map((e) => e.text),
+        emails.map((e) => e.code),
+        emails.map((e) => JSON.stringify(checkHeaders(e.headers))),
+      ],
     );
     return found.map((r) => r.id);
   }
@@ -92,9 +113,9 @@ export class EmailOutbox {
     if (!id || !this.config.SMTP_URL) return;
     const em = this.orm.em.fork();
     try {
-      const [row] = await rows<{ to_address: string; subject: string; text: string }>(
+      const [row] = await rows<{ to_address: string; subject: string; text: string; headers: Record<string, string> }>(
         em,
-        'select to_address, subject, text from email_outbox where id = ? and sent_at is null',
+        'select to_address, subject, text, headers from email_outbox where id = ? and sent_at is null',
         [id],
       );
       if (!row) return;
@@ -102,7 +123,7 @@ export class EmailOutbox {
       if (!to) return;
       // nodemailer is loaded by the first e-mail sent, not in every process at start
       this.transport ??= (await import('nodemailer')).default.createTransport(this.config.SMTP_URL);
-      await this.transport.sendMail({ from: this.config.SMTP_FROM, to, subject: row.subject, text: row.text });
+      await this.transport.sendMail({ from: this.config.SMTP_FROM, to, subject: row.subject, text: row.text, headers: row.headers });
       await run(
         em,
         `update email_outbox set sent_at = now(), code = null, text = '[sent]', attempts = attempts + 1,
@@ -175,9 +196,16 @@ export class EmailOutbox {
 
   /** Newest first (development and tests only). */
   async readFor(to: string, limit = 50): Promise<OutboxMessage[]> {
-    const found = await rows<{ to_address: string; subject: string; text: string; code: string | null; created_at: Date }>(
+    const found = await rows<{
+      to_address: string;
+      subject: string;
+      text: string;
+      code: string | null;
+      headers: Record<string, string>;
+      created_at: Date;
+    }>(
       this.orm.em.fork(),
-      'select to_address, subject, text, code, created_at from email_outbox where to_address = ? order by id desc limit ?',
+      'select to_address, subject, text, code, headers, created_at from email_outbox where to_address = ? order by id desc limit ?',
       [to, limit],
     );
     return found.map((r) => ({
@@ -185,6 +213,7 @@ export class EmailOutbox {
       subject: r.subject,
       text: r.text,
       code: r.code,
+      headers: r.headers,
       created_at: new Date(r.created_at).toISOString(),
     }));
   }

@@ -73,7 +73,10 @@ export function MemberAppPage() {
   const actions = useMemberActions(address, userId);
   const online = useOnline();
   const [tab, setTab] = useState<Tab>('today');
-  useInstallable(address, home.data?.app ?? null);
+  // once the service worker controls the page, the member's data is loaded again through it (kept offline)
+  useInstallable(address, home.data?.app ?? null, () => {
+    if (signedIn && userId) void home.refetch();
+  });
 
   if (!signedIn) return <SignInPrompt title="Sign in to open the app" reason="The app keeps your plan and your progress in your account." />;
   if (home.isPending) return <LoadingState label="Opening your app" />;

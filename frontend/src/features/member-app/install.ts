@@ -1,21 +1,64 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { AppAddress } from './member-app.queries';
 
 /** The service worker's address; it serves the member apps (under /apps/) offline. */
 export const MEMBER_SW_URL = '/member-sw.js';
 
+/** The worker that controls the page, once one does (at once when it already did). */
+function controller(signal: AbortSignal): Promise<ServiceWorker> {
+  const sw = navigator.serviceWorker;
+  if (sw.controller) return Promise.resolve(sw.controller);
+  return new Promise((resolve) => {
+    const changed = () => {
+      if (!sw.controller) return;
+      sw.removeEventListener('controllerchange', changed);
+      resolve(sw.controller);
+    };
+    sw.addEventListener('controllerchange', changed);
+    signal.addEventListener('abort', () => sw.removeEventListener('controllerchange', changed));
+  });
+}
+
+/**
+ * A first visit loads the page, its scripts and the member's data before the service worker controls
+ * it: once it does, the worker is asked to keep the page and its scripts, and `onControlled` loads the
+ * data again through it, so a reload offline opens the app.
+ */
+function keepForOffline(signal: AbortSignal, onControlled: () => void) {
+  // already controlled: the page, its scripts and its data came through the worker, which kept them
+  if (navigator.serviceWorker.controller) return;
+  void controller(signal).then((worker) => {
+    if (signal.aborted) return;
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((u) => u.startsWith(`${location.origin}/`) && !u.startsWith(`${location.origin}/api/`));
+    worker.postMessage({ type: 'keep', page: location.pathname, urls });
+    onControlled();
+  });
+}
+
 /**
  * Makes the member app installable: the app's own web app manifest (name, icon, theme colour, start URL)
  * linked from the page, the theme colour, and the service worker that keeps the app usable offline.
  */
-export function useInstallable(address: AppAddress, app: { name: string; themeColor: string } | null) {
+export function useInstallable(address: AppAddress, app: { name: string; themeColor: string } | null, onControlled: () => void = () => {}) {
+  const controlled = useRef(onControlled);
+  controlled.current = onControlled;
   useEffect(() => {
     const link = document.createElement('link');
     link.rel = 'manifest';
     link.href = `/api/apps/member/${encodeURIComponent(address.storefrontSlug)}/${encodeURIComponent(address.appSlug)}/manifest.webmanifest`;
     document.head.appendChild(link);
-    if ('serviceWorker' in navigator) void navigator.serviceWorker.register(MEMBER_SW_URL, { scope: '/' }).catch(() => undefined);
-    return () => link.remove();
+    const stop = new AbortController();
+    if ('serviceWorker' in navigator) {
+      void navigator.serviceWorker.register(MEMBER_SW_URL, { scope: '/' }).catch(() => undefined);
+      keepForOffline(stop.signal, () => controlled.current());
+    }
+    return () => {
+      stop.abort();
+      link.remove();
+    };
   }, [address.storefrontSlug, address.appSlug]);
   useEffect(() => {
     if (!app) return;

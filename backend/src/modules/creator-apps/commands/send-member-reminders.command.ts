@@ -100,7 +100,13 @@ export class SendMemberRemindersHandler implements ICommandHandler<SendMemberRem
         const r = byMember.get(`${f.app_id}|${f.member_id}`);
         if (!r) return [];
         const appUrl = `${base}/apps/${r.storefront_slug}/${r.app_slug}/app`;
-        const unsubscribe = `${base}/unsubscribe/reminders?token=${unsubscribeToken(secret, f.app_id, f.member_id)}`;
+        const token = unsubscribeToken(secret, f.app_id, f.member_id);
+        const unsubscribe = `${base}/unsubscribe/reminders?token=${token}`;
+        // RFC 8058: a mail client's own "Unsubscribe" POSTs List-Unsubscribe=One-Click to this address
+        const headers = {
+          'List-Unsubscribe': `<${base}/api/apps/member/unsubscribe?token=${token}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        };
         const hello = `Hi ${r.first_name || 'there'},`;
         const footer = `\n\nOpen ${r.app_name}: ${appUrl}\n\nYou get this because you asked for reminders. Unsubscribe in one click: ${unsubscribe}`;
         if (f.kind === 'daily') {
@@ -109,7 +115,13 @@ export class SendMemberRemindersHandler implements ICommandHandler<SendMemberRem
               ? `Today's step: phase ${Math.min(r.phases_done + 1, r.phase_count)} of ${r.phase_count}, "${r.step_title}".`
               : 'Your plan is waiting for today’s step.';
           return [
-            { to: r.email, subject: `Time for today's step in ${r.app_name}`, text: `${hello}\n\n${step}${footer}`, code: null },
+            {
+              to: r.email,
+              subject: `Time for today's step in ${r.app_name}`,
+              text: `${hello}\n\n${step}${footer}`,
+              code: null,
+              headers,
+            },
           ];
         }
         const w = weeks.get(`${f.app_id}|${f.member_id}`);
@@ -118,7 +130,7 @@ export class SendMemberRemindersHandler implements ICommandHandler<SendMemberRem
           `${hello}\n\nYour week in ${r.app_name}: ${w?.sessions ?? 0} sessions done, ${w?.check_ins ?? 0} check-ins, ` +
           `active on ${w?.active_days ?? 0} of 7 days.${mood} You are on phase ${Math.min(r.phases_done + 1, r.phase_count ?? 1)}` +
           `${r.phase_count ? ` of ${r.phase_count}` : ''}.${footer}`;
-        return [{ to: r.email, subject: `Your week in ${r.app_name}`, text, code: null }];
+        return [{ to: r.email, subject: `Your week in ${r.app_name}`, text, code: null, headers }];
       });
       return this.outbox.writeMany(tem, emails);
     });

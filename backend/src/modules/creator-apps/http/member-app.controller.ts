@@ -15,6 +15,7 @@ import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint
 import { badRequest, forbidden, notFound, unauthorized } from '../../../platform/http/errors';
 import { CompletePhase } from '../commands/complete-phase.command';
 import { CompleteSession } from '../commands/complete-session.command';
+import { ReorderAppLessons } from '../commands/reorder-app-lessons.command';
 import { MarkAppLesson } from '../commands/mark-app-lesson.command';
 import { RecordCheckIn } from '../commands/record-check-in.command';
 import { SaveLessonProgress } from '../commands/save-lesson-progress.command';
@@ -188,6 +189,13 @@ export class MemberAppController {
     const named = typeof medium.metadata.title === 'string' ? medium.metadata.title : null;
     const title = body.title || named || `${medium.type === 'pdf' ? 'PDF' : medium.type[0].toUpperCase() + medium.type.slice(1)} lesson`;
     await this.commands.execute(new MarkAppLesson(row.app_id, body.mediaId, medium.type, body.phaseNumber, title));
+    return { lessons: await this.members.appLessons(row.app_id) };
+  }
+
+  @Endpoint(memberApp.reorderAppLessons)
+  async reorderAppLessons(@Input() { body }: CallInput<typeof memberApp.reorderAppLessons>) {
+    const row = await this.apps.ownAppRow(principal(), body.appId);
+    await this.commands.execute(new ReorderAppLessons(row.app_id, body.phaseNumber, body.mediaIds));
     return { lessons: await this.members.appLessons(row.app_id) };
   }
 

@@ -239,6 +239,48 @@ describe('the member app', () => {
     expect((await api.get(m('home'), second)).body.response.lessons[0].positionInSeconds).toBe(0);
   });
 
+  it('the creator orders the lessons of a phase; members see them in that order, a later one goes last', async () => {
+    const save = async (title: string, type = 'audio') =>
+      (
+        await api.post(
+          '/app-builder/saveAppMedia',
+          { appId: app.appId, type, url: `https://videos.example.com/${title}.${type === 'audio' ? 'mp3' : 'mp4'}`, metadata: { title } },
+          owner,
+        )
+      ).body.response.media.mediaId as string;
+    const [first] = (await api.get(`/app-builder/getAppLessons?appId=${app.appId}`, owner)).body.response.lessons;
+    const breathing = await save('Breathing');
+    const stretch = await save('Stretch', 'video');
+    for (const mediaId of [breathing, stretch])
+      expect((await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId, phaseNumber: 1 }, owner)).status).toBe(200);
+    const titles = async () => ((await api.get(m('home'), member)).body.response.lessons as { title: string }[]).map((l) => l.title);
+    expect(await titles()).toEqual(['Warm-up', 'Breathing', 'Stretch']);
+
+    const order = [stretch, first.mediaId, breathing];
+    const body = { appId: app.appId, phaseNumber: 1, mediaIds: order };
+    expect((await api.post('/app-builder/reorderAppLessons', body, member)).status).toBe(404);
+    const missing = await api.post('/app-builder/reorderAppLessons', { ...body, mediaIds: [stretch, breathing] }, owner);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('List every lesson of the phase once, in the new order: reload the lessons and try again.');
+    expect((await api.post('/app-builder/reorderAppLessons', { ...body, phaseNumber: 0 }, owner)).status).toBe(400);
+    const done = await api.post('/app-builder/reorderAppLessons', body, owner);
+    expect(done.status).toBe(200);
+    expect(done.body.response.lessons.map((l: { mediaId: string }) => l.mediaId)).toEqual(order);
+    expect(await titles()).toEqual(['Stretch', 'Warm-up', 'Breathing']);
+
+    // moved to phase 2 and back: last of phase 1; the others keep their order
+    await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId: stretch, phaseNumber: 2 }, owner);
+    expect(await titles()).toEqual(['Warm-up', 'Breathing', 'Stretch']);
+    await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId: stretch, phaseNumber: 1 }, owner);
+    expect(await titles()).toEqual(['Warm-up', 'Breathing', 'Stretch']);
+    // a new title keeps the place
+    await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId: first.mediaId, phaseNumber: 1, title: 'Warm-up jog' }, owner);
+    expect(await titles()).toEqual(['Warm-up jog', 'Breathing', 'Stretch']);
+    for (const mediaId of [breathing, stretch])
+      expect((await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId, phaseNumber: null }, owner)).status).toBe(200);
+    await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId: first.mediaId, phaseNumber: 1, title: 'Warm-up' }, owner);
+  });
+
   it('reminders fall due at the member’s slot in their time zone, are emailed once, and one click unsubscribes', async () => {
     const due = api.app.get(MemberRemindersQueries);
     // the member chose Evening (19:00) in UTC; the second Morning (08:00); the lapsed member gets none
@@ -254,20 +296,57 @@ describe('the member app', () => {
     const first: { sent: number } = await commands.execute(new SendMemberReminders(evening));
     const again: { sent: number } = await commands.execute(new SendMemberReminders(evening));
     expect([first.sent, again.sent]).toEqual([1, 0]);
-    const mails = await rows<{ subject: string; text: string }>(
+    const mails = await rows<{ subject: string; text: string; headers: Record<string, string> }>(
       api.orm.em.fork(),
-      `select subject, text from email_outbox where to_address = 'ma-member@example.com' and subject like 'Time for%'`,
+      `select subject, text, headers from email_outbox where to_address = 'ma-member@example.com' and subject like 'Time for%'`,
     );
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe("Time for today's step in Stride Coach");
     expect(mails[0].text).toContain('phase 2 of 3, "Build up"');
 
     const token = /unsubscribe\/reminders\?token=(\S+)/.exec(mails[0].text)![1];
+    // RFC 8058: the same signed link in List-Unsubscribe, for the mail client's own one-click button
+    expect(mails[0].headers).toEqual({
+      'List-Unsubscribe': `<http://localhost:3000/api/apps/member/unsubscribe?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     expect((await api.post(`/apps/member/unsubscribe?token=${token.slice(0, -2)}xx`, {}, {})).status).toBe(400);
     const off = await api.post(`/apps/member/unsubscribe?token=${token}`, {}, {});
     expect(off.status).toBe(200);
     expect(off.body.response).toEqual({ appName: 'Stride Coach', unsubscribed: true });
     await eventually(async () => (await due.due(new Date(at.getTime() + 86_400_000), 1)).length === 0);
     expect((await api.get(m('home'), member)).body.response.reminders).toMatchObject({ slot: null, weeklySummary: false });
+  });
+
+  it('a mail client’s one-click unsubscribe (RFC 8058: a form POST to List-Unsubscribe, no cookies) turns reminders off', async () => {
+    const due = api.app.get(MemberRemindersQueries);
+    const at = new Date(Date.now() + 86_400_000);
+    at.setUTCHours(8, 0, 0, 0);
+    const morning = await due.due(at, 1);
+    expect(morning.map((d) => d.memberId)).toEqual(['ma-second']);
+    await api.app.get(CommandBus).execute(new SendMemberReminders(morning));
+    const [mail] = await rows<{ headers: Record<string, string> }>(
+      api.orm.em.fork(),
+      `select headers from email_outbox where to_address = 'ma-second@example.com' and subject like 'Time for%'`,
+    );
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const link = new URL(/^<(.+)>$/.exec(mail.headers['List-Unsubscribe'])![1]);
+    expect(link.protocol + link.host).toBe('http:localhost:3000');
+    const oneClick = (search: string) =>
+      fetch(`${api.base}${link.pathname}${search}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+    const forged = await oneClick(link.search.replace(/.{2}$/, 'xx'));
+    expect(forged.status).toBe(400);
+    expect(await due.due(at, 1)).toHaveLength(1);
+    const answer = await oneClick(link.search);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { response: unknown }).response).toEqual({ appName: 'Stride Coach', unsubscribed: true });
+    await eventually(async () => (await due.due(at, 1)).length === 0);
+    expect((await api.get(m('home'), second)).body.response.reminders).toMatchObject({ slot: null, weeklySummary: false });
+    // a second click (a client retrying) is answered the same
+    expect((await oneClick(link.search)).status).toBe(200);
   });
 });

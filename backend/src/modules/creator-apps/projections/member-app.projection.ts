@@ -146,15 +146,25 @@ export const memberAppProjection = defineProjection({
             seconds_watched = app_member_lesson_progress.seconds_watched + excluded.seconds_watched, updated_at = excluded.updated_at`,
         [p.appId, p.memberId, p.mediaId, p.positionInSeconds, p.percentComplete, p.additionalSecondsWatched, at],
       ),
+    // a lesson new to a phase goes last in it; a new title or kind keeps its place
     AppLessonMarked: ({ payload: p, metadata: { occurredAt: at } }, tx) =>
       run(
         tx,
-        `insert into app_lesson (app_id, media_id, phase_number, title, media_type, marked_at) values (?, ?, ?, ?, ?, ?)
-          on conflict (app_id, media_id) do update set phase_number = excluded.phase_number, title = excluded.title,
-            media_type = excluded.media_type`,
-        [p.appId, p.mediaId, p.phaseNumber, p.title, p.mediaType, at],
+        `insert into app_lesson (app_id, media_id, phase_number, title, media_type, marked_at, position)
+          values (?, ?, ?, ?, ?, ?, (select coalesce(max(position), 0) + 1 from app_lesson where app_id = ? and phase_number = ?))
+          on conflict (app_id, media_id) do update set
+            position = case when app_lesson.phase_number = excluded.phase_number then app_lesson.position else excluded.position end,
+            phase_number = excluded.phase_number, title = excluded.title, media_type = excluded.media_type`,
+        [p.appId, p.mediaId, p.phaseNumber, p.title, p.mediaType, at, p.appId, p.phaseNumber],
       ),
     AppLessonUnmarked: ({ payload: p }, tx) =>
       run(tx, `delete from app_lesson where app_id = ? and media_id = ?`, [p.appId, p.mediaId]),
+    AppLessonsReordered: ({ payload: p }, tx) =>
+      run(
+        tx,
+        `update app_lesson l set position = t.n from unnest(?::text[]) with ordinality as t(media_id, n)
+          where l.app_id = ? and l.phase_number = ? and l.media_id = t.media_id`,
+        [p.mediaIds, p.appId, p.phaseNumber],
+      ),
   },
 });

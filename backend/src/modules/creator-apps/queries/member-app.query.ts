@@ -155,7 +155,7 @@ export class MemberAppQueries {
          from app_lesson l
          join app_media m on m.media_id::text = l.media_id
          left join app_member_lesson_progress p on p.app_id = l.app_id and p.media_id = l.media_id and p.member_id = ?
-        where l.app_id = ? order by l.phase_number, l.marked_at, l.media_id`,
+        where l.app_id = ? order by l.phase_number, l.position, l.marked_at, l.media_id`,
       [memberId ?? '', appId],
     );
     const link = (key: string | null, url: string | null) => (key !== null ? this.urls.sign(key) : url);
@@ -176,7 +176,7 @@ export class MemberAppQueries {
     await this.caughtUp();
     const found = await rows<{ media_id: string; phase_number: number; title: string; media_type: 'video' | 'audio' | 'pdf' }>(
       this.em,
-      'select media_id, phase_number, title, media_type from app_lesson where app_id = ? order by phase_number, marked_at, media_id',
+      'select media_id, phase_number, title, media_type from app_lesson where app_id = ? order by phase_number, position, marked_at, media_id',
       [appId],
     );
     return found.map((r) => ({ mediaId: r.media_id, phaseNumber: r.phase_number, title: r.title, mediaType: r.media_type }));

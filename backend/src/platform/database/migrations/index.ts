@@ -26,6 +26,8 @@ import { Migration20261130001000_app_addresses } from './Migration20261130001000
 import { Migration20261130100000_app_insights } from './Migration20261130100000_app_insights';
 import { Migration20261130100100_app_insights_addresses } from './Migration20261130100100_app_insights_addresses';
 import { Migration20261201000100_member_app } from './Migration20261201000100_member_app';
+import { Migration20261202000100_email_outbox_headers } from './Migration20261202000100_email_outbox_headers';
+import { Migration20261202000200_app_lesson_order } from './Migration20261202000200_app_lesson_order';
 
 /** Every migration, in order. Committed; never edited after it has shipped: add a new one. */
 export const migrationsList: MigrationObject[] = [
@@ -59,4 +61,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261130100000_app_insights', class: Migration20261130100000_app_insights },
   { name: 'Migration20261130100100_app_insights_addresses', class: Migration20261130100100_app_insights_addresses },
   { name: 'Migration20261201000100_member_app', class: Migration20261201000100_member_app },
+  { name: 'Migration20261202000100_email_outbox_headers', class: Migration20261202000100_email_outbox_headers },
+  { name: 'Migration20261202000200_app_lesson_order', class: Migration20261202000200_app_lesson_order },
 ];

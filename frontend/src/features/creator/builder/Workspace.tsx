@@ -20,6 +20,7 @@ import { AppImageControl } from '../ai-assets/AppImageControl';
 
 // loaded when first opened: uploads, players and previews are not needed to edit the documents
 const MediaTab = lazy(() => import('./media/MediaTab'));
+const LessonsTab = lazy(() => import('./lessons/LessonsTab'));
 // the Insights and their charts load when first opened
 const InsightsTab = lazy(() => import('../insights/InsightsTab'));
 
@@ -37,6 +38,7 @@ const TABS = [
   { id: 'onboarding', label: 'Onboarding' },
   { id: 'test', label: 'Test' },
   { id: 'media', label: 'Media' },
+  { id: 'lessons', label: 'Lessons' },
   { id: 'insights', label: 'Insights' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -216,6 +218,11 @@ export function Workspace({ app }: { app: CreatorApp }) {
             {tab === 'media' && (
               <Suspense fallback={<LoadingState label="Opening the media library" />}>
                 <MediaTab appId={app.appId} />
+              </Suspense>
+            )}
+            {tab === 'lessons' && (
+              <Suspense fallback={<LoadingState label="Opening the lessons" />}>
+                <LessonsTab appId={app.appId} />
               </Suspense>
             )}
             {tab === 'insights' && (
