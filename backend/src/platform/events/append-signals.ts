@@ -3,6 +3,9 @@ import { Database, type Transaction } from '../database/database';
 import { PgListener } from '../database/pg-listener';
 import { EVENTS_CHANNEL } from './events-channel';
 
+/** Shortest time between two notifications of this process (other nodes' relays wake at most this much later). */
+export const NOTIFY_EVERY_MS = 10;
+
 /**
  * Tells the relay that events were committed: at once in this process, and through PostgreSQL to the
  * relay of every other node. Sent after the commit, from the listening connection, never inside the
@@ -16,6 +19,9 @@ export class AppendSignals implements OnModuleInit {
   private readonly local = new Set<() => void>();
   private sending = false;
   private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private sentAt = -Infinity;
+  private sent = 0;
 
   constructor(
     private readonly orm: Database,
@@ -52,13 +58,34 @@ export class AppendSignals implements OnModuleInit {
     this.broadcast();
   }
 
-  /** One notification in flight at a time; commits meanwhile are covered by one more after it. */
+  /**
+   * One notification in flight at a time, and at most one per NOTIFY_EVERY_MS: the first commit after a
+   * quiet spell is signalled at once; commits meanwhile are covered by one more at the end of the window
+   * (under load, a notification per few milliseconds instead of one per commit, for the same wake-ups).
+   */
   private broadcast() {
-    if (this.sending) {
+    if (this.sending || this.timer) {
       this.again = true;
       return;
     }
+    const wait = this.sentAt + NOTIFY_EVERY_MS - performance.now();
+    if (wait > 0) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.send();
+      }, wait);
+      this.timer.unref();
+      return;
+    }
+    this.send();
+  }
+
+  private send() {
     this.sending = true;
+    // the commits that asked for one more are covered by this one
+    this.again = false;
+    this.sentAt = performance.now();
+    this.sent += 1;
     this.listener
       .notify(EVENTS_CHANNEL)
       .catch((err) => this.logger.warn({ err }, 'could not signal committed events; the relay will poll'))
@@ -69,5 +96,10 @@ export class AppendSignals implements OnModuleInit {
           this.broadcast();
         }
       });
+  }
+
+  /** How many notifications this process has sent (for tests and diagnostics). */
+  get notificationsSent(): number {
+    return this.sent;
   }
 }

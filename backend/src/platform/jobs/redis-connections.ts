@@ -14,9 +14,14 @@ export class RedisConnections implements OnApplicationShutdown {
     return this.config.REDIS_PREFIX;
   }
 
-  /** For commands and publishing. */
+  /**
+   * For commands and publishing. Commands issued together (a batch of pushes, the callers' writes of
+   * concurrent requests, a dispatcher's adds) go to Redis in one write (ioredis auto-pipelining: those of
+   * one turn of the event loop, and those issued while a pipeline is in flight, in the next), in the
+   * order they were issued: the same effect as one write each, for far fewer system calls.
+   */
   shared(): Redis {
-    this.sharedClient ??= this.open('shared');
+    this.sharedClient ??= this.open('shared', { enableAutoPipelining: true });
     return this.sharedClient;
   }
 
@@ -25,11 +30,12 @@ export class RedisConnections implements OnApplicationShutdown {
     return this.open(name);
   }
 
-  private open(name: string): Redis {
+  private open(name: string, options: { enableAutoPipelining?: boolean } = {}): Redis {
     const client = new IORedis(this.config.REDIS_URL, {
       maxRetriesPerRequest: null,
       connectionName: `${this.config.REDIS_PREFIX}:${name}`,
       lazyConnect: false,
+      ...options,
     });
     client.on('error', () => undefined); // reconnects on its own; health checks report the outage
     this.all.add(client);
