@@ -459,6 +459,38 @@ describe('AuthProvider', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('a redirect to the page the visitor signed in on is not undone when that page moves on meanwhile', async () => {
+    // the emailed plan link's page: signed in, it redeems the link and opens the plan while the account is read
+    const here = { pathname: '/checkout', search: '', hash: '' };
+    mockFetch({
+      InitiateAuth: passwordVerifier,
+      RespondToAuthChallenge: () => ({ status: 200, body: { AuthenticationResult: authResult(Math.floor(Date.now() / 1000)) } }),
+      '/api/users/createUser': () => ok({ userId: 'user-1' }),
+      '/api/users/linkAuthUserWithAnonymousUserId': () => ok({ success: true, dataLinked: false }),
+      '/api/users/getBasicUserInfo': () => {
+        here.pathname = '/apps/casey/coach/onboarding';
+        return ok({ userId: 'user-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
+      },
+    });
+    const navigate = jest.fn();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AuthProvider services={services()} navigation={{ navigate, location: () => here }}>
+          <Probe />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(here.pathname).toBe('/apps/casey/coach/onboarding');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   /** Every API call and identity action, in order, with what it answered. */
   function freshAccountBackend() {
     const seen: string[] = [];

@@ -33,6 +33,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined>
   });
 }
 
+const addressOf = (at: ReturnType<AuthNavigation['location']>) => `${at.pathname}${at.search}${at.hash ?? ''}`;
+
 export function AuthProvider({ children, navigation, services: injected }: AuthProviderProps) {
   const [services] = useState(() => injected ?? getAuthServices());
   const { store } = services;
@@ -84,6 +86,8 @@ export function AuthProvider({ children, navigation, services: injected }: AuthP
   /** After a login or sign-up: link the anonymous visitor, then land by the spec's rules. */
   const handleSignedIn = useCallback(
     async (signedIn: AuthSession, from?: { pathname: string; search: string }) => {
+      // where the visitor signed in: the page is free to move on while the account is read below
+      const began = addressOf(navigationRef.current.location());
       await services.linkAnonymousUser().catch(() => undefined);
       const userId = sessionIdentity(signedIn)?.userId;
       const user = userId ? await queryClient.fetchQuery(basicUserInfoQuery(userId)).catch(() => null) : null;
@@ -102,10 +106,9 @@ export function AuthProvider({ children, navigation, services: injected }: AuthP
         },
       });
       setModal(null);
-      // a redirect back to the page the visitor is on (e.g. an emailed link's page) navigates nowhere: that
-      // page goes on by itself, and a navigation here would cut short one it starts meanwhile
-      const here = navigationRef.current.location();
-      const isHere = (to: string) => !from && to === `${here.pathname}${here.search}${here.hash ?? ''}`;
+      // a redirect back to the page the visitor signed in on (e.g. an emailed link's page) navigates nowhere:
+      // that page goes on by itself, and a navigation here would cut short (or undo) one it made meanwhile
+      const isHere = (to: string) => !from && (to === began || to === addressOf(navigationRef.current.location()));
       if (action.kind === 'navigate') {
         if (!isHere(action.to)) navigationRef.current.navigate(action.to);
       } else if (from) navigationRef.current.navigate(`${from.pathname}${from.search}`);
