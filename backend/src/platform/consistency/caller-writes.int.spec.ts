@@ -25,6 +25,26 @@ describe("a caller's newest write, remembered in Redis", () => {
     expect(ttl).toBeLessThanOrEqual(5000);
   });
 
+  it("remembers a process's first writes made while other commands wait in the same turn, whether or not Redis knows the script yet", async () => {
+    const fresh = new RedisConnections(config);
+    try {
+      const first = new CallerWrites(fresh, config);
+      // the connection pipelines this turn's commands: the first writes join reads already waiting
+      const owners = Array.from({ length: 20 }, (_, i) => `u:first-${i}-${Date.now()}`);
+      await Promise.all([
+        ...owners.map((owner) => first.lastWrite(owner)),
+        ...owners.map((owner, i) => first.remember(owner, { transactionId: '500', position: String(i) })),
+      ]);
+      for (const [i, owner] of owners.entries())
+        expect(await first.lastWrite(owner)).toEqual({ transactionId: '500', position: String(i) });
+      // the later of two still wins once the script is known
+      await first.remember(owners[0], { transactionId: '499', position: '99' });
+      expect(await first.lastWrite(owners[0])).toEqual({ transactionId: '500', position: '0' });
+    } finally {
+      await fresh.onApplicationShutdown();
+    }
+  });
+
   it('tells users and anonymous visitors apart, and has nobody to remember for other callers', () => {
     expect(CallerWrites.owner({ kind: 'user', id: 'ann', roles: [] })).toBe('u:ann');
     expect(CallerWrites.owner({ kind: 'anonymous', id: 'anon_ann' })).toBe('a:anon_ann');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import type { RequestContext } from '../context/request-context';
@@ -32,6 +33,7 @@ if current then
 end
 redis.call('SET', KEYS[1], keep, 'PX', ARGV[2])
 return keep`;
+const REMEMBER_LATER_SHA = createHash('sha1').update(REMEMBER_LATER).digest('hex');
 
 /**
  * The newest event each caller (a user, or an anonymous visitor's anon_ id) has committed, for
@@ -43,7 +45,6 @@ return keep`;
 @Injectable()
 export class CallerWrites {
   private readonly logger = new Logger('CallerWrites');
-  private defined = false;
   private warnedAt = 0;
 
   constructor(
@@ -60,17 +61,23 @@ export class CallerWrites {
 
   /** Records that `owner` committed up to `at` (kept if a later write of theirs is already recorded). */
   async remember(owner: string, at: LogPosition): Promise<void> {
-    const client = this.redis.shared() as ReturnType<RedisConnections['shared']> & {
-      rememberLaterWrite?: (key: string, token: string, ttlMs: number) => Promise<string>;
-    };
-    if (!this.defined) {
-      client.defineCommand('rememberLaterWrite', { numberOfKeys: 1, lua: REMEMBER_LATER });
-      this.defined = true;
+    await this.bounded(this.rememberLater(this.key(owner), formatToken(at), this.config.READ_YOUR_WRITES_REMEMBER_MS), undefined);
+  }
+
+  /**
+   * The script by its digest, sent whole once Redis says it does not know it (NOSCRIPT: a restart, a
+   * failover). Plain EVALSHA/EVAL rather than ioredis' defineCommand: the shared connection pipelines
+   * the commands of one turn of the event loop, and a command defined while such a pipeline waits is
+   * missing from it (ioredis then throws outside any caller: the process would crash).
+   */
+  private async rememberLater(key: string, token: string, ttlMs: number): Promise<string> {
+    const client = this.redis.shared();
+    try {
+      return (await client.evalsha(REMEMBER_LATER_SHA, 1, key, token, ttlMs)) as string;
+    } catch (err) {
+      if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
+      return (await client.eval(REMEMBER_LATER, 1, key, token, ttlMs)) as string;
     }
-    await this.bounded(
-      client.rememberLaterWrite!(this.key(owner), formatToken(at), this.config.READ_YOUR_WRITES_REMEMBER_MS),
-      undefined,
-    );
   }
 
   /** The newest position `owner` committed within the remembered time, or null. */
