@@ -191,6 +191,8 @@ export const outboxEmailSchema = z.object({
   lastError: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** Names of the extra headers it carries (List-Unsubscribe, List-Unsubscribe-Post); never their values. */
+  headerNames: z.array(z.string()),
 });
 export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
 

@@ -15,6 +15,8 @@ export interface OutboxRow {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** The extra headers it carries (e.g. List-Unsubscribe), by name: their values hold links meant for the recipient. */
+  headerNames: string[];
 }
 interface OutboxDbRow {
   id: string;
@@ -24,7 +26,11 @@ interface OutboxDbRow {
   sent_at: Date | null;
   attempts: number;
   last_error: string | null;
+  header_names: string[];
 }
+
+const LISTED = `id::text, to_address, subject, created_at, sent_at, attempts, last_error,
+  array(select jsonb_object_keys(coalesce(headers, '{}'::jsonb)) order by 1) as header_names`;
 
 function stateCondition(state: OutboxState, smtp: boolean): string {
   switch (state) {
@@ -159,7 +165,7 @@ export class EmailOutbox {
     if (q.state) where.push(stateCondition(q.state, this.smtpConfigured));
     const found = await rows<OutboxDbRow>(
       this.orm.em.fork(),
-      `select id::text, to_address, subject, created_at, sent_at, attempts, last_error from email_outbox
+      `select ${LISTED} from email_outbox
         ${where.length ? `where ${where.join(' and ')}` : ''} order by id desc limit ?`,
       [...params, q.limit],
     );
@@ -169,7 +175,7 @@ export class EmailOutbox {
   async one(id: string): Promise<OutboxRow | null> {
     const [r] = await rows<OutboxDbRow>(
       this.orm.em.fork(),
-      'select id::text, to_address, subject, created_at, sent_at, attempts, last_error from email_outbox where id = ?::bigint',
+      `select ${LISTED} from email_outbox where id = ?::bigint`,
       [id],
     );
     return r ? this.toRow(r) : null;
@@ -186,6 +192,7 @@ export class EmailOutbox {
       lastError: r.last_error,
       createdAt: new Date(r.created_at).toISOString(),
       sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+      headerNames: r.header_names ?? [],
     };
   }
 

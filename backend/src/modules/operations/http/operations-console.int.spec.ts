@@ -14,6 +14,7 @@ import {
 } from '@sparkhouse/contracts';
 import { AccessTokens } from '../../../platform/auth/access-tokens';
 import { EventStore } from '../../../platform/events/event-store';
+import { EmailOutbox } from '../../../platform/mail/email-outbox';
 import { JobQueues } from '../../../platform/jobs/job-queues';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
 import { createTestDatabase, eventually, startApi, testConfig } from '../../../test-support';
@@ -424,6 +425,25 @@ describe('operations console API (real PostgreSQL and Redis)', () => {
     } finally {
       socket.disconnect();
     }
+  });
+
+  it('lists the extra headers an email carries by name, never their values', async () => {
+    const to = `headers-${randomUUID()}@example.com`;
+    const unsubscribe = `<https://sparkhouse.test/api/unsubscribe/${randomUUID()}>`;
+    await app.get(EmailOutbox).write(orm.em.fork(), {
+      to,
+      subject: 'Your weekly summary',
+      text: 'A week of running.',
+      code: null,
+      headers: { 'List-Unsubscribe': unsubscribe, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    const listed = (await call('viewer', 'GET', `/operations/emails?to=${encodeURIComponent(to)}`)).body.response.emails;
+    expect(listed).toHaveLength(1);
+    expect(listed[0].headerNames).toEqual(['List-Unsubscribe', 'List-Unsubscribe-Post']);
+    expect(JSON.stringify(listed)).not.toContain(unsubscribe);
+    // one without extra headers lists none
+    const alerts = (await call('viewer', 'GET', '/operations/emails?to=ops-admin@example.com')).body.response.emails;
+    for (const email of alerts) expect(email.headerNames).toEqual([]);
   });
 
   it('refuses to retry an email while no SMTP server is configured', async () => {

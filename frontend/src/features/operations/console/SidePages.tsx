@@ -61,7 +61,10 @@ export function EmailsPage() {
             {list.map((m) => (
               <tr key={m.id}>
                 <td>{m.to}</td>
-                <td>{m.subject}</td>
+                <td>
+                  {m.subject}
+                  {m.headerNames.length > 0 && <span className="muted ops-email__headers">{m.headerNames.join(', ')}</span>}
+                </td>
                 <td>
                   <TagChip tone={EMAIL_TONES[m.state]}>{m.state}</TagChip>
                   {m.lastError && <span className="inline-error"> {m.lastError}</span>}
