@@ -24,6 +24,7 @@
 // disabled until the app took the page over), and after START_AFTER_MS whatever happens.
 (function () {
   var START_AFTER_MS = 3000;
+  var PAINT_WAIT_MS = 500;
   var INPUTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'];
   var started = false;
 
@@ -80,17 +81,45 @@
     });
   }
 
+  // once the page's largest paint so far (of these pictures, or of a frame after `since`) was presented:
+  // where the browser reports largest paints (a frame's callbacks run before it is presented, and a
+  // headless or busy one presents it later), else two frames on; a picture smaller than the page's
+  // text makes no new largest paint, hence the time limit
+  function afterPaint(pictures, since, then) {
+    var done = false;
+    var go = function () {
+      if (done) return;
+      done = true;
+      then();
+    };
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (types.indexOf('largest-contentful-paint') < 0) {
+      requestAnimationFrame(function () {
+        requestAnimationFrame(go);
+      });
+      return;
+    }
+    var observer = new PerformanceObserver(function (list) {
+      var painted = list.getEntries().some(function (entry) {
+        return !pictures.length || pictures.indexOf(entry.element) >= 0 || entry.startTime >= since;
+      });
+      if (!painted) return;
+      observer.disconnect();
+      setTimeout(go, 0);
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    setTimeout(go, PAINT_WAIT_MS);
+  }
+
   function whenParsed() {
     if (!document.getElementById('sparkhouse-app-scripts')) return; // index.html's own script starts the app
     INPUTS.forEach(function (type) {
       window.addEventListener(type, start, { capture: true, passive: true });
     });
     setTimeout(start, START_AFTER_MS);
-    // a frame's callbacks run before it is painted; the next frame's, once it was
-    Promise.all(firstPictures().map(shown)).then(function () {
-      requestAnimationFrame(function () {
-        requestAnimationFrame(start);
-      });
+    var pictures = firstPictures();
+    Promise.all(pictures.map(shown)).then(function () {
+      afterPaint(pictures, performance.now(), start);
     });
   }
 
