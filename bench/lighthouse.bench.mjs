@@ -1,5 +1,7 @@
-// npm run bench -- lighthouse [--runs N] [--no-record] [--keep-open]
+// npm run bench -- lighthouse [--runs N] [--pages home,class,collection,school,app] [--no-record]
 //
+// --pages measures only these kinds of page while iterating (the app landing page's app is built only
+// when `app` is among them); a run recorded with fewer pages says so in its section.
 // Lighthouse (npm `lighthouse`, Debian Chromium at /usr/bin/chromium through chrome-launcher) on the
 // pages search engines and shared links land on: home, a class, a collection, a school and a published
 // app's landing page (a creator builds an app through the API, prices it and publishes it). Its mobile
@@ -43,6 +45,13 @@ const log = (msg) => console.log(`[bench:lighthouse] ${msg}`);
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
 const record = !args.includes('--no-record');
+const KINDS = ['home', 'class', 'collection', 'school', 'app'];
+const onlyKinds = args.includes('--pages') ? (args[args.indexOf('--pages') + 1] ?? '').split(',').filter(Boolean) : KINDS;
+if (!onlyKinds.length || onlyKinds.some((k) => !KINDS.includes(k))) {
+  console.error(`--pages takes some of ${KINDS.join(',')}`);
+  process.exit(2);
+}
+const measures = (kind) => onlyKinds.includes(kind === 'app landing' ? 'app' : kind);
 
 export const TARGETS = { lcpMs: 2500, cls: 0.1, accessibility: 95, seo: 95 };
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -229,25 +238,27 @@ async function main() {
     });
     await waitCaughtUp(databaseUrl, Date.now() + 60_000);
     const base = `http://127.0.0.1:${port}`;
-    const pages = await pagesOf(base);
-    // the creator's setup goes through a second API in development mode (the Stripe emulator), stopped before measuring
-    const setupPort = await freePort();
-    const setupApi = startNode('setup-api', backendMain, {
-      env: { ...env, NODE_ENV: 'development', PORT: String(setupPort), PUBLIC_URL: `http://127.0.0.1:${setupPort}` },
-      logDir,
-    });
+    const pages = (await pagesOf(base)).filter(([kind]) => measures(kind));
     // an app that could not be published is reported (and the targets not met), the other pages still measured
     let appSetupError = null;
-    try {
-      await waitReady(setupApi, setupPort, Date.now() + 90_000);
-      const appPage = await publishedAppPage(base, `http://127.0.0.1:${setupPort}`, databaseUrl, creatorEmail, Date.now() + 300_000);
-      log(`app published: ${appPage}`);
-      pages.push(['app landing', appPage]);
-    } catch (err) {
-      appSetupError = err.message.split('\n')[0].slice(0, 300);
-      log(`the app could not be published, its landing page is not measured: ${appSetupError}`);
-    } finally {
-      await setupApi.stop();
+    if (measures('app landing')) {
+      // the creator's setup goes through a second API in development mode (the Stripe emulator), stopped before measuring
+      const setupPort = await freePort();
+      const setupApi = startNode('setup-api', backendMain, {
+        env: { ...env, NODE_ENV: 'development', PORT: String(setupPort), PUBLIC_URL: `http://127.0.0.1:${setupPort}` },
+        logDir,
+      });
+      try {
+        await waitReady(setupApi, setupPort, Date.now() + 90_000);
+        const appPage = await publishedAppPage(base, `http://127.0.0.1:${setupPort}`, databaseUrl, creatorEmail, Date.now() + 300_000);
+        log(`app published: ${appPage}`);
+        pages.push(['app landing', appPage]);
+      } catch (err) {
+        appSetupError = err.message.split('\n')[0].slice(0, 300);
+        log(`the app could not be published, its landing page is not measured: ${appSetupError}`);
+      } finally {
+        await setupApi.stop();
+      }
     }
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
@@ -279,7 +290,7 @@ async function main() {
     const m = machine();
     const load = `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`;
     const lines = [
-      `## lighthouse — ${started.toISOString()}${ok ? '' : ' — TARGETS NOT MET'}`,
+      `## lighthouse — ${started.toISOString()}${ok ? '' : ' — TARGETS NOT MET'}${onlyKinds.length < KINDS.length ? ` — only ${onlyKinds.join(', ')}` : ''}`,
       '',
       `Lighthouse ${createRequire(import.meta.url)('lighthouse/package.json').version} mobile defaults (simulated slow 4G, 4x CPU), ${m.cores} cores, ${m.cpuModel}, ` +
         `${m.node}; load average ${load} while measuring; median of ${runs} runs by LCP (all LCPs in the last column). ` +

@@ -24,3 +24,16 @@ export type RenderPage = (path: string, answers: ServerRenderAnswers) => Promise
 
 /** The element holding `state` in the page (a JSON data block: no script runs). */
 export const SERVER_STATE_ELEMENT_ID = 'sparkhouse-state';
+
+/**
+ * The element naming the app's scripts on a rendered page (a JSON data block: `{ entry, preload }`). The
+ * page is sent without them: theme-init.js (frontend/public, which repeats this id) asks for them once
+ * the page's first picture has painted, so the page's largest paint waits for no script.
+ */
+export const APP_SCRIPTS_ELEMENT_ID = 'sparkhouse-app-scripts';
+
+/** What the APP_SCRIPTS_ELEMENT_ID block holds: the app's entry module and the modules it imports at once. */
+export interface AppScripts {
+  entry: string;
+  preload: readonly string[];
+}

@@ -8,11 +8,23 @@ const HOME_JS_BUDGET_KB = 150;
 const dist = path.resolve(__dirname, '../../frontend/dist');
 const gzipKb = (urlPath: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, urlPath)), { level: 9 }).length / 1024;
 
+/**
+ * The app's entry and the modules it imports at once, as a page names them: in its head (a page the
+ * browser renders) or in the JSON block theme-init.js reads (a page the API rendered asks for them
+ * once it painted).
+ */
+function appScriptsOf(html: string): string[] {
+  const linked = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const block = html.match(/<script type="application\/json" id="sparkhouse-app-scripts">(.*?)<\/script>/);
+  const named = block ? (JSON.parse(block[1]) as { entry: string; preload: string[] }) : null;
+  return [...linked, ...(named ? [named.entry, ...named.preload] : [])];
+}
+
 test('hashed assets are served precompressed (brotli, else gzip) and cached for a year; pages are revalidated', async ({
   request,
 }) => {
   const html = await (await request.get('/')).text();
-  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const scripts = appScriptsOf(html);
   expect(scripts.length).toBeGreaterThan(0);
   for (const script of scripts) {
     const br = await request.get(script, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
@@ -39,7 +51,8 @@ test(`the home page needs under ${HOME_JS_BUDGET_KB} KB (gzip) of JavaScript bef
   // what the page cannot render without: the entry and its static imports (index.html lists them);
   // everything else is imported on demand, after the first render
   const html = await (await request.get('/')).text();
-  const beforeRender = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const beforeRender = appScriptsOf(html);
+  expect(beforeRender.length).toBeGreaterThan(0);
   const sizes = beforeRender.map((p) => [p, Math.round(gzipKb(p) * 10) / 10] as const);
   const total = sizes.reduce((sum, [, kb]) => sum + kb, 0);
   test
@@ -96,8 +109,10 @@ test.describe('the home page rendered by the API', () => {
     expect(html).toContain('href="/browse"');
     const state = JSON.parse(html.match(/<script type="application\/json" id="sparkhouse-state">(.*?)<\/script>/)![1]);
     expect(state.queries.map((q: { state: { data: unknown } }) => q.state.data)).toContainEqual(home);
-    // its first paint waits for no stylesheet request
+    // its first paint waits for no stylesheet request, and for no script but theme-init.js
     expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(appScriptsOf(html).length).toBeGreaterThan(1);
     expect(html).toContain('<style>');
     const other = await (await request.get('/browse')).text();
     expect(other).toContain('<div id="root"></div>');
@@ -117,6 +132,46 @@ test.describe('the home page rendered by the API', () => {
       await expect(page.getByRole('link', { name: 'Explore Classes' })).toHaveAttribute('href', '/browse');
       await expect(page.locator('.hero__background img')).toHaveJSProperty('complete', true);
     });
+  });
+
+  test("asks for the app's scripts once its hero painted, or at once on the visitor's first input", async ({ page }) => {
+    const firstScriptAt = () =>
+      page.evaluate(() => {
+        const scripts = performance.getEntriesByType('resource').filter((r) => /\/assets\/.*\.js$/.test(r.name));
+        return scripts.length ? Math.min(...scripts.map((r) => r.startTime)) : null;
+      });
+    const largestPaintAt = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            new PerformanceObserver((list) => resolve(Math.max(...list.getEntries().map((e) => e.startTime)))).observe({
+              type: 'largest-contentful-paint',
+              buffered: true,
+            }),
+          ),
+      );
+    await page.goto('/');
+    await expect.poll(firstScriptAt).not.toBeNull();
+    expect(await firstScriptAt()).toBeGreaterThanOrEqual(await largestPaintAt());
+    // the app took the page over
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+
+    // the hero held back: a key pressed before it painted starts the app
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/media\/covers\/hero-/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.keyboard.press('Tab');
+    await expect.poll(firstScriptAt).not.toBeNull();
+    // not theme-init.js's time limit (3 s after the page was parsed)
+    expect(await firstScriptAt()).toBeLessThan(3000);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    release();
   });
 
   test('in the dark theme the page is dark before the app ran: the logo and the theme toggle follow it', async ({ page }) => {

@@ -7,12 +7,16 @@ test('the home route loads from the built app, with no errors in the console', a
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/\w+/);
   await expect(page.getByRole('link', { name: 'Explore Classes' })).toBeVisible();
+  // the page came rendered: its app's errors would show once it took the page over (its buttons work)
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   expect(errors).toEqual([]);
 });
 
 test('the page view the web app records reaches the analytics collector and is accepted', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/\w+/);
+  // the heading comes in the page's HTML; the app records the view once it took the page over (its buttons work)
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   // leaving the page sends what is queued (the spec: a page view on every route change)
   const uploaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/data');
   await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));

@@ -3,7 +3,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  APP_SCRIPTS_ELEMENT_ID,
   SERVER_STATE_ELEMENT_ID,
+  type AppScripts,
   type RenderPage,
   type ServerRenderAnswers,
   type ServerRenderedPage,
@@ -65,17 +67,37 @@ export function withStylesheets(indexHtml: string, hrefs: readonly string[]): st
   return links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
 }
 
+const ENTRY_SCRIPT = /<script type="module"[^>]*? src="(\/assets\/[\w.-]+\.js)"[^>]*><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*? href="(\/assets\/[\w.-]+\.js)"[^>]*>\s*/g;
+
+/**
+ * index.html without the app's entry script and its module preloads, and what they named (null when it
+ * has no entry script of the build's own). A rendered page is painted from its HTML: it asks for the
+ * app's scripts only once its first picture painted (theme-init.js), so on a slow phone neither their
+ * download nor their run comes before the page's largest paint.
+ */
+export function withoutAppScripts(indexHtml: string): { html: string; scripts: AppScripts } | null {
+  const entry = ENTRY_SCRIPT.exec(indexHtml);
+  if (!entry) return null;
+  const preload = [...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  return { html: indexHtml.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''), scripts: { entry: entry[1]!, preload } };
+}
+
+/** A JSON data block (nothing executes it, the content security policy stays as it is); `<` escaped so no text ends it. */
+const jsonBlock = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
 /**
  * `index.html` with a page rendered into its root and the query cache it was rendered from beside it,
- * in a JSON data block (nothing executes it, so the content security policy stays as it is). `<` is
- * escaped so no text of the answers can end the block.
+ * in a JSON data block, and the app's scripts named in another (see withoutAppScripts).
  */
 export function withRenderedPage(indexHtml: string, page: ServerRenderedPage): string {
   if (!indexHtml.includes(ROOT_ELEMENT)) return indexHtml;
-  const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
-  return indexHtml.replace(
+  const deferred = withoutAppScripts(indexHtml);
+  const scripts = deferred ? jsonBlock(APP_SCRIPTS_ELEMENT_ID, deferred.scripts) : '';
+  return (deferred?.html ?? indexHtml).replace(
     ROOT_ELEMENT,
-    `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,
+    () => `<div id="root">${page.html}</div>${jsonBlock(SERVER_STATE_ELEMENT_ID, page.state)}${scripts}`,
   );
 }
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { SERVER_STATE_ELEMENT_ID } from '@sparkhouse/contracts';
-import { ServerRendering, withInlineStyles, withRenderedPage } from './server-rendering';
+import { APP_SCRIPTS_ELEMENT_ID, SERVER_STATE_ELEMENT_ID } from '@sparkhouse/contracts';
+import { ServerRendering, withInlineStyles, withoutAppScripts, withRenderedPage } from './server-rendering';
 
 const INDEX =
   '<html><head><link rel="stylesheet" crossorigin href="/assets/app-1.css"><script type="module" src="/assets/a.js"></script></head>' +
@@ -39,6 +39,22 @@ describe('server rendering', () => {
     const block = html.match(new RegExp(`<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">(.*?)</script>`))!;
     expect(block[1]).not.toContain('<');
     expect(JSON.parse(block[1])).toEqual({ title: '</script><script>alert(1)</script>' });
+  });
+
+  it("sends a rendered page without the app's scripts, named in a JSON block for theme-init.js to ask for after its paint", () => {
+    const index = INDEX.replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/framework-1.js">\n<link rel="modulepreload" crossorigin href="/assets/ui-2.js"></head>',
+    );
+    const html = withRenderedPage(index, { html: '<h1>Hi</h1>', state: {} });
+    expect(html).not.toMatch(/<script type="module"|modulepreload/);
+    const block = html.match(new RegExp(`<script type="application/json" id="${APP_SCRIPTS_ELEMENT_ID}">(.*?)</script>`))!;
+    expect(JSON.parse(block[1])).toEqual({ entry: '/assets/a.js', preload: ['/assets/framework-1.js', '/assets/ui-2.js'] });
+    // the development server's index.html (no built entry) and a page that is not rendered keep their scripts
+    const dev = '<html><head><script type="module" src="/src/main.tsx"></script></head><body><div id="root"></div></body></html>';
+    expect(withoutAppScripts(dev)).toBeNull();
+    expect(withRenderedPage(dev, { html: '<h1>Hi</h1>', state: {} })).toContain('<script type="module" src="/src/main.tsx">');
+    expect(withRenderedPage(dev, { html: '<h1>Hi</h1>', state: {} })).not.toContain(APP_SCRIPTS_ELEMENT_ID);
   });
 
   it('inlines the stylesheets it can read and keeps the link of one it cannot', () => {

@@ -169,7 +169,10 @@ export function ClassView({ product }: { product: Product }) {
   return (
     <article className="class-page">
       <div className="class-page__cover">
-        {product.media.coverUrl && <img {...coverImage(product.media.coverUrl, COVER_SIZES.page)} alt="" fetchPriority="high" />}
+        {/* the page's largest paint: decoded with its paint, not a frame after */}
+        {product.media.coverUrl && (
+          <img {...coverImage(product.media.coverUrl, COVER_SIZES.page)} alt="" fetchPriority="high" decoding="sync" />
+        )}
       </div>
       <div className="class-page__layout">
         <div className="class-page__main">

@@ -35,6 +35,7 @@ export function CollectionView({ collection }: { collection: Collection }) {
             {...coverImage(collection.coverUrl, COVER_SIZES.page)}
             alt=""
             fetchPriority="high"
+            decoding="sync"
           />
         )}
         <div className="collection-page__intro">
