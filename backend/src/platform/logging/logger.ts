@@ -27,13 +27,25 @@ const redact = {
 const roots = new WeakMap<AppConfig, Logger>();
 
 /**
- * The process's logger (one per config), writing to stdout, or to `destination` when the first call
- * for this config gives one (tests read the lines).
+ * Standard output, written asynchronously: a line is handed to the OS off the event loop, and the lines
+ * logged while a write is under way go out together in the next one (one write per request line was a
+ * system call on the event loop for every request at `info`). Whatever is still buffered is written
+ * synchronously when the process exits (pino flushes the destination on `exit`, which process.exit and
+ * an uncaught exception reach too); only a SIGKILL can lose the last lines.
+ */
+export function stdoutDestination(): DestinationStream {
+  return (stdout ??= pino.destination({ dest: 1, sync: false }));
+}
+let stdout: DestinationStream | undefined;
+
+/**
+ * The process's logger (one per config), writing to stdout (stdoutDestination), or to `destination`
+ * when the first call for this config gives one (tests read the lines).
  */
 export function rootLogger(config: AppConfig, destination?: DestinationStream): Logger {
   let root = roots.get(config);
   if (!root) {
-    root = destination ? pino({ level: config.LOG_LEVEL, redact }, destination) : pino({ level: config.LOG_LEVEL, redact });
+    root = pino({ level: config.LOG_LEVEL, redact }, destination ?? stdoutDestination());
     roots.set(config, root);
   }
   return root;
