@@ -14,7 +14,8 @@
 //      mode, LOG_LEVEL info, the logs copied to rotated files), on the same database and port, against
 //      the production configuration of phase 2, in turns (production, npm start, production, npm start;
 //      S/2 each, the same warm-up before each), the saves summed over the turns (target >= 0.8x).
-// BENCH_API_NODE_ARGS (env, space separated) go to the API's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+// BENCH_API_NODE_ARGS (env, space separated) go to the API's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof';
+// BENCH_START_API_NODE_ARGS (env, space separated) go to the node of npm start's API (SPARKHOUSE_API_NODE_ARGS).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,6 +119,7 @@ function npmStartEnv(apiEnv, { port, databaseUrl, redisUrl, prefix, logDir }) {
     SPARKHOUSE_SKIP_INSTALL: '1',
     SPARKHOUSE_LOG_DIR: logDir,
     CATALOGUE_DEMO_PRODUCTS: '20',
+    ...(process.env.BENCH_START_API_NODE_ARGS ? { SPARKHOUSE_API_NODE_ARGS: process.env.BENCH_START_API_NODE_ARGS } : {}),
   };
 }
 
