@@ -10,8 +10,9 @@
 // every subscriber has caught up with the log, then drives GET /api/getProducts with mixed filters,
 // searches and keyset pages at C connections for S seconds with autocannon — and, in the same run,
 // the same URLs against a bare node:http + pg server running the same SQL with the same listing cache
-// (CATALOGUE_LIST_CACHE_MS, default 2000; 0 turns it off on both). Prints both throughputs,
-// their ratio and p50/p99 latencies, the share of the API's requests answered with a kept page (front
+// (CATALOGUE_LIST_CACHE_MS, default 2000; 0 turns it off on both). The two take turns (API, bare, API,
+// bare; half of S each), so a drift of the host's speed lands on both. Prints both throughputs,
+// their ratio and p50/p99 latencies (p99: the worst turn's), their response headers' count and bytes, the share of the API's requests answered with a kept page (front
 // door / pipeline, from GET /api/metrics), the CPU seconds of the API, the bare server and
 // the bench client itself (autocannon, in this process, on the same cores) in each run, and appends them
 // to bench/RESULTS.md. Stops everything it started.
@@ -132,6 +133,35 @@ async function sharedAnswerCounts(base) {
 }
 
 const METRICS_TOKEN = 'bench-catalogue-metrics';
+/** Turns each side takes (API, bare, API, bare, …), half the duration each. */
+const ROUNDS = 2;
+
+/** The turns of one side as one run: requests summed, the rate over the whole time, p50 the median turn's, p99 the worst turn's. */
+function combine(runs, durationS) {
+  const total = runs.reduce((n, r) => n + r.total, 0);
+  const p50s = runs.map((r) => r.p50).sort((x, y) => x - y);
+  return {
+    total,
+    rps: total / durationS,
+    p50: p50s[Math.floor((p50s.length - 1) / 2)],
+    p99: Math.max(...runs.map((r) => r.p99)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    clientCpuS: runs.reduce((n, r) => n + r.clientCpuS, 0),
+  };
+}
+
+/** The response headers of a 200 for `url` (a caller with nothing of its own): how many, their bytes as sent, the body's bytes. */
+async function headerBytes(base, url) {
+  const res = await fetch(`${base}${url}`);
+  const body = Buffer.from(await res.arrayBuffer());
+  let count = 0;
+  let bytes = 0;
+  for (const [name, value] of res.headers) {
+    count += 1;
+    bytes += name.length + value.length + 4; // "name: value\r\n"
+  }
+  return { count, bytes, body: body.length };
+}
 
 async function drive(base, urls, { connections, durationS }) {
   let i = 0;
@@ -214,29 +244,56 @@ async function main() {
     await drive(`http://127.0.0.1:${port}`, urls, { connections: opts.connections, durationS: 3 });
     await drive(`http://127.0.0.1:${barePort}`, urls, { connections: opts.connections, durationS: 3 });
 
-    const cpu0 = { api: cpuSecondsOf(api.pid) };
-    const shared0 = await sharedAnswerCounts(`http://127.0.0.1:${port}`);
-    const a = await drive(`http://127.0.0.1:${port}`, urls, opts);
-    const cpuApi = { api: cpuSecondsOf(api.pid) - cpu0.api };
-    const shared1 = await sharedAnswerCounts(`http://127.0.0.1:${port}`);
+    // ABAB: the API and the bare server take turns (ROUNDS rounds of half the duration each), so a drift
+    // of the host's speed during the run lands on both alike; their figures are the sums over the rounds
+    const apiBase = `http://127.0.0.1:${port}`;
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    const roundS = opts.durationS / ROUNDS;
+    const aRuns = [];
+    const bRuns = [];
+    const cpuApi = { api: 0 };
+    const cpuBare = { bare: 0 };
+    const shared0 = await sharedAnswerCounts(apiBase);
+    for (let round = 0; round < ROUNDS; round++) {
+      const apiCpu0 = cpuSecondsOf(api.pid);
+      aRuns.push(await drive(apiBase, urls, { ...opts, durationS: roundS }));
+      cpuApi.api += cpuSecondsOf(api.pid) - apiCpu0;
+      const bareCpu0 = cpuSecondsOf(bare.pid);
+      bRuns.push(await drive(bareBase, urls, { ...opts, durationS: roundS }));
+      cpuBare.bare += cpuSecondsOf(bare.pid) - bareCpu0;
+    }
+    const shared1 = await sharedAnswerCounts(apiBase);
+    const a = combine(aRuns, opts.durationS);
+    const b = combine(bRuns, opts.durationS);
     const sharedShare = (k) => (shared1[k] - shared0[k]) / a.total;
-    const bareCpu0 = { bare: cpuSecondsOf(bare.pid) };
-    const b = await drive(`http://127.0.0.1:${barePort}`, urls, opts);
-    const cpuBare = { bare: cpuSecondsOf(bare.pid) - bareCpu0.bare };
+    const headBytes = { api: await headerBytes(apiBase, urls[0]), bare: await headerBytes(bareBase, urls[0]) };
     const ratio = a.rps / b.rps;
     const pct = (x) => `${fmt(x * 100, 1)} %`;
     const rows = [
       ['products', String(loaded.products)],
       ['bulk load (events + read model)', reused ? 'reused from an earlier run' : `${fmt(loaded.durationMs / 1000, 1)} s`],
-      ['load', `${opts.connections} connections, ${opts.durationS} s each, ${urls.length} URLs in turn`],
+      [
+        'load',
+        `${opts.connections} connections, ${opts.durationS} s each in ${ROUNDS} turns of ${fmt(roundS, 1)} s (API, bare, API, bare), ${urls.length} URLs in turn`,
+      ],
       [
         'API listing cache (CATALOGUE_LIST_CACHE_MS)',
         cacheMs === 0 ? 'off on both' : `${cacheMs} ms, the bare server keeps its pages the same way`,
       ],
       ['API GET /api/getProducts req/s', `${fmt(a.rps, 0)} (${a.total} requests, ${a.errors} errors/non-2xx)`],
-      ['API latency p50 / p99', `${a.p50} ms / ${a.p99} ms`],
+      [
+        'API latency p50 / p99 (worst turn)',
+        `${a.p50} ms / ${a.p99} ms (turns: ${aRuns.map((r) => `${fmt(r.rps, 0)}/s p99 ${r.p99}`).join(', ')})`,
+      ],
       ['bare node:http + pg req/s', `${fmt(b.rps, 0)} (${b.total} requests, ${b.errors} errors/non-2xx)`],
-      ['bare latency p50 / p99', `${b.p50} ms / ${b.p99} ms`],
+      [
+        'bare latency p50 / p99 (worst turn)',
+        `${b.p50} ms / ${b.p99} ms (turns: ${bRuns.map((r) => `${fmt(r.rps, 0)}/s p99 ${r.p99}`).join(', ')})`,
+      ],
+      [
+        'response headers of a 200 (API / bare)',
+        `${headBytes.api.count} / ${headBytes.bare.count} headers, ${headBytes.api.bytes} / ${headBytes.bare.bytes} bytes; body ${headBytes.api.body} / ${headBytes.bare.body} bytes, no compression on either`,
+      ],
       ['ratio API / bare', `${fmt(ratio, 3)}`],
       ['API CPU seconds during its run', fmt(cpuApi.api, 1)],
       ['API CPU per request', `${fmt((cpuApi.api * 1000) / a.total, 3)} ms`],

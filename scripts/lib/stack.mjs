@@ -65,12 +65,19 @@ export function copyLogs(name, child, logs = path.join(dataDir, 'logs')) {
   child.once('close', () => out.end()); // after the last output (exit may come first)
 }
 
-/** The Node flags `npm start` runs a process with (the API's own V8 flags: node-flags.mjs). */
-export const nodeFlagsOf = (file) => ['--enable-source-maps', ...(file === backendMain ? apiNodeFlags : [])];
+/**
+ * The Node flags `npm start` runs a process with (the API's own V8 flags: node-flags.mjs). For diagnosis,
+ * SPARKHOUSE_API_NODE_ARGS (space separated, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', which NODE_OPTIONS
+ * does not take) are added to the API's.
+ */
+export const nodeFlagsOf = (file, env = process.env) => [
+  '--enable-source-maps',
+  ...(file === backendMain ? [...apiNodeFlags, ...(env.SPARKHOUSE_API_NODE_ARGS ?? '').split(' ').filter(Boolean)] : []),
+];
 
 /** Starts a child process, its log lines copied by copyLogs. */
 function startChild(name, file, env) {
-  const child = spawn(process.execPath, [...nodeFlagsOf(file), file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlagsOf(file, env), file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   // SPARKHOUSE_LOG_DIR: the benchmarks keep a measured npm start's logs apart from the user's
   copyLogs(name, child, env.SPARKHOUSE_LOG_DIR || undefined);
   return child;

@@ -23,9 +23,14 @@ export class HttpDrain {
 
   constructor(private readonly server: Server) {
     // ahead of the application's own listener, so the header is set before anything answers
+    const inFlight = this.inFlight;
+    // one function for every response ('close' comes once): no closure per request
+    const settled = function (this: ServerResponse) {
+      inFlight.delete(this);
+    };
     server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
-      this.inFlight.add(res);
-      res.once('close', () => this.inFlight.delete(res));
+      inFlight.add(res);
+      res.on('close', settled);
       if (this.draining) res.setHeader('Connection', 'close');
     });
     server.on('upgrade', (_req: IncomingMessage, socket: Socket) => {

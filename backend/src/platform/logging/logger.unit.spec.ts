@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import express from 'express';
-import { loadConfig, type AppConfig } from '../config/config';
+import { loadConfig, repoRoot, type AppConfig } from '../config/config';
 import { requestLoggerMiddleware, rootLogger } from './logger';
 
 type Line = Record<string, unknown>;
@@ -127,6 +130,54 @@ describe('request log lines', () => {
       expect(app.lines[0]).toMatchObject({ level: 40, req: { id: 'req-1', method: 'POST', url: '/api/things/9' } });
     } finally {
       await app.close();
+    }
+  });
+});
+
+/**
+ * A process logging through the compiled logger to its standard output (a pipe, as under npm start):
+ * `lone` lines, then (on the parent's "go") `burst` lines and process.exit at once.
+ */
+const STDOUT_PROBE = `
+const [dist] = process.argv.slice(1);
+const { loadConfig } = require(dist + '/platform/config/config');
+const { rootLogger } = require(dist + '/platform/logging/logger');
+const log = rootLogger(loadConfig({ LOG_LEVEL: 'info' }));
+log.info({ n: 0 }, 'lone line');
+process.stdin.once('data', () => {
+  for (let n = 1; n <= 2000; n++) log.info({ n }, 'burst line');
+  process.exit(0);
+});
+`;
+
+describe('standard output', () => {
+  const dist = path.join(repoRoot, 'backend/dist');
+  beforeAll(() => {
+    if (!fs.existsSync(path.join(dist, 'platform/logging/logger.js'))) {
+      throw new Error('Compile the server first (npm test does: tsc -b).');
+    }
+  });
+
+  it('a lone line goes out within a moment, and every gathered line is written when the process exits', async () => {
+    const child = spawn(process.execPath, ['-e', STDOUT_PROBE, dist], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines: Line[] = [];
+    let partial = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const parts = (partial + chunk).split('\n');
+      partial = parts.pop()!;
+      for (const l of parts) if (l) lines.push(JSON.parse(l) as Line);
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    try {
+      // held in the batch at most a flush period (200 ms), never until more lines come
+      await waitFor(() => lines.length === 1);
+      expect(lines[0]).toMatchObject({ msg: 'lone line', n: 0 });
+      child.stdin.write('go\n');
+      expect(await exited).toBe(0);
+      expect(lines.map((l) => l.n)).toEqual(Array.from({ length: 2001 }, (_, n) => n));
+    } finally {
+      child.kill();
     }
   });
 });
