@@ -88,7 +88,10 @@ function unconfirmedAccount(extra: Record<string, Handler> = {}) {
       confirmed = body.ConfirmationCode === '123456';
       return confirmed
         ? { status: 200, body: {} }
-        : { status: 400, body: { __type: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' } };
+        : {
+            status: 400,
+            body: { __type: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' },
+          };
     },
     ForgotPassword: () =>
       confirmed
@@ -295,7 +298,9 @@ describe('auth modal', () => {
       await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
       await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
 
-      expect(await screen.findByText(/Your email address isn’t confirmed yet, so its password can’t be reset/)).toBeInTheDocument();
+      expect(
+        await screen.findByText(/Your email address isn’t confirmed yet, so its password can’t be reset/),
+      ).toBeInTheDocument();
       expect(screen.queryByText(/no registered\/verified email/)).not.toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Confirm my email' }));
       await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
@@ -431,44 +436,15 @@ describe('AuthProvider', () => {
     expect(screen.getByText('signed in')).toBeInTheDocument();
   });
 
-  it('a redirect to the page the visitor is on navigates nowhere (the page goes on by itself)', async () => {
-    mockFetch({
-      InitiateAuth: passwordVerifier,
-      RespondToAuthChallenge: () => ({ status: 200, body: { AuthenticationResult: authResult(Math.floor(Date.now() / 1000)) } }),
-      '/api/users/createUser': () => ok({ userId: 'user-1' }),
-      '/api/users/linkAuthUserWithAnonymousUserId': () => ok({ success: true, dataLinked: false }),
-      '/api/users/getBasicUserInfo': () => ok({ userId: 'user-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }),
-    });
-    const navigate = jest.fn();
-    const here = { pathname: '/checkout', search: '', hash: '' };
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AuthProvider services={services()} navigation={{ navigate, location: () => here }}>
-          <Probe />
-        </AuthProvider>
-      </QueryClientProvider>,
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
-    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByText('signed in')).toBeInTheDocument();
-    expect(navigate).not.toHaveBeenCalled();
-  });
-
-  it('a redirect to the page the visitor signed in on is not undone when that page moves on meanwhile', async () => {
-    // the emailed plan link's page: signed in, it redeems the link and opens the plan while the account is read
-    const here = { pathname: '/checkout', search: '', hash: '' };
+  /** On `here`, asks to sign in for /checkout and logs in; `onUserRead` runs as the account is read. */
+  async function logInFromCheckout(here: { pathname: string; search: string; hash: string }, onUserRead = () => {}) {
     mockFetch({
       InitiateAuth: passwordVerifier,
       RespondToAuthChallenge: () => ({ status: 200, body: { AuthenticationResult: authResult(Math.floor(Date.now() / 1000)) } }),
       '/api/users/createUser': () => ok({ userId: 'user-1' }),
       '/api/users/linkAuthUserWithAnonymousUserId': () => ok({ success: true, dataLinked: false }),
       '/api/users/getBasicUserInfo': () => {
-        here.pathname = '/apps/casey/coach/onboarding';
+        onUserRead();
         return ok({ userId: 'user-1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
       },
     });
@@ -487,6 +463,19 @@ describe('AuthProvider', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    return navigate;
+  }
+
+  it('a redirect to the page the visitor is on navigates nowhere (the page goes on by itself)', async () => {
+    const navigate = await logInFromCheckout({ pathname: '/checkout', search: '', hash: '' });
+    expect(screen.getByText('signed in')).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a redirect to the page the visitor signed in on is not undone when that page moves on meanwhile', async () => {
+    // the emailed plan link's page: signed in, it redeems the link and opens the plan while the account is read
+    const here = { pathname: '/checkout', search: '', hash: '' };
+    const navigate = await logInFromCheckout(here, () => (here.pathname = '/apps/casey/coach/onboarding'));
     expect(here.pathname).toBe('/apps/casey/coach/onboarding');
     expect(navigate).not.toHaveBeenCalled();
   });
