@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Db } from '../database/database';
 import { JOBS, JobRequested, plannedStepsOf, type JobName, type JobOwner, type JobPayload } from '@sparkhouse/contracts';
 import { EventStore } from '../events/event-store';
+import { jobRunModel } from './job-run-model';
 
 export const jobStreamId = (runId: string) => `job-${runId}`;
 
@@ -33,7 +34,8 @@ export class JobRequests {
           payload: { runId, name, queue: def.queue, owner, payload: parsed, steps: [...plannedStepsOf(name, parsed)] },
         },
       ],
-      { expectedVersion: 0 },
+      // the run's snapshot is written with it: the worker's first decision reads one row
+      { expectedVersion: 0, model: jobRunModel },
     );
     return runId;
   }
