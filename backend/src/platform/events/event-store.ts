@@ -79,7 +79,8 @@ export class EventStore {
   async append<S>(em: Db, streamId: string, events: NewEvent[], options: AppendOptions<S> = {}): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
     const { model } = options;
-    if (model && options.expectedVersion !== 0) throw new Error('EventStore.append: a model is for a new stream (expectedVersion 0)');
+    if (model && options.expectedVersion !== 0)
+      throw new Error('EventStore.append: a model is for a new stream (expectedVersion 0)');
     let written: StoredEvent[] | null;
     if (model) {
       const metadata = currentMetadata(options.metadata);
