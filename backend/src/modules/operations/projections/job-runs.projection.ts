@@ -43,7 +43,7 @@ function finish(
 /**
  * The job_run read model: one row per run with its status, progress, steps, result and timings. Each
  * fact is one statement, so a batch of a worker's reports is applied in one round trip; in a batch, a
- * run's consecutive progress reports and the completion right after them are one update (see below).
+ * run's start, the progress reports after it and the completion after them are one update (see below).
  */
 const statements: StatementHandlers<JobRunFact> = {
   JobRequested: ({ payload: p, metadata }) => {
@@ -114,6 +114,7 @@ const oneByOne = defineStatementProjection<JobRunFact>({
 /** A fact's own statement. */
 const statementOf = (e: DomainEvent<JobRunFact>) => (statements[e.type] as (e: DomainEvent<JobRunFact>) => Statement | null)(e);
 
+type Started = DomainEvent<'JobStarted'>;
 type Progressed = DomainEvent<'JobProgressed'>;
 type Completed = DomainEvent<'JobCompleted'>;
 
@@ -133,60 +134,90 @@ const ACTIVE = `status in ('queued', 'running')`;
 const STEPS_AFTER = `steps || coalesce((select jsonb_agg(x.e order by x.o) from jsonb_array_elements(?::jsonb) with ordinality as x(e, o)
                                   where not steps @> jsonb_build_array(jsonb_build_object('step', x.e->'step'))), '[]'::jsonb)`;
 
-/**
- * A run's consecutive progress reports, and its completion when it came right after them, as one
- * update with the effect of their statements one after the other: the reports apply while the run is
- * queued or running (the last one's percent, step and message; each new step once, at its first
- * report), the completion always. One row version instead of one per fact.
- */
-function progressThenEnd(progress: readonly Progressed[], completed: Completed | null): Statement {
-  const last = progress[progress.length - 1].payload;
-  const steps = JSON.stringify(newSteps(progress));
-  if (!completed) {
-    return statement(
-      `update job_run set percent = ?, step = ?, message = ?, steps = ${STEPS_AFTER} where run_id = ? and ${ACTIVE}`,
-      [last.percent, last.step, last.message, steps, last.runId],
-    );
-  }
-  const { payload: c, metadata } = completed;
-  return statement(
-    `update job_run set steps = case when ${ACTIVE} then ${STEPS_AFTER} else steps end,
-            step = case when ${ACTIVE} then ? else step end, message = case when ${ACTIVE} then ? else message end,
-            status = 'completed', finished_at = ?,
-            duration_ms = round(extract(epoch from (?::timestamptz - coalesce(started_at, requested_at))) * 1000),
-            result = coalesce(?::jsonb, result), error = null, percent = 100
-      where run_id = ?`,
-    [
-      steps,
-      last.step,
-      last.message,
-      metadata.occurredAt,
-      metadata.occurredAt,
-      c.result === undefined ? null : JSON.stringify(c.result),
-      c.runId,
-    ],
-  );
+/** A run's consecutive facts that one update applies: its start, progress reports and completion, each optional. */
+interface Segment {
+  started: Started | null;
+  progress: Progressed[];
 }
 
 /**
- * A batch's statements: each fact's own, but a run's consecutive progress reports (with the completion
- * right after them) merged into one (progressThenEnd). Facts of different runs touch different rows, so
- * only each run's own order is kept: a run's held reports are written before its next other fact.
+ * A segment of a run's facts (its start, the progress reports right after it, and the completion right
+ * after them) as one update with the effect of their statements one after the other: the start and the
+ * reports apply while the run is queued or running (the row as it was: a start keeps it so), the
+ * completion always. One row version instead of one per fact.
+ */
+function segmentStatement({ started, progress }: Segment, completed: Completed | null): Statement {
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  const set = (sql: string, ...values: unknown[]) => {
+    sets.push(sql);
+    params.push(...values);
+  };
+  // without a completion, the whole update is guarded; with one, each guarded column is
+  const guarded = (column: string, value: string, ...values: unknown[]) =>
+    completed
+      ? set(`${column} = case when ${ACTIVE} then ${value} else ${column} end`, ...values)
+      : set(`${column} = ${value}`, ...values);
+  if (started) {
+    if (!completed) set(`status = 'running', error = null`);
+    guarded('attempts', '?', started.payload.attempt);
+    guarded('started_at', 'coalesce(started_at, ?::timestamptz)', started.metadata.occurredAt);
+  }
+  if (progress.length > 0) {
+    const last = progress[progress.length - 1].payload;
+    if (!completed) set('percent = ?', last.percent);
+    guarded('step', '?', last.step);
+    guarded('message', '?', last.message);
+    guarded('steps', STEPS_AFTER, JSON.stringify(newSteps(progress)));
+  }
+  if (!completed) {
+    return statement(`update job_run set ${sets.join(', ')} where run_id = ? and ${ACTIVE}`, [
+      ...params,
+      (started ?? progress[0]).payload.runId,
+    ]);
+  }
+  const { payload: c, metadata } = completed;
+  // the duration runs from the start this segment may record (the row's columns are read as they were)
+  const startedAt = started ? `case when ${ACTIVE} then coalesce(started_at, ?::timestamptz) else started_at end` : 'started_at';
+  set(`status = 'completed', finished_at = ?`, metadata.occurredAt);
+  set(
+    `duration_ms = round(extract(epoch from (?::timestamptz - coalesce(${startedAt}, requested_at))) * 1000)`,
+    metadata.occurredAt,
+    ...(started ? [started.metadata.occurredAt] : []),
+  );
+  set(
+    'result = coalesce(?::jsonb, result), error = null, percent = 100',
+    c.result === undefined ? null : JSON.stringify(c.result),
+  );
+  return statement(`update job_run set ${sets.join(', ')} where run_id = ?`, [...params, c.runId]);
+}
+
+/**
+ * A batch's statements: each fact's own, but a run's start, the progress reports after it and the
+ * completion after them merged into one (segmentStatement). Facts of different runs touch different
+ * rows, so only each run's own order is kept: a run's held facts are written before its next other one.
  */
 export function jobRunStatements(events: readonly DomainEvent<JobRunFact>[]): Statement[] {
   const out: Statement[] = [];
-  const held = new Map<string, Progressed[]>();
+  const held = new Map<string, Segment>();
   const flush = (runId: string, completed: Completed | null) => {
-    const progress = held.get(runId)!;
+    const segment = held.get(runId)!;
     held.delete(runId);
-    out.push(progress.length === 1 && !completed ? statementOf(progress[0])! : progressThenEnd(progress, completed));
+    const facts = (segment.started ? 1 : 0) + segment.progress.length + (completed ? 1 : 0);
+    if (facts > 1) out.push(segmentStatement(segment, completed));
+    else out.push(statementOf(segment.started ?? segment.progress[0])!);
   };
   for (const e of events) {
     const runId = e.payload.runId;
+    if (e.type === 'JobStarted') {
+      if (held.has(runId)) flush(runId, null);
+      held.set(runId, { started: e, progress: [] });
+      continue;
+    }
     if (e.type === 'JobProgressed') {
-      const list = held.get(runId);
-      if (list) list.push(e);
-      else held.set(runId, [e]);
+      const segment = held.get(runId);
+      if (segment) segment.progress.push(e);
+      else held.set(runId, { started: null, progress: [e] });
       continue;
     }
     if (held.has(runId)) {
