@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { prepared, type Db } from '../database/database';
 import type { EventMetadata, NewEvent, StoredEvent } from '@sparkhouse/contracts';
-import { requestContext } from '../context/request-context';
+import { requestContext, type RequestContext } from '../context/request-context';
 import { textArray } from '../database/sql';
 import { AppendSignals } from './append-signals';
 import { ConcurrencyError } from './errors';
@@ -260,6 +260,7 @@ export class EventStore {
     em: Db,
     model: StreamModel<S>,
     streams: Map<string, { expected: number; state: S | null; pending: StoredEvent[] }>,
+    forCaller = true,
   ): Promise<Map<string, Map<string, StoredEvent>>> {
     const written = [...streams].filter(([, s]) => s.pending.length > 0);
     const out = new Map<string, Map<string, StoredEvent>>();
@@ -315,7 +316,8 @@ export class EventStore {
       stream.set(stored.eventId, stored);
       if (!last || compareLogPositions(stored as LogPosition, last as LogPosition) > 0) last = stored;
     }
-    this.appended(em, last!);
+    if (forCaller) this.appended(em, last!);
+    else this.signal(em);
     return out;
   }
 
@@ -510,12 +512,51 @@ export class EventStore {
    * latest event written (read-your-writes).
    */
   private appended(em: Db, last: StoredEvent) {
+    this.signal(em);
+    recordWritten(requestContext.current(), last);
+  }
+
+  private signal(em: Db) {
     if (em.isInTransaction()) this.signals?.appendingIn(em.getTransactionContext());
     else this.signals?.committedAlone();
-    const ctx = requestContext.current();
-    if (ctx && last.transactionId)
-      ctx.written = laterOf(ctx.written, { transactionId: last.transactionId, position: last.position });
   }
+
+  /**
+   * The first events of many new streams (expected version 0 each), each stream's `model` snapshot
+   * written with them: one statement, committed on its own (`em` outside any transaction). For callers
+   * whose only write is starting a stream, grouped as they arrive together (see JobRequests). Each
+   * stream's metadata and request context are its caller's: the context's `written` is set to that
+   * caller's own last event (read-your-writes). Answers, in order, each stream's stored events, or null
+   * for a stream that already existed (nothing written for it). Stream ids must be distinct.
+   */
+  async appendNewStreams<S>(
+    em: Db,
+    model: StreamModel<S>,
+    streams: readonly { streamId: string; events: NewEvent[]; metadata: EventMetadata; context?: RequestContext }[],
+  ): Promise<(StoredEvent[] | null)[]> {
+    if (em.isInTransaction())
+      throw new Error('EventStore.appendNewStreams commits on its own: pass a session outside a transaction');
+    const input = new Map<string, { expected: number; state: S | null; pending: StoredEvent[] }>();
+    for (const { streamId, events, metadata } of streams) {
+      if (input.has(streamId)) throw new Error(`EventStore.appendNewStreams: ${streamId} given twice`);
+      const pending = validate(events).map((e, i) => pendingEvent(streamId, i + 1, e, metadata));
+      input.set(streamId, { expected: 0, state: model.fold(null, pending), pending });
+    }
+    const moved = await this.insertMany(em, model, input, false);
+    return streams.map(({ streamId, context }) => {
+      const stored = moved.get(streamId);
+      if (!stored) return null;
+      const events = input.get(streamId)!.pending.map((p) => stored.get(p.eventId)!);
+      recordWritten(context, events[events.length - 1]);
+      return events;
+    });
+  }
+}
+
+/** The caller's next read waits for the read models to reach `last` (read-your-writes). */
+function recordWritten(ctx: RequestContext | undefined, last: StoredEvent) {
+  if (ctx && last.transactionId)
+    ctx.written = laterOf(ctx.written, { transactionId: last.transactionId, position: last.position });
 }
 
 function requireTransaction(em: Db) {
