@@ -68,6 +68,20 @@ describe('event store (real PostgreSQL)', () => {
     await expect(store.decide(orm.em.fork(), 'job-x', model, () => [requested('x')])).rejects.toThrow('inside a transaction');
   });
 
+  it("writes a new stream's snapshot with its first events when given the model (one statement, no transaction)", async () => {
+    await store.append(orm.em.fork(), 'job-s1', [requested('s1'), started('s1')], { expectedVersion: 0, model: counter });
+    const [head] = await orm.em
+      .fork()
+      .getConnection()
+      .execute('select version, snapshot, snapshot_model, snapshot_version from event_stream where stream_id = ?', ['job-s1']);
+    expect(head).toEqual({ version: 2, snapshot: 2, snapshot_model: counter.name, snapshot_version: 2 });
+    // a model is for a new stream only: the state before the caller's version is not known here
+    await expect(store.append(orm.em.fork(), 'job-s1', [started('s1')], { expectedVersion: 2, model: counter })).rejects.toThrow(
+      'a model is for a new stream',
+    );
+    expect(await store.streamVersion(orm.em.fork(), 'job-s1')).toBe(2);
+  });
+
   describe('decideMany: many streams decided and appended in one statement', () => {
     const meta = (correlationId: string) => ({
       actor: 'worker',

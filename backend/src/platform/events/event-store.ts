@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { prepared, type Db } from '../database/database';
 import type { EventMetadata, NewEvent, StoredEvent } from '@sparkhouse/contracts';
-import { requestContext } from '../context/request-context';
+import { requestContext, type RequestContext } from '../context/request-context';
 import { textArray } from '../database/sql';
 import { AppendSignals } from './append-signals';
 import { ConcurrencyError } from './errors';
@@ -14,11 +14,16 @@ import { compareLogPositions, laterOf, type LogPosition } from './log-position';
  */
 export const MAX_DECISION_ATTEMPTS = 5;
 
-export interface AppendOptions {
+export interface AppendOptions<S = unknown> {
   /** The stream version the caller last saw (0 = the stream must be new). Omit to append after whatever is there. */
   expectedVersion?: number;
   /** Overrides for the metadata taken from the request context. */
   metadata?: Partial<EventMetadata>;
+  /**
+   * For a new stream (expectedVersion 0 only): the model whose state the first events fold into, saved
+   * as the stream's snapshot in the same statement, so the stream's first decider reads one row.
+   */
+  model?: StreamModel<S>;
 }
 
 /**
@@ -71,9 +76,21 @@ export class EventStore {
    * a command whose only write is this append may pass a session outside any transaction: the append is
    * one statement, committed on its own (one round trip instead of three).
    */
-  async append(em: Db, streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<StoredEvent[]> {
+  async append<S>(em: Db, streamId: string, events: NewEvent[], options: AppendOptions<S> = {}): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
-    const written = await this.write(em, streamId, events, options.metadata, { expected: options.expectedVersion });
+    const { model } = options;
+    if (model && options.expectedVersion !== 0)
+      throw new Error('EventStore.append: a model is for a new stream (expectedVersion 0)');
+    let written: StoredEvent[] | null;
+    if (model) {
+      const metadata = currentMetadata(options.metadata);
+      const pending = validate(events).map((e, i) => pendingEvent(streamId, i + 1, e, metadata));
+      const state = model.fold(null, pending);
+      written = await this.insert(em, streamId, pending, {
+        expected: 0,
+        snapshot: { model: model.name, json: state === null ? null : toJson(model, state) },
+      });
+    } else written = await this.write(em, streamId, events, options.metadata, { expected: options.expectedVersion });
     if (!written) {
       const actual = await this.streamVersion(em, streamId);
       throw new ConcurrencyError(streamId, options.expectedVersion ?? actual, actual);
@@ -191,12 +208,45 @@ export class EventStore {
     );
     const found = new Map(heads.map((h) => [h.stream_id, h]));
     const out = new Map<string, StreamState<S>>();
+    // the streams whose snapshot is not current: their base and the events after it, read in one query
+    const stale = new Map<string, { base: S | null; from: number }>();
     for (const id of streamIds) {
       const head = found.get(id);
       if (!head) out.set(id, { state: null, version: 0 });
       else if (head.snapshot_model === model.name && head.snapshot_version === head.version) {
         out.set(id, { state: head.snapshot === null ? null : fromJson(model, head.snapshot), version: head.version });
-      } else out.set(id, await this.load(em, id, model));
+      } else {
+        const usable = head.snapshot_model === model.name;
+        stale.set(id, {
+          base: usable && head.snapshot !== null ? fromJson(model, head.snapshot) : null,
+          from: usable ? head.snapshot_version : 0,
+        });
+      }
+    }
+    if (stale.size > 0) {
+      const ids = [...stale.keys()];
+      const tails = await query<EventRow>(
+        em,
+        `select ${EVENT_COLUMNS.split(',')
+          .map((c) => `d.${c.trim()}`)
+          .join(', ')}
+           from unnest(?::text[], ?::int[]) as s(stream_id, after)
+           join domain_event d on d.stream_id = s.stream_id and d.stream_version > s.after
+          order by d.stream_id, d.stream_version`,
+        [textArray(ids), `{${ids.map((id) => stale.get(id)!.from).join(',')}}`],
+      );
+      const byStream = new Map<string, StoredEvent[]>();
+      for (const row of tails) {
+        const e = toStoredEvent(row);
+        let list = byStream.get(e.streamId);
+        if (!list) byStream.set(e.streamId, (list = []));
+        list.push(e);
+      }
+      // no snapshot is saved here: the decision's append saves the new one in its own statement
+      for (const [id, { base, from }] of stale) {
+        const tail = byStream.get(id) ?? [];
+        out.set(id, { state: model.fold(base, tail), version: tail.length > 0 ? tail[tail.length - 1].streamVersion : from });
+      }
     }
     return out;
   }
@@ -210,6 +260,7 @@ export class EventStore {
     em: Db,
     model: StreamModel<S>,
     streams: Map<string, { expected: number; state: S | null; pending: StoredEvent[] }>,
+    forCaller = true,
   ): Promise<Map<string, Map<string, StoredEvent>>> {
     const written = [...streams].filter(([, s]) => s.pending.length > 0);
     const out = new Map<string, Map<string, StoredEvent>>();
@@ -265,7 +316,8 @@ export class EventStore {
       stream.set(stored.eventId, stored);
       if (!last || compareLogPositions(stored as LogPosition, last as LogPosition) > 0) last = stored;
     }
-    this.appended(em, last!);
+    if (forCaller) this.appended(em, last!);
+    else this.signal(em);
     return out;
   }
 
@@ -460,12 +512,51 @@ export class EventStore {
    * latest event written (read-your-writes).
    */
   private appended(em: Db, last: StoredEvent) {
+    this.signal(em);
+    recordWritten(requestContext.current(), last);
+  }
+
+  private signal(em: Db) {
     if (em.isInTransaction()) this.signals?.appendingIn(em.getTransactionContext());
     else this.signals?.committedAlone();
-    const ctx = requestContext.current();
-    if (ctx && last.transactionId)
-      ctx.written = laterOf(ctx.written, { transactionId: last.transactionId, position: last.position });
   }
+
+  /**
+   * The first events of many new streams (expected version 0 each), each stream's `model` snapshot
+   * written with them: one statement, committed on its own (`em` outside any transaction). For callers
+   * whose only write is starting a stream, grouped as they arrive together (see JobRequests). Each
+   * stream's metadata and request context are its caller's: the context's `written` is set to that
+   * caller's own last event (read-your-writes). Answers, in order, each stream's stored events, or null
+   * for a stream that already existed (nothing written for it). Stream ids must be distinct.
+   */
+  async appendNewStreams<S>(
+    em: Db,
+    model: StreamModel<S>,
+    streams: readonly { streamId: string; events: NewEvent[]; metadata: EventMetadata; context?: RequestContext }[],
+  ): Promise<(StoredEvent[] | null)[]> {
+    if (em.isInTransaction())
+      throw new Error('EventStore.appendNewStreams commits on its own: pass a session outside a transaction');
+    const input = new Map<string, { expected: number; state: S | null; pending: StoredEvent[] }>();
+    for (const { streamId, events, metadata } of streams) {
+      if (input.has(streamId)) throw new Error(`EventStore.appendNewStreams: ${streamId} given twice`);
+      const pending = validate(events).map((e, i) => pendingEvent(streamId, i + 1, e, metadata));
+      input.set(streamId, { expected: 0, state: model.fold(null, pending), pending });
+    }
+    const moved = await this.insertMany(em, model, input, false);
+    return streams.map(({ streamId, context }) => {
+      const stored = moved.get(streamId);
+      if (!stored) return null;
+      const events = input.get(streamId)!.pending.map((p) => stored.get(p.eventId)!);
+      recordWritten(context, events[events.length - 1]);
+      return events;
+    });
+  }
+}
+
+/** The caller's next read waits for the read models to reach `last` (read-your-writes). */
+function recordWritten(ctx: RequestContext | undefined, last: StoredEvent) {
+  if (ctx && last.transactionId)
+    ctx.written = laterOf(ctx.written, { transactionId: last.transactionId, position: last.position });
 }
 
 function requireTransaction(em: Db) {

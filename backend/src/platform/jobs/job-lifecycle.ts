@@ -7,40 +7,18 @@ import {
   JobFailed,
   JobProgressed,
   JobRequeued,
-  JobRetryRequested,
   JobStarted,
   type JobEnvelope,
   type EventMetadata,
   type JobProgress,
   type NewEvent,
-  type StoredEvent,
 } from '@sparkhouse/contracts';
-import { EventStore, type StreamModel } from '../events/event-store';
+import { EventStore } from '../events/event-store';
 import { currentMetadata } from '../events/event-records';
 import { jobStreamId } from './job-requests';
+import { jobRunModel } from './job-run-model';
 
-const TERMINAL = new Set<string>([JobCompleted.type, JobFailed.type, JobCanceled.type]);
-
-/**
- * All a lifecycle fact needs to know of its run: whether it finished, i.e. reached an end that no retry
- * (an operator's, from the console) reopened since. Kept as the job stream's snapshot.
- */
-export const jobRunModel: StreamModel<{ finished: boolean }> = {
-  name: 'jobs.run-finished@2',
-  fold: (state, events) => {
-    let finished = state?.finished ?? false;
-    for (const e of events) {
-      if (TERMINAL.has(e.type)) finished = true;
-      else if (e.type === JobRetryRequested.type) finished = false;
-    }
-    return { finished };
-  },
-};
-
-/** Whether a run has finished (see jobRunModel), from its events. */
-export function isRunFinished(stream: readonly Pick<StoredEvent, 'type'>[]): boolean {
-  return jobRunModel.fold(null, stream as StoredEvent[])?.finished ?? false;
-}
+export { isRunFinished, jobRunModel } from './job-run-model';
 
 /** Lifecycle facts of different runs written together in one transaction at most (a worker's runs at once). */
 const MAX_BATCH = 200;

@@ -1,5 +1,13 @@
 import { Database } from '../../../platform/database/database';
-import { JobCanceled, JobCompleted, JobFailed, JobProgressed, JobRequested, JobStarted } from '@sparkhouse/contracts';
+import {
+  JobAttemptFailed,
+  JobCanceled,
+  JobCompleted,
+  JobFailed,
+  JobProgressed,
+  JobRequested,
+  JobStarted,
+} from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
 import { useTestOrm, projectionSpec, storedEvent } from '../../../test-support';
@@ -110,5 +118,90 @@ describe('job_run projection', () => {
     await processor.reset(projection);
     await processor.catchUp(projection, 500, { lockHeld: true });
     expect(await rows()).toEqual(live);
+  });
+  it('applies a batch with the same rows as its facts one by one (progress and completion merged per run)', async () => {
+    const at = (ms: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, 0, ms));
+    const name = 'operations.pipeline-check';
+    const progress = (id: string, percent: number, step: string, ms: number) =>
+      storedEvent(`job-${id}`, JobProgressed.type, { runId: id, percent, step, message: `${step} ${percent}` }, at(ms));
+    const requested = (id: string) =>
+      storedEvent(
+        `job-${id}`,
+        JobRequested.type,
+        { runId: id, name, queue: 'operations', owner, payload: {}, steps: ['a'] },
+        at(0),
+      );
+    const started = (id: string, ms: number) =>
+      storedEvent(`job-${id}`, JobStarted.type, { runId: id, attempt: 1, workerId: 'w' }, at(ms));
+    const completed = (id: string, ms: number) =>
+      storedEvent(`job-${id}`, JobCompleted.type, { runId: id, name, owner, result: { n: ms } }, at(ms));
+    // each scenario: a run's facts in order, as a worker and the console would write them
+    const scenarios: ((id: string) => ReturnType<typeof storedEvent>[])[] = [
+      // repeated and new steps, then the end, then a late report
+      (id) => [
+        requested(id),
+        started(id, 10),
+        progress(id, 0, 'a', 20),
+        progress(id, 50, 'a', 30),
+        progress(id, 90, 'b', 40),
+        completed(id, 50),
+        progress(id, 99, 'late', 60),
+      ],
+      // reports after a failure are ignored; a completion after them still ends the run
+      (id) => [
+        requested(id),
+        started(id, 10),
+        progress(id, 10, 'x', 20),
+        storedEvent(`job-${id}`, JobFailed.type, { runId: id, name, owner, attempts: 1, reason: 'boom' }, at(30)),
+        progress(id, 20, 'y', 40),
+        progress(id, 30, 'z', 50),
+        completed(id, 60),
+      ],
+      // canceled before any report: the reports do nothing, the completion is applied as it is
+      (id) => [
+        requested(id),
+        storedEvent(`job-${id}`, JobCanceled.type, { runId: id, name, owner, reason: 'stop' }, at(5)),
+        progress(id, 40, 'p', 20),
+        completed(id, 30),
+      ],
+      // a failed attempt between reports: the reports before it are written before it
+      (id) => [
+        requested(id),
+        started(id, 10),
+        progress(id, 10, 'a', 20),
+        storedEvent(
+          `job-${id}`,
+          JobAttemptFailed.type,
+          { runId: id, name, attempt: 1, reason: 'flaky', retryInMs: 1000 },
+          at(30),
+        ),
+        progress(id, 20, 'a', 40),
+        progress(id, 30, 'c', 50),
+      ],
+      // only reports, no end
+      (id) => [requested(id), started(id, 10), progress(id, 10, 'a', 20), progress(id, 20, 'b', 30)],
+    ];
+    const ids = (k: number, kind: string) => `${kind}${k}444444-4444-4444-8444-444444444444`.slice(0, 36);
+    const one = scenarios.map((make, k) => make(ids(k, 'a')));
+    const batched = scenarios.map((make, k) => make(ids(k, 'b')));
+    // the batch interleaves the runs' facts: only each run's own order is kept
+    const batch: ReturnType<typeof storedEvent>[] = [];
+    for (let k = 0; k < Math.max(...batched.map((e) => e.length)); k++) batch.push(...batched.map((e) => e[k]).filter(Boolean));
+    expect(batch).toHaveLength(batched.flat().length);
+    await orm.em.fork().transactional(async (tx) => {
+      for (const e of one.flat()) await jobRunsProjection.handle(tx, e as never);
+      await jobRunsProjection.handleBatch!(tx, batch as never);
+    });
+    const read = (id: string) =>
+      orm.em
+        .fork()
+        .getConnection()
+        .execute('select * from job_run where run_id = ?', [id])
+        .then(([row]) => ({ ...row, run_id: null }));
+    for (let k = 0; k < scenarios.length; k++) {
+      const expected = await read(ids(k, 'a'));
+      expect(expected.status).toBeDefined();
+      expect(await read(ids(k, 'b'))).toEqual(expected);
+    }
   });
 });
