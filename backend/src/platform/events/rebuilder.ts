@@ -54,6 +54,8 @@ const REPLAY_BATCH_SIZE = 2000;
  * 100,000 progress events of the bench: 1.34 s in five statements of 20,000, 0.93 s in one).
  */
 const SET_BASED_BATCH_SIZE = 100_000;
+/** Connections building a rebuild's deferred indexes at once. */
+const INDEX_BUILDERS = 2;
 const rebuildLockKey = (name: string) => `rebuild:${name}`;
 /** An index's definition without its name, schema and table (the same for a live table's index and its copy's). */
 const INDEX_SHAPE = `(select t.relname from pg_class t where t.oid = i.indrelid) || ' ' || regexp_replace(pg_get_indexdef(i.indexrelid), '^CREATE (UNIQUE ){0,1}INDEX \\S+ ON \\S+', '')`;
@@ -380,15 +382,22 @@ export class Rebuilder {
     return deferred.map((d) => d.def);
   }
 
-  /** The deferred indexes, built on the filled copies before they take the live tables' place. */
+  /**
+   * The deferred indexes, built on the filled copies before they take the live tables' place: on two
+   * connections at once, each taking the next definition (building indexes of one table at the same time is
+   * allowed: each holds a share lock), so a projection with many, such as catalogue.browse's ten, spends
+   * about half as long on them. Nobody reads the copies yet; a failure fails the rebuild, which drops them.
+   */
   private async buildIndexes(definitions: string[]) {
-    if (definitions.length === 0) return;
-    await this.orm.em.fork().transactional(async (tem) => {
-      await bulkSettings(tem);
-      // a GIN index of a few hundred thousand keys is built in one pass with room for them (the default is 64 MB)
-      await run(tem, `set local maintenance_work_mem to '256MB'`);
-      for (const def of definitions) await run(tem, def);
-    });
+    const queue = [...definitions];
+    const builder = () =>
+      this.orm.em.fork().transactional(async (tem) => {
+        await bulkSettings(tem);
+        // a GIN index of a few hundred thousand keys is built in one pass with room for them (the default is 64 MB)
+        await run(tem, `set local maintenance_work_mem to '256MB'`);
+        for (let def = queue.shift(); def; def = queue.shift()) await run(tem, def);
+      });
+    await Promise.all(Array.from({ length: Math.min(INDEX_BUILDERS, definitions.length) }, builder));
   }
 
   /**
