@@ -2,6 +2,7 @@ import { Database, type Db } from '../database/database';
 import {
   eventCatalog,
   JobCancelRequested,
+  JobCompleted,
   JobRequested,
   JobStarted,
   type DomainEvent,
@@ -360,6 +361,69 @@ describe('blue-green projection rebuild (real PostgreSQL)', () => {
       [projection.name],
     );
     expect(position).toBe('10000001');
+  });
+
+  it('empties a projection with no events in the log in place, its checkpoint at the head, without copies', async () => {
+    const conn = orm.em.fork().getConnection();
+    await conn.execute(`create table test_completions (run_id text primary key)`);
+    await conn.execute(`insert into test_completions values ('stale-1'), ('stale-2')`);
+    const tableOid = async () =>
+      (await rows<{ oid: string }>(orm.em.fork(), `select 'public.test_completions'::regclass::oid::text as oid`))[0].oid;
+    const before = await tableOid();
+    const handed: string[] = [];
+    const projection: Projection = {
+      kind: 'projection',
+      name: 'test.completions',
+      version: 3,
+      handles: [JobCompleted.type],
+      async handle(_em, e) {
+        handed.push(e.position);
+      },
+      truncate: (em) => run(em, 'truncate test_completions'),
+    };
+    await processor.ensureCheckpoint(projection);
+    const reported = pushed.length;
+
+    const result = await rebuilder.rebuild(projection);
+    expect(result.eventsReplayed).toBe(0);
+    expect(handed).toEqual([]);
+    expect(await rows(orm.em.fork(), 'select run_id from test_completions')).toEqual([]);
+    // the same table, emptied: no copy was built and swapped in
+    expect(await tableOid()).toBe(before);
+    expect(await rows(orm.em.fork(), `select nspname from pg_namespace where nspname like 'rebuild_%'`)).toEqual([]);
+    const [checkpoint] = await rows<{ position: string; version: number }>(
+      orm.em.fork(),
+      'select position::text, version from event_checkpoint where subscriber = ?',
+      [projection.name],
+    );
+    const [{ head }] = await rows<{ head: string }>(orm.em.fork(), 'select max(position)::text as head from domain_event');
+    expect(checkpoint).toEqual({ position: head, version: 3 });
+    const last = pushed[pushed.length - 1] as { projection: string; status: string; phase: string };
+    expect(pushed.length).toBeGreaterThan(reported);
+    expect(last).toMatchObject({ projection: 'test.completions', status: 'completed', phase: 'done' });
+
+    // once an event of its types is in the log, it is rebuilt blue-green (a new table swapped in)
+    await orm.em
+      .fork()
+      .transactional((tem) =>
+        store.append(tem, 'job-completed-1', [
+          {
+            type: JobCompleted.type,
+            payload: {
+              runId: 'completed-1',
+              name: 'operations.pipeline-check',
+              owner: { ownerId: 'anon_owner_0' },
+              result: null,
+            },
+          },
+        ]),
+      );
+    await run(orm.em.fork(), `insert into test_completions values ('stale-3')`);
+    const replayed = await rebuilder.rebuild(projection);
+    expect(replayed.eventsReplayed).toBe(1);
+    expect(handed).toHaveLength(1);
+    expect(await rows(orm.em.fork(), 'select run_id from test_completions')).toEqual([]);
+    expect(await tableOid()).not.toBe(before);
   });
 });
 

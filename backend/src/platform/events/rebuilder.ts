@@ -50,9 +50,12 @@ const PROGRESS_EVERY_MS = 250;
 const REPLAY_BATCH_SIZE = 2000;
 /**
  * Events per replay transaction of a projection with set-based statements: only where they are is read
- * here (no payloads), and a longer run folds more of its events into each row written.
+ * here (no payloads), and a longer run folds more of its events into each row written (catalogue.learning's
+ * 100,000 progress events of the bench: 1.34 s in five statements of 20,000, 0.93 s in one).
  */
-const SET_BASED_BATCH_SIZE = 20_000;
+const SET_BASED_BATCH_SIZE = 100_000;
+/** Connections building a rebuild's deferred indexes at once. */
+const INDEX_BUILDERS = 2;
 const rebuildLockKey = (name: string) => `rebuild:${name}`;
 /** An index's definition without its name, schema and table (the same for a live table's index and its copy's). */
 const INDEX_SHAPE = `(select t.relname from pg_class t where t.oid = i.indrelid) || ' ' || regexp_replace(pg_get_indexdef(i.indexrelid), '^CREATE (UNIQUE ){0,1}INDEX \\S+ ON \\S+', '')`;
@@ -121,7 +124,14 @@ export class Rebuilder {
       );
       if (!got[0].locked) throw new RebuildBusyError(projection.name);
       await this.processor.ensureCheckpoint(projection);
-      await progress.phase('copying', await this.countEvents(projection.handles));
+      const toReplay = await this.countEvents(projection.handles);
+      await progress.phase('copying', toReplay);
+      if (toReplay === 0 && (await this.emptyInPlace(projection))) {
+        const durationMs = Date.now() - started;
+        await progress.finish('completed', null);
+        this.logger.log(`rebuilt ${projection.name} (no events: emptied in place) in ${durationMs} ms`);
+        return { durationMs, eventsReplayed: 0 };
+      }
 
       const sizes = this.batchSizes(projection, options);
       const tables = await this.ownedTables(projection);
@@ -191,6 +201,32 @@ export class Rebuilder {
     } finally {
       await lock.end().catch(() => undefined);
     }
+  }
+
+  /**
+   * A projection with no event to replay: its read model is emptied in place (its own truncate) and its
+   * checkpoint set at the log's readable head, in one transaction under its subscriber lock, as the switch
+   * does, instead of building empty copies to swap in. The outcome is the blue-green one (empty tables of
+   * the same definition, the checkpoint at the head, the projection's version); readers wait only for this
+   * short transaction. Answers false, changing nothing, when an event of its types is in the log by then
+   * (committed meanwhile, or not yet readable): the blue-green rebuild then replays it.
+   */
+  private async emptyInPlace(projection: Projection): Promise<boolean> {
+    return this.orm.em.fork().transactional(async (tem) => {
+      await run(tem, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [subscriberLockKey(projection.name)]);
+      // by the type index: any event of its types at all, readable or not, sends it the long way
+      const [any] = await rows<{ found: number }>(
+        tem,
+        'select 1 as found from domain_event where type = any(?::text[]) limit 1',
+        [textArray(projection.handles)],
+      );
+      if (any) return false;
+      const head = await readableHead(tem);
+      await projection.truncate(tem);
+      await saveCheckpoint(tem, projection.name, head ?? ORIGIN);
+      await run(tem, 'update event_checkpoint set version = ? where subscriber = ?', [projection.version, projection.name]);
+      return true;
+    });
   }
 
   /** Replays the events it handles after `from` (up to `upTo`) into the copies (found first on the search path). */
@@ -346,15 +382,22 @@ export class Rebuilder {
     return deferred.map((d) => d.def);
   }
 
-  /** The deferred indexes, built on the filled copies before they take the live tables' place. */
+  /**
+   * The deferred indexes, built on the filled copies before they take the live tables' place: on two
+   * connections at once, each taking the next definition (building indexes of one table at the same time is
+   * allowed: each holds a share lock), so a projection with many, such as catalogue.browse's ten, spends
+   * about half as long on them. Nobody reads the copies yet; a failure fails the rebuild, which drops them.
+   */
   private async buildIndexes(definitions: string[]) {
-    if (definitions.length === 0) return;
-    await this.orm.em.fork().transactional(async (tem) => {
-      await bulkSettings(tem);
-      // a GIN index of a few hundred thousand keys is built in one pass with room for them (the default is 64 MB)
-      await run(tem, `set local maintenance_work_mem to '256MB'`);
-      for (const def of definitions) await run(tem, def);
-    });
+    const queue = [...definitions];
+    const builder = () =>
+      this.orm.em.fork().transactional(async (tem) => {
+        await bulkSettings(tem);
+        // a GIN index of a few hundred thousand keys is built in one pass with room for them (the default is 64 MB)
+        await run(tem, `set local maintenance_work_mem to '256MB'`);
+        for (let def = queue.shift(); def; def = queue.shift()) await run(tem, def);
+      });
+    await Promise.all(Array.from({ length: Math.min(INDEX_BUILDERS, definitions.length) }, builder));
   }
 
   /**
