@@ -55,6 +55,20 @@ test('a visitor who leaves a rendered landing page before the app started is cou
     { event_type: 'product landing', event_properties: { storefrontSlug: app.storefrontSlug, appSlug: app.appSlug, appId: app.appId } },
   ]);
 
+  // the storefront's and a class page's too (a class page has no screen event of its own)
+  const arrivalOf = async (path: string) => {
+    const page = await (await request.get(path)).text();
+    return JSON.parse(page.match(/<script type="application\/json" id="sparkhouse-arrival">(.*?)<\/script>/)![1]).events;
+  };
+  expect(await arrivalOf(`/creators/${app.storefrontSlug}`)).toEqual([
+    { event_type: 'Page Viewed', event_properties: { route: '/creators/:storefrontSlug' } },
+    { event_type: 'creator storefront', event_properties: { storefrontSlug: app.storefrontSlug } },
+  ]);
+  const { products } = await (await request.get('/api/getMostPopularProducts?isForHomepage=true&limit=1')).json();
+  expect(await arrivalOf(`/classes/${products[0].storefrontSlug}/${products[0].classSlug}`)).toEqual([
+    { event_type: 'Page Viewed', event_properties: { route: '/classes/:storefrontSlug/:classSlug' } },
+  ]);
+
   const context = await browser.newContext();
   const page = await context.newPage();
   const uploads: Upload[] = [];
