@@ -17,6 +17,8 @@ export interface ServerRenderedPage {
    * `src/routes/classes/ClassPage.tsx`): their stylesheets go into the page with it.
    */
   modules?: readonly string[];
+  /** The analytics events the app records on arriving at this page (see ARRIVAL_EVENTS_ELEMENT_ID). */
+  arrival?: ArrivalEvents;
 }
 
 /** The server bundle's export: null for a page it does not render on the server. */
@@ -36,4 +38,29 @@ export const APP_SCRIPTS_ELEMENT_ID = 'sparkhouse-app-scripts';
 export interface AppScripts {
   entry: string;
   preload: readonly string[];
+}
+
+/**
+ * The element holding, on a rendered page, the analytics events the app records on arriving at it
+ * (a JSON data block: ArrivalEvents). A visitor who leaves before the app started would otherwise record
+ * none: theme-init.js (which repeats this id) sends those the app has not recorded itself when the page
+ * is hidden, and marks them sent on the element (`data-sent`, their indexes); the app marks those it
+ * records itself (`data-taken`) and records none the page already sent (features/analytics/arrival.ts).
+ */
+export const ARRIVAL_EVENTS_ELEMENT_ID = 'sparkhouse-arrival';
+
+/** One arrival event: as the app's analytics client records it, less what only the browser knows. */
+export interface ArrivalEvent {
+  event_type: string;
+  /** For 'Page Viewed' only its route: theme-init.js adds path, search, title and referrer as the app does. */
+  event_properties: Record<string, unknown>;
+}
+
+export interface ArrivalEvents {
+  /** Where the app uploads (the recordAnalytics call) and under which API key. */
+  url: string;
+  api_key: string;
+  /** Query parameters whose value never leaves the browser (sent as 'redacted'). */
+  redact: readonly string[];
+  events: readonly ArrivalEvent[];
 }

@@ -126,3 +126,95 @@
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed);
   else whenParsed();
 })();
+
+// A visitor who leaves a rendered page before the app recorded its arrival (the app starts late, see
+// above) would count in no page view and no screen event: the page carries them (JSON block id
+// ARRIVAL_EVENTS_ELEMENT_ID of contracts/src/server-render.ts) and sends, when it is hidden, those the
+// app has not recorded itself, as the app's analytics client would (same call, same device id; no
+// checksum: it needs an asynchronous digest a page being left may never finish, and the collector
+// accepts an upload without one). Marked sent, the app records them not again (features/analytics/arrival.ts).
+(function () {
+  var arrivedAt = Date.now();
+  var ID_KEY = 'sparkhouse.anonymousId'; // frontend/src/api/anonymous-id.ts makes and keeps it the same way
+  var ID_PREFIX = 'anon_';
+  var ID_SYMBOLS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+  var memoryId = null;
+
+  function deviceId() {
+    try {
+      var stored = localStorage.getItem(ID_KEY);
+      if (stored && stored.indexOf(ID_PREFIX) === 0) return stored;
+    } catch {
+      /* no storage: an id for this page */
+    }
+    if (!memoryId) {
+      var bytes = crypto.getRandomValues(new Uint8Array(21));
+      memoryId = ID_PREFIX;
+      for (var i = 0; i < bytes.length; i++) memoryId += ID_SYMBOLS[bytes[i] & 63];
+    }
+    try {
+      localStorage.setItem(ID_KEY, memoryId);
+    } catch {
+      /* kept for this page */
+    }
+    return memoryId;
+  }
+
+  function marks(block, name) {
+    return (block.getAttribute(name) || '').split(' ').filter(Boolean);
+  }
+
+  function search(redact) {
+    var params = new URLSearchParams(location.search);
+    redact.forEach(function (name) {
+      if (params.has(name)) params.set(name, 'redacted');
+    });
+    var text = params.toString();
+    return text ? '?' + text : '';
+  }
+
+  function send() {
+    var block = document.getElementById('sparkhouse-arrival');
+    if (!block) return;
+    var arrival;
+    try {
+      arrival = JSON.parse(block.textContent);
+    } catch {
+      return;
+    }
+    var done = marks(block, 'data-sent').concat(marks(block, 'data-taken'));
+    var sent = marks(block, 'data-sent');
+    var events = [];
+    var device;
+    arrival.events.forEach(function (e, i) {
+      if (done.indexOf(String(i)) >= 0) return;
+      var properties = e.event_properties;
+      if (e.event_type === 'Page Viewed') {
+        // as the app's trackPageView: path, route, search, title, referrer
+        properties = { path: location.pathname, route: properties.route, search: search(arrival.redact), title: document.title };
+        if (document.referrer) properties.referrer = document.referrer;
+      }
+      device = device || deviceId();
+      events.push({ event_type: e.event_type, time: arrivedAt, session_id: arrivedAt, device_id: device, event_properties: properties });
+      sent.push(String(i));
+    });
+    if (!events.length) return;
+    block.setAttribute('data-sent', sent.join(' '));
+    var upload = { api_key: arrival.api_key, events: events, v: 2, upload_time: Date.now() };
+    try {
+      fetch(arrival.url, {
+        method: 'POST',
+        keepalive: true,
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Non-Auth-User-Id': device },
+        body: JSON.stringify(upload),
+      }).catch(function () {});
+    } catch {
+      /* nothing to do on a page being left */
+    }
+  }
+
+  window.addEventListener('pagehide', send);
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'hidden') send();
+  });
+})();

@@ -5,6 +5,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './App';
+import { routePattern } from './features/analytics/analytics';
+import { arrivalEvents } from './features/analytics/arrival';
 import type { AuthNavigation } from './features/auth';
 import { routes } from './routes/router';
 import { serverRenderedPage } from './server-rendered-pages';
@@ -49,6 +51,10 @@ export const renderPage: RenderPage = async (path: string, answers: ServerRender
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
-  const page: ServerRenderedPage = { html: untilLive(html), state: dehydrate(queryClient), modules: served.modules };
+  // what the app records on arriving here (RouteRules: the page view by its route; the page's screen
+  // event), for theme-init.js to send if the visitor leaves before the app started
+  const params = context.matches[context.matches.length - 1]?.params ?? {};
+  const arrival = arrivalEvents(routePattern(path, params), served.screenEvent(answers));
+  const page: ServerRenderedPage = { html: untilLive(html), state: dehydrate(queryClient), modules: served.modules, arrival };
   return page;
 };

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   APP_SCRIPTS_ELEMENT_ID,
+  ARRIVAL_EVENTS_ELEMENT_ID,
   SERVER_STATE_ELEMENT_ID,
   type AppScripts,
   type RenderPage,
@@ -89,15 +90,17 @@ const jsonBlock = (id: string, value: unknown) =>
 
 /**
  * `index.html` with a page rendered into its root and the query cache it was rendered from beside it,
- * in a JSON data block, and the app's scripts named in another (see withoutAppScripts).
+ * in a JSON data block, the app's scripts named in another (see withoutAppScripts), and the analytics
+ * events the app records on arrival in a third (theme-init.js sends them if the visitor leaves first).
  */
 export function withRenderedPage(indexHtml: string, page: ServerRenderedPage): string {
   if (!indexHtml.includes(ROOT_ELEMENT)) return indexHtml;
   const deferred = withoutAppScripts(indexHtml);
   const scripts = deferred ? jsonBlock(APP_SCRIPTS_ELEMENT_ID, deferred.scripts) : '';
+  const arrival = page.arrival ? jsonBlock(ARRIVAL_EVENTS_ELEMENT_ID, page.arrival) : '';
   return (deferred?.html ?? indexHtml).replace(
     ROOT_ELEMENT,
-    () => `<div id="root">${page.html}</div>${jsonBlock(SERVER_STATE_ELEMENT_ID, page.state)}${scripts}`,
+    () => `<div id="root">${page.html}</div>${jsonBlock(SERVER_STATE_ELEMENT_ID, page.state)}${scripts}${arrival}`,
   );
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { APP_SCRIPTS_ELEMENT_ID, SERVER_STATE_ELEMENT_ID } from '@sparkhouse/contracts';
+import { APP_SCRIPTS_ELEMENT_ID, ARRIVAL_EVENTS_ELEMENT_ID, SERVER_STATE_ELEMENT_ID } from '@sparkhouse/contracts';
 import { ServerRendering, withInlineStyles, withoutAppScripts, withRenderedPage } from './server-rendering';
 
 const INDEX =
@@ -55,6 +55,24 @@ describe('server rendering', () => {
     expect(withoutAppScripts(dev)).toBeNull();
     expect(withRenderedPage(dev, { html: '<h1>Hi</h1>', state: {} })).toContain('<script type="module" src="/src/main.tsx">');
     expect(withRenderedPage(dev, { html: '<h1>Hi</h1>', state: {} })).not.toContain(APP_SCRIPTS_ELEMENT_ID);
+  });
+
+  it('carries the analytics events the app records on arrival in a JSON block of their own, for theme-init.js', () => {
+    const arrival = {
+      url: '/api/data',
+      api_key: 'sparkhouse-web',
+      redact: ['code'],
+      events: [
+        { event_type: 'Page Viewed', event_properties: { route: '/apps/:storefrontSlug/:appSlug' } },
+        { event_type: 'product landing', event_properties: { storefrontSlug: 'casey', appSlug: '</script>' } },
+      ],
+    };
+    const html = withRenderedPage(INDEX, { html: '<h1>Hi</h1>', state: {}, arrival });
+    const block = html.match(new RegExp(`<script type="application/json" id="${ARRIVAL_EVENTS_ELEMENT_ID}">(.*?)</script>`))!;
+    expect(block[1]).not.toContain('<');
+    expect(JSON.parse(block[1])).toEqual(arrival);
+    // a page rendered without them has no such block
+    expect(withRenderedPage(INDEX, { html: '<h1>Hi</h1>', state: {} })).not.toContain(ARRIVAL_EVENTS_ELEMENT_ID);
   });
 
   it('inlines the stylesheets it can read and keeps the link of one it cannot', () => {

@@ -2,6 +2,7 @@ import { operations } from '../../api/routes';
 import { getAnonymousId } from '../../api/anonymous-id';
 import { callApi } from '../../api/call-api';
 import { AnalyticsClient, type AnalyticsUpload } from './analytics-client';
+import { PAGE_VIEWED, SENSITIVE_PARAMS, sentOnArrival } from './arrival';
 
 /** The upload's checksum, as the collector checks it: SHA-256 (hex) of version, key, events JSON and upload time. */
 export async function uploadChecksum(u: AnalyticsUpload): Promise<string | undefined> {
@@ -27,9 +28,6 @@ export function getAnalytics(): AnalyticsClient {
   client = created;
   return created;
 }
-
-/** Query params that must never leave the browser in an analytics event. */
-const SENSITIVE_PARAMS = ['code', 'state', 'token', 'access_token', 'id_token'];
 
 export function safeSearch(search: string): string {
   const params = new URLSearchParams(search);
@@ -60,16 +58,20 @@ const safeDecode = (s: string) => {
 };
 
 export function trackPageView(location: { pathname: string; search: string }, route?: string, title = document.title): void {
-  getAnalytics().track('Page Viewed', {
+  const properties = {
     path: location.pathname,
     route: route ?? location.pathname,
     search: safeSearch(location.search),
     title,
     referrer: document.referrer || undefined,
-  });
+  };
+  // a rendered page's own view, sent already by the page if it was hidden before the app started
+  if (sentOnArrival(PAGE_VIEWED, properties)) return;
+  getAnalytics().track(PAGE_VIEWED, properties);
 }
 
 /** Records one of the spec's screen events (ANALYTICS_EVENTS) with its properties. */
 export function trackEvent(eventType: string, properties: Record<string, unknown>): void {
+  if (sentOnArrival(eventType, properties)) return;
   getAnalytics().track(eventType, properties);
 }

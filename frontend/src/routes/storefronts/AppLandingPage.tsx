@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ANALYTICS_EVENTS } from '@sparkhouse/contracts/constants';
 import { ErrorState, isNotFound, LoadingState } from '../../features/catalogue';
-import { AppLandingView, appLandingPath, appLandingQuery } from '../../features/storefronts';
+import { AppLandingView, appLandingPath, appLandingQuery, productLandingEvent } from '../../features/storefronts';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import './storefronts.css';
 
@@ -26,11 +25,12 @@ export function AppLandingPage() {
     document.title = `${landing.name} · ${landing.creator.name} · Sparkhouse`;
   }, [landing, storefrontSlug, appSlug, navigate]);
 
-  const viewed = landing?.isLive ? landing.appId : null;
+  // the page's render by the API carries the same event (entry-server.tsx), for a visitor who leaves first
+  const arrival = productLandingEvent(landing);
+  const viewed = arrival ? landing?.appId : null;
   useEffect(() => {
-    if (!viewed || !landing) return;
-    const properties = { storefrontSlug: landing.storefrontSlug, appSlug: landing.appSlug, appId: landing.appId };
-    void import('../../features/analytics/lazy').then(({ trackEvent }) => trackEvent(ANALYTICS_EVENTS.productLanding, properties));
+    if (!arrival) return;
+    void import('../../features/analytics/lazy').then(({ trackEvent }) => trackEvent(arrival.event_type, arrival.event_properties));
     // once per app shown, not per answer
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [viewed]);

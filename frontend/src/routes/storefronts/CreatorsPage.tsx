@@ -1,25 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { ANALYTICS_EVENTS } from '@sparkhouse/contracts/constants';
 import { EmptyState, ErrorState, LoadingState } from '../../features/catalogue';
-import { creatorsQuery, CreatorsList } from '../../features/storefronts';
+import { creatorsPageEvent, creatorsQuery, CreatorsList } from '../../features/storefronts';
 import { buttonClassName } from '../../ui';
 import './storefronts.css';
 
 /** /creators: the storefronts of creators with a published app (rendered by the API for its first paint). */
 export function CreatorsPage() {
   const query = useQuery(creatorsQuery());
+  // the page's render by the API carries the same event (entry-server.tsx), for a visitor who leaves first
+  const arrival = creatorsPageEvent(query.data?.creators);
   const count = query.data?.creators.length ?? null;
 
   useEffect(() => {
     document.title = 'Creators · Sparkhouse';
   }, []);
   useEffect(() => {
-    if (count === null) return;
-    void import('../../features/analytics/lazy').then(({ trackEvent }) =>
-      trackEvent(ANALYTICS_EVENTS.creatorsPage, { creatorCount: count }),
-    );
+    if (!arrival) return;
+    void import('../../features/analytics/lazy').then(({ trackEvent }) => trackEvent(arrival.event_type, arrival.event_properties));
+    // once per number of creators shown, not per answer
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [count]);
 
   return (

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ANALYTICS_EVENTS } from '@sparkhouse/contracts/constants';
 import { ErrorState, isNotFound, LoadingState } from '../../features/catalogue';
-import { storefrontPath, storefrontQuery, StorefrontView } from '../../features/storefronts';
+import { creatorStorefrontEvent, storefrontPath, storefrontQuery, StorefrontView } from '../../features/storefronts';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import './storefronts.css';
 
@@ -23,12 +22,14 @@ export function StorefrontPage() {
     document.title = `${storefront.name} · Creator on Sparkhouse`;
   }, [storefront, storefrontSlug, navigate]);
 
+  // the page's render by the API carries the same event (entry-server.tsx), for a visitor who leaves first
+  const arrival = creatorStorefrontEvent(storefront);
   const viewed = storefront?.storefrontSlug ?? null;
   useEffect(() => {
-    if (!viewed) return;
-    void import('../../features/analytics/lazy').then(({ trackEvent }) =>
-      trackEvent(ANALYTICS_EVENTS.creatorStorefront, { storefrontSlug: viewed }),
-    );
+    if (!arrival) return;
+    void import('../../features/analytics/lazy').then(({ trackEvent }) => trackEvent(arrival.event_type, arrival.event_properties));
+    // once per storefront shown, not per answer
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [viewed]);
 
   if (query.isPending) return <LoadingState label="Loading the storefront" />;
