@@ -195,11 +195,19 @@
         if (document.referrer) properties.referrer = document.referrer;
       }
       device = device || deviceId();
-      events.push({ event_type: e.event_type, time: arrivedAt, session_id: arrivedAt, device_id: device, event_properties: properties });
+      events.push({
+        event_type: e.event_type,
+        time: arrivedAt,
+        session_id: arrivedAt,
+        device_id: device,
+        event_properties: properties,
+      });
       sent.push(String(i));
     });
     if (!events.length) return;
     block.setAttribute('data-sent', sent.join(' '));
+    // the session these went out in: the app, starting later, goes on with it
+    block.setAttribute('data-session', String(arrivedAt));
     var upload = { api_key: arrival.api_key, events: events, v: 2, upload_time: Date.now() };
     try {
       fetch(arrival.url, {

@@ -28,6 +28,8 @@ export interface AnalyticsClientOptions {
   deviceId?: () => string | undefined;
   userId?: () => string | undefined;
   now?: () => number;
+  /** A session begun before this client (the rendered page's arrival events): its events go on in it. */
+  session?: () => number | null;
 }
 
 export function truncateString(value: string, max: number = ANALYTICS.maxStringLength): string {
@@ -72,6 +74,10 @@ export class AnalyticsClient {
 
   track(eventType: string, properties?: Record<string, unknown>): void {
     const time = this.now();
+    if (this.sessionId === null) {
+      const begun = this.options.session?.() ?? null;
+      if (begun !== null && begun <= time) [this.sessionId, this.lastEventAt] = [begun, begun];
+    }
     if (this.sessionId === null || time - this.lastEventAt > ANALYTICS.sessionTimeoutMs) this.sessionId = time;
     this.lastEventAt = time;
 

@@ -80,6 +80,20 @@ describe('AnalyticsClient', () => {
     }
   });
 
+  it("goes on in a session begun before it (the rendered page's arrival), unless that one timed out", () => {
+    const begun = Date.now() - 60_000;
+    const send = jest.fn().mockResolvedValue(undefined);
+    const uploads: AnalyticsUpload[] = [];
+    send.mockImplementation((upload: AnalyticsUpload) => (uploads.push(upload), Promise.resolve()));
+    const client = new AnalyticsClient({ send, session: () => begun });
+    client.track('Page Viewed', {});
+    const stale = new AnalyticsClient({ send, session: () => Date.now() - ANALYTICS.sessionTimeoutMs - 1 });
+    stale.track('Page Viewed', {});
+    void client.flush();
+    void stale.flush();
+    expect(uploads.map((u) => u.events[0].session_id)).toEqual([begun, Date.now()]);
+  });
+
   it('truncates long strings at 4096 characters', () => {
     const { client, uploads } = setup();
     client.track('Search', { query: 'q'.repeat(5000), nested: { text: 'n'.repeat(5000) } });

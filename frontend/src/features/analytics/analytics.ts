@@ -2,7 +2,7 @@ import { operations } from '../../api/routes';
 import { getAnonymousId } from '../../api/anonymous-id';
 import { callApi } from '../../api/call-api';
 import { AnalyticsClient, type AnalyticsUpload } from './analytics-client';
-import { PAGE_VIEWED, SENSITIVE_PARAMS, sentOnArrival } from './arrival';
+import { arrivalSession, PAGE_VIEWED, SENSITIVE_PARAMS, sentOnArrival } from './arrival';
 
 /** The upload's checksum, as the collector checks it: SHA-256 (hex) of version, key, events JSON and upload time. */
 export async function uploadChecksum(u: AnalyticsUpload): Promise<string | undefined> {
@@ -22,6 +22,7 @@ export function getAnalytics(): AnalyticsClient {
     send: async (upload, { keepalive }) =>
       callApi(operations.recordAnalytics, { body: { ...upload, checksum: await uploadChecksum(upload) }, keepalive }),
     deviceId: getAnonymousId,
+    session: arrivalSession,
   });
   // pagehide (not unload) fires reliably on mobile and with the back-forward cache.
   window.addEventListener('pagehide', () => void created.flush({ keepalive: true }));

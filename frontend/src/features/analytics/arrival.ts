@@ -1,8 +1,4 @@
-import {
-  ARRIVAL_EVENTS_ELEMENT_ID,
-  type ArrivalEvent,
-  type ArrivalEvents,
-} from '@sparkhouse/contracts/server-render';
+import { ARRIVAL_EVENTS_ELEMENT_ID, type ArrivalEvent, type ArrivalEvents } from '@sparkhouse/contracts/server-render';
 import { API_PREFIX } from '../../api/call-api';
 import { operations } from '../../api/routes';
 import { ANALYTICS_API_KEY } from './analytics-client';
@@ -27,8 +23,7 @@ export function arrivalEvents(route: string, screen: ArrivalEvent | null): Arriv
   };
 }
 
-const indexes = (block: Element, name: string) =>
-  (block.getAttribute(name) ?? '').split(' ').filter(Boolean).map(Number);
+const indexes = (block: Element, name: string) => (block.getAttribute(name) ?? '').split(' ').filter(Boolean).map(Number);
 
 const sameEvent = (arrival: ArrivalEvent, eventType: string, properties: Record<string, unknown>) =>
   arrival.event_type === eventType &&
@@ -56,4 +51,10 @@ export function sentOnArrival(eventType: string, properties: Record<string, unkn
   if (i < 0) return false;
   block.setAttribute('data-taken', [...taken, i].join(' '));
   return indexes(block, 'data-sent').includes(i);
+}
+
+/** The session the page's arrival events went out in (theme-init.js), for the app to go on with; null: none sent. */
+export function arrivalSession(doc: Document = document): number | null {
+  const started = Number(doc.getElementById(ARRIVAL_EVENTS_ELEMENT_ID)?.getAttribute('data-session'));
+  return Number.isSafeInteger(started) && started > 0 ? started : null;
 }

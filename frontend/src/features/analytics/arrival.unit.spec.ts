@@ -3,13 +3,15 @@ import path from 'node:path';
 import { ARRIVAL_EVENTS_ELEMENT_ID, type ArrivalEvents } from '@sparkhouse/contracts/server-render';
 import { anonymousIdSchema } from '@sparkhouse/contracts';
 import { ANONYMOUS_ID_STORAGE_KEY, getAnonymousId } from '../../api/anonymous-id';
-import { arrivalEvents, PAGE_VIEWED, sentOnArrival } from './arrival';
+import { arrivalEvents, arrivalSession, PAGE_VIEWED, sentOnArrival } from './arrival';
 
 const LANDING = { storefrontSlug: 'casey', appSlug: 'stride', appId: 'app-1' };
 const ROUTE = '/apps/:storefrontSlug/:appSlug';
 
 /** The page as the API rendered it: its arrival block in the body. */
-function renderedPage(arrival: ArrivalEvents | null = arrivalEvents(ROUTE, { event_type: 'product landing', event_properties: LANDING })) {
+function renderedPage(
+  arrival: ArrivalEvents | null = arrivalEvents(ROUTE, { event_type: 'product landing', event_properties: LANDING }),
+) {
   document.body.innerHTML = '<div id="root"></div>';
   if (!arrival) return null;
   const block = document.createElement('script');
@@ -100,6 +102,8 @@ describe('the arrival events of a rendered page', () => {
     expect(uploads()[0].init.headers).toMatchObject({ 'X-Non-Auth-User-Id': 'anon_known-visitor-1' });
     expect(sentOnArrival('product landing', LANDING)).toBe(true);
     expect(block.getAttribute('data-taken')).toBe('0 1');
+    // the app goes on in the session the page's events went out in
+    expect(arrivalSession()).toBe(uploads()[0].body.events[0].session_id);
 
     // all taken by the app: the page sends nothing
     fetchMock.mockClear();
@@ -109,6 +113,7 @@ describe('the arrival events of a rendered page', () => {
     hide();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(next.getAttribute('data-sent')).toBeNull();
+    expect(arrivalSession()).toBeNull();
   });
 
   it('are none on a page the browser rendered: the app records all of its events', () => {
