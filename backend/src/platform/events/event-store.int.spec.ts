@@ -117,6 +117,9 @@ describe('event store (real PostgreSQL)', () => {
       const m1 = await store.readStream(orm.em.fork(), 'job-m1');
       expect(m1.map((e) => e.streamVersion)).toEqual([1, 2, 3]);
       expect(m1.map((e) => Number(e.position))).toEqual([...m1.map((e) => Number(e.position))].sort((a, b) => a - b));
+      // what it answers is what the log holds: positions, transaction, versions, payloads and metadata
+      expect([...appended[0], ...appended[2]]).toEqual(m1);
+      expect(appended[1]).toEqual((await store.readStream(orm.em.fork(), 'job-m2')).slice(2));
       // the snapshot kept is the state after every decision
       expect((await store.load(orm.em.fork(), 'job-m1', counter)).state).toBe(3);
     });

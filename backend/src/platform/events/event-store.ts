@@ -284,7 +284,7 @@ export class EventStore {
         metadata: e.metadata,
       })),
     );
-    const inserted = await query<EventRow>(
+    const inserted = await query<AssignedRow>(
       em,
       `with input as (
          select * from jsonb_to_recordset(?::jsonb) as i(stream_id text, version int, n int, snapshot jsonb)
@@ -304,13 +304,16 @@ export class EventStore {
                                                  schema_version int, payload jsonb, metadata jsonb)
            on r.stream_id = heads.stream_id
         order by r.ord
-       returning ${EVENT_COLUMNS}`,
+       returning position::text, transaction_id::text, event_id, stream_version`,
       [JSON.stringify(heads), model.name, JSON.stringify(rows)],
     );
     if (inserted.length === 0) return out;
+    // only what the database assigned comes back: the rest is the pending event as it was sent
+    const sent = new Map<string, StoredEvent>();
+    for (const [, s] of written) for (const e of s.pending) sent.set(e.eventId, e);
     let last: StoredEvent | undefined;
     for (const row of inserted) {
-      const stored = toStoredEvent(row);
+      const stored = assigned(sent.get(row.event_id)!, row);
       let stream = out.get(stored.streamId);
       if (!stream) out.set(stored.streamId, (stream = new Map()));
       stream.set(stored.eventId, stored);
@@ -568,6 +571,38 @@ function query<T>(em: Db, sql: string, params: unknown[]): Promise<T[]> {
   return em
     .getConnection()
     .execute<T[]>(prepared(sql), params, 'all', em.isInTransaction() ? em.getTransactionContext() : undefined);
+}
+
+/** The columns the database assigns an appended event. */
+type AssignedRow = { position: string; transaction_id: string; event_id: string; stream_version: number };
+
+/**
+ * A pending event as stored: its payload and metadata as JSON keeps them (undefined left out, as when
+ * read back), with the position, transaction and stream version the database gave it.
+ */
+function assigned(pending: StoredEvent, row: AssignedRow): StoredEvent {
+  return {
+    ...pending,
+    position: row.position,
+    transactionId: row.transaction_id,
+    streamVersion: row.stream_version,
+    payload: asStored(pending.payload),
+    metadata: asStored(pending.metadata),
+  };
+}
+
+/** A value as it reads back from a jsonb column (only a value with an undefined or non-JSON member is copied). */
+function asStored<T>(value: T): T {
+  return plainJson(value) ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+function plainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(plainJson);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const k in value) if (!plainJson((value as Record<string, unknown>)[k])) return false;
+  return true;
 }
 
 const toJson = <S>(model: StreamModel<S>, state: S): unknown => (model.toJson ? model.toJson(state) : state);

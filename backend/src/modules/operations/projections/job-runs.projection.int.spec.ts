@@ -6,6 +6,7 @@ import {
   JobFailed,
   JobProgressed,
   JobRequested,
+  JobRequeued,
   JobStarted,
 } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
@@ -180,6 +181,19 @@ describe('job_run projection', () => {
       ],
       // only reports, no end
       (id) => [requested(id), started(id, 10), progress(id, 10, 'a', 20), progress(id, 20, 'b', 30)],
+      // a completion with nothing held before it in the batch, a start alone, and a second start
+      (id) => [requested(id), completed(id, 10)],
+      (id) => [requested(id), started(id, 10)],
+      (id) => [
+        requested(id),
+        started(id, 10),
+        progress(id, 10, 'a', 20),
+        storedEvent(`job-${id}`, JobRequeued.type, { runId: id, name, reason: 'stalled' }, at(25)),
+        started(id, 30),
+        progress(id, 40, 'a', 40),
+        progress(id, 60, 'b', 50),
+        completed(id, 60),
+      ],
     ];
     const ids = (k: number, kind: string) => `${kind}${k}444444-4444-4444-8444-444444444444`.slice(0, 36);
     const one = scenarios.map((make, k) => make(ids(k, 'a')));

@@ -130,82 +130,127 @@ function newSteps(progress: readonly Progressed[]): { step: string; startedAt: s
   return out;
 }
 
-const ACTIVE = `status in ('queued', 'running')`;
-const STEPS_AFTER = `steps || coalesce((select jsonb_agg(x.e order by x.o) from jsonb_array_elements(?::jsonb) with ordinality as x(e, o)
-                                  where not steps @> jsonb_build_array(jsonb_build_object('step', x.e->'step'))), '[]'::jsonb)`;
-
 /** A run's consecutive facts that one update applies: its start, progress reports and completion, each optional. */
 interface Segment {
   started: Started | null;
   progress: Progressed[];
 }
 
+type Requested = DomainEvent<'JobRequested'>;
+
+/** What a batch does to one run, in its order: its insert, a segment of its facts, or another fact's own statement. */
+type RunOp =
+  | { kind: 'insert'; event: Requested }
+  | { kind: 'segment'; segment: Segment; completed: Completed | null }
+  | { kind: 'own'; statement: Statement };
+
+/** The requested runs of a batch as one insert (each row as JobRequested's own statement writes it). */
+function insertStatement(requested: readonly Requested[]): Statement {
+  const input = requested.map(({ payload: p, metadata }) => {
+    const entities = jobEntities(p.name, p.owner, p.payload);
+    return {
+      run_id: p.runId,
+      name: p.name,
+      queue: p.queue,
+      owner_id: p.owner.ownerId,
+      subject_id: p.owner.subjectId ?? null,
+      requested_at: metadata.occurredAt,
+      user_id: entities.user ?? null,
+      app_id: entities.app ?? null,
+      plan_id: entities.plan ?? null,
+      correlation_id: metadata.correlationId,
+      planned_steps: JSON.stringify(p.steps),
+    };
+  });
+  return statement(
+    `insert into job_run (run_id, name, queue, owner_id, subject_id, status, steps, requested_at,
+                          user_id, app_id, plan_id, correlation_id, planned_steps)
+     select r.run_id, r.name, r.queue, r.owner_id, r.subject_id, 'queued', '[]', r.requested_at,
+            r.user_id, r.app_id, r.plan_id, r.correlation_id, r.planned_steps::jsonb
+       from jsonb_to_recordset(?::jsonb) as r(run_id uuid, name text, queue text, owner_id text,
+              subject_id text, requested_at timestamptz, user_id text, app_id text, plan_id text,
+              correlation_id text, planned_steps text)
+     on conflict (run_id) do nothing`,
+    [JSON.stringify(input)],
+  );
+}
+
+const ACTIVE_J = `j.status in ('queued', 'running')`;
+/** The started_at a segment leaves (the row's columns read as they were). */
+const STARTED_AT = `case when r.started and ${ACTIVE_J} then coalesce(j.started_at, r.started_at) else j.started_at end`;
+
 /**
- * A segment of a run's facts (its start, the progress reports right after it, and the completion right
- * after them) as one update with the effect of their statements one after the other: the start and the
- * reports apply while the run is queued or running (the row as it was: a start keeps it so), the
- * completion always. One row version instead of one per fact.
+ * Segments of different runs as one update with, for each run, the effect of segmentStatement (or of its
+ * one fact's own statement): the start and reports apply while the run is queued or running, a
+ * completion always. Each run at most once.
  */
-function segmentStatement({ started, progress }: Segment, completed: Completed | null): Statement {
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  const set = (sql: string, ...values: unknown[]) => {
-    sets.push(sql);
-    params.push(...values);
-  };
-  // without a completion, the whole update is guarded; with one, each guarded column is
-  const guarded = (column: string, value: string, ...values: unknown[]) =>
-    completed
-      ? set(`${column} = case when ${ACTIVE} then ${value} else ${column} end`, ...values)
-      : set(`${column} = ${value}`, ...values);
-  if (started) {
-    if (!completed) set(`status = 'running', error = null`);
-    guarded('attempts', '?', started.payload.attempt);
-    guarded('started_at', 'coalesce(started_at, ?::timestamptz)', started.metadata.occurredAt);
-  }
-  if (progress.length > 0) {
-    const last = progress[progress.length - 1].payload;
-    if (!completed) set('percent = ?', last.percent);
-    guarded('step', '?', last.step);
-    guarded('message', '?', last.message);
-    guarded('steps', STEPS_AFTER, JSON.stringify(newSteps(progress)));
-  }
-  if (!completed) {
-    return statement(`update job_run set ${sets.join(', ')} where run_id = ? and ${ACTIVE}`, [
-      ...params,
-      (started ?? progress[0]).payload.runId,
-    ]);
-  }
-  const { payload: c, metadata } = completed;
-  // the duration runs from the start this segment may record (the row's columns are read as they were)
-  const startedAt = started ? `case when ${ACTIVE} then coalesce(started_at, ?::timestamptz) else started_at end` : 'started_at';
-  set(`status = 'completed', finished_at = ?`, metadata.occurredAt);
-  set(
-    `duration_ms = round(extract(epoch from (?::timestamptz - coalesce(${startedAt}, requested_at))) * 1000)`,
-    metadata.occurredAt,
-    ...(started ? [started.metadata.occurredAt] : []),
+function segmentsStatement(segments: readonly { segment: Segment; completed: Completed | null }[]): Statement {
+  const input = segments.map(({ segment: { started, progress }, completed }) => {
+    const last = progress.length > 0 ? progress[progress.length - 1].payload : null;
+    return {
+      run_id: (started ?? progress[0] ?? completed!).payload.runId,
+      started: started !== null,
+      attempt: started?.payload.attempt ?? null,
+      started_at: started?.metadata.occurredAt ?? null,
+      progressed: last !== null,
+      percent: last?.percent ?? null,
+      step: last?.step ?? null,
+      message: last?.message ?? null,
+      new_steps: last ? JSON.stringify(newSteps(progress)) : null,
+      completed: completed !== null,
+      finished_at: completed?.metadata.occurredAt ?? null,
+      result: completed && completed.payload.result !== undefined ? JSON.stringify(completed.payload.result) : null,
+    };
+  });
+  const guarded = (flag: string, column: string, value: string) =>
+    `${column} = case when r.${flag} and ${ACTIVE_J} then ${value} else j.${column} end`;
+  return statement(
+    `update job_run j set
+        status = case when r.completed then 'completed' when r.started then 'running' else j.status end,
+        error = case when r.completed or r.started then null else j.error end,
+        ${guarded('started', 'attempts', 'r.attempt')},
+        started_at = ${STARTED_AT},
+        percent = case when r.completed then 100 when r.progressed then r.percent else j.percent end,
+        ${guarded('progressed', 'step', 'r.step')},
+        ${guarded('progressed', 'message', 'r.message')},
+        ${guarded(
+          'progressed',
+          'steps',
+          `j.steps || coalesce((select jsonb_agg(x.e order by x.o) from jsonb_array_elements(r.new_steps::jsonb) with ordinality as x(e, o)
+                                 where not j.steps @> jsonb_build_array(jsonb_build_object('step', x.e->'step'))), '[]'::jsonb)`,
+        )},
+        finished_at = case when r.completed then r.finished_at else j.finished_at end,
+        duration_ms = case when r.completed
+                           then round(extract(epoch from (r.finished_at - coalesce(${STARTED_AT}, j.requested_at))) * 1000)
+                           else j.duration_ms end,
+        result = case when r.completed then coalesce(r.result::jsonb, j.result) else j.result end
+       from jsonb_to_recordset(?::jsonb) as r(run_id uuid, started boolean, attempt int, started_at timestamptz,
+              progressed boolean, percent real, step text, message text, new_steps text,
+              completed boolean, finished_at timestamptz, result text)
+      where j.run_id = r.run_id and (r.completed or ${ACTIVE_J})`,
+    [JSON.stringify(input)],
   );
-  set(
-    'result = coalesce(?::jsonb, result), error = null, percent = 100',
-    c.result === undefined ? null : JSON.stringify(c.result),
-  );
-  return statement(`update job_run set ${sets.join(', ')} where run_id = ?`, [...params, c.runId]);
 }
 
 /**
- * A batch's statements: each fact's own, but a run's start, the progress reports after it and the
- * completion after them merged into one (segmentStatement). Facts of different runs touch different
- * rows, so only each run's own order is kept: a run's held facts are written before its next other one.
+ * A batch's statements, with the effect of each fact's own statement in order. Each run's facts become
+ * its operations (its insert; its start, the progress reports after it and the completion after them
+ * as one segment; any other fact's own statement). Facts of different runs touch different rows, so
+ * only each run's own order is kept: the batch is written in rounds (every run's first operation, then
+ * every run's second, ...), each round's inserts as one statement and its segments as one.
  */
 export function jobRunStatements(events: readonly DomainEvent<JobRunFact>[]): Statement[] {
-  const out: Statement[] = [];
+  const ops = new Map<string, RunOp[]>();
+  const push = (runId: string, op: RunOp) => {
+    const list = ops.get(runId);
+    if (list) list.push(op);
+    else ops.set(runId, [op]);
+  };
   const held = new Map<string, Segment>();
   const flush = (runId: string, completed: Completed | null) => {
     const segment = held.get(runId)!;
     held.delete(runId);
-    const facts = (segment.started ? 1 : 0) + segment.progress.length + (completed ? 1 : 0);
-    if (facts > 1) out.push(segmentStatement(segment, completed));
-    else out.push(statementOf(segment.started ?? segment.progress[0])!);
+    push(runId, { kind: 'segment', segment, completed });
   };
   for (const e of events) {
     const runId = e.payload.runId;
@@ -220,18 +265,37 @@ export function jobRunStatements(events: readonly DomainEvent<JobRunFact>[]): St
       else held.set(runId, { started: null, progress: [e] });
       continue;
     }
-    if (held.has(runId)) {
-      if (e.type === 'JobCompleted') {
-        flush(runId, e);
-        continue;
-      }
-      flush(runId, null);
+    if (e.type === 'JobCompleted') {
+      if (!held.has(runId)) held.set(runId, { started: null, progress: [] });
+      flush(runId, e);
+      continue;
     }
-    const own = statementOf(e);
-    if (own) out.push(own);
+    if (held.has(runId)) flush(runId, null);
+    if (e.type === 'JobRequested') push(runId, { kind: 'insert', event: e as Requested });
+    else {
+      const own = statementOf(e);
+      if (own) push(runId, { kind: 'own', statement: own });
+    }
   }
   for (const runId of [...held.keys()]) flush(runId, null);
-  return out;
+  const out: Statement[] = [];
+  const lists = [...ops.values()];
+  for (let round = 0; ; round++) {
+    const inserts: Requested[] = [];
+    const segments: { segment: Segment; completed: Completed | null }[] = [];
+    const own: Statement[] = [];
+    for (const list of lists) {
+      const op = list[round];
+      if (!op) continue;
+      if (op.kind === 'insert') inserts.push(op.event);
+      else if (op.kind === 'segment') segments.push(op);
+      else own.push(op.statement);
+    }
+    if (inserts.length === 0 && segments.length === 0 && own.length === 0) return out;
+    if (inserts.length > 0) out.push(insertStatement(inserts));
+    if (segments.length > 0) out.push(segmentsStatement(segments));
+    out.push(...own);
+  }
 }
 
 export const jobRunsProjection: typeof oneByOne = {
