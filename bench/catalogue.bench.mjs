@@ -39,6 +39,7 @@ import {
 } from './lib/harness.mjs';
 import { cpuSecondsOf, freePort, killAllChildrenNow, startNode, stopAllChildren } from './lib/processes.mjs';
 import { fmt } from './lib/stats.mjs';
+import { combineTurns } from './lib/turns.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = benchLog('catalogue');
@@ -135,20 +136,6 @@ async function sharedAnswerCounts(base) {
 const METRICS_TOKEN = 'bench-catalogue-metrics';
 /** Turns each side takes (API, bare, API, bare, …), half the duration each. */
 const ROUNDS = 2;
-
-/** The turns of one side as one run: requests summed, the rate over the whole time, p50 the median turn's, p99 the worst turn's. */
-function combine(runs, durationS) {
-  const total = runs.reduce((n, r) => n + r.total, 0);
-  const p50s = runs.map((r) => r.p50).sort((x, y) => x - y);
-  return {
-    total,
-    rps: total / durationS,
-    p50: p50s[Math.floor((p50s.length - 1) / 2)],
-    p99: Math.max(...runs.map((r) => r.p99)),
-    errors: runs.reduce((n, r) => n + r.errors, 0),
-    clientCpuS: runs.reduce((n, r) => n + r.clientCpuS, 0),
-  };
-}
 
 /** The response headers of a 200 for `url` (a caller with nothing of its own): how many, their bytes as sent, the body's bytes. */
 async function headerBytes(base, url) {
@@ -263,8 +250,8 @@ async function main() {
       cpuBare.bare += cpuSecondsOf(bare.pid) - bareCpu0;
     }
     const shared1 = await sharedAnswerCounts(apiBase);
-    const a = combine(aRuns, opts.durationS);
-    const b = combine(bRuns, opts.durationS);
+    const a = combineTurns(aRuns, opts.durationS);
+    const b = combineTurns(bRuns, opts.durationS);
     const sharedShare = (k) => (shared1[k] - shared0[k]) / a.total;
     const headBytes = { api: await headerBytes(apiBase, urls[0]), bare: await headerBytes(bareBase, urls[0]) };
     const ratio = a.rps / b.rps;

@@ -26,6 +26,7 @@ import { adminToken, signedInMember } from './lib/members.mjs';
 import { CELLO_LESSON, publishProduct } from './lib/products.mjs';
 import { cpuSecondsByName, cpuSecondsOf, freePort, startNode } from './lib/processes.mjs';
 import { fmt, percentile } from './lib/stats.mjs';
+import { combineTurns } from './lib/turns.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = benchLog('writes');
@@ -125,19 +126,6 @@ function npmStartEnv(apiEnv, { port, databaseUrl, redisUrl, prefix, logDir }) {
 
 /** Turns each configuration takes in phase 4 (production, npm start, production, npm start). */
 const START_ROUNDS = 2;
-
-/** One configuration's turns as one run: saves summed, the rate over the whole time, p50 the median turn's, p99 the worst turn's. */
-function combineTurns(turns, durationS) {
-  const total = turns.reduce((n, t) => n + t.total, 0);
-  const p50s = turns.map((t) => t.p50).sort((x, y) => x - y);
-  return {
-    total,
-    rps: total / durationS,
-    p50: p50s[Math.floor((p50s.length - 1) / 2)],
-    p99: Math.max(...turns.map((t) => t.p99)),
-    errors: turns.reduce((n, t) => n + t.errors, 0),
-  };
-}
 
 benchRun('writes', { timeoutS: 900 }, async ({ databaseUrl, redisUrl, prefix, logDir, db, startApi, failed, recordRows }) => {
   let status = 'ok';
