@@ -165,6 +165,8 @@ export const markAppLesson = defineCall({
   id: 'markAppLesson',
   module: mod,
   method: 'POST',
+  // reads the app's library and lessons (read models) the caller has just written to
+  readsOwnWrites: true,
   path: '/app-builder/markAppLesson',
   access: 'user',
   style: 'envelope',
@@ -184,6 +186,8 @@ export const reorderAppLessons = defineCall({
   id: 'reorderAppLessons',
   module: mod,
   method: 'POST',
+  // reads the app's library and lessons (read models) the caller has just written to
+  readsOwnWrites: true,
   path: '/app-builder/reorderAppLessons',
   access: 'user',
   style: 'envelope',
