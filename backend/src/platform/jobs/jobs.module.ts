@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { OperatorPresence } from '../realtime/operator-presence';
 import { RealtimePublisher } from '../realtime/realtime-publisher';
 import { JobAwaiter } from './job-awaiter';
 import { JobDispatcher } from './job-dispatcher.reactor';
@@ -20,7 +19,6 @@ const shared = [
   JobAwaiter,
   JobLifecycle,
   RealtimePublisher,
-  OperatorPresence,
   WorkerRuntime,
   UploadsInFlight,
 ];

@@ -6,7 +6,6 @@ import { CLIENT_EVENTS, rooms, type RealtimeAuth, type WatchJobAck } from '@spar
 import { canViewOperations, isAdmin, ownerIdOf, type Principal } from '../auth/principal';
 import { PrincipalResolver } from '../auth/principal-resolver';
 import { JOB_RUN_ACCESS, type JobRunAccess } from './job-run-access';
-import { OperatorPresence } from './operator-presence';
 
 interface SocketData {
   principal: Principal;
@@ -23,7 +22,6 @@ export class RealtimeGateway implements OnGatewayInit {
   constructor(
     private readonly resolver: PrincipalResolver,
     private readonly moduleRef: ModuleRef,
-    private readonly presence: OperatorPresence,
   ) {}
 
   afterInit(server: Server) {
@@ -41,12 +39,9 @@ export class RealtimeGateway implements OnGatewayInit {
           }
           (socket.data as SocketData).principal = r.principal;
           void socket.join(rooms.owner(ownerId));
-          // operations console users also get queue overviews, run changes, rebuild progress and alerts;
-          // their presence is marked before they are let in (run changes are pushed only when someone is there)
-          if (!canViewOperations(r.principal)) return next();
-          void socket.join(rooms.operators);
-          socket.once('disconnect', () => this.presence.left());
-          return this.presence.joined().then(() => next());
+          // operations console users also get queue overviews, rebuild progress and alerts
+          if (canViewOperations(r.principal)) void socket.join(rooms.operators);
+          next();
         })
         .catch((err) => {
           this.logger.error({ err }, 'socket authentication failed');

@@ -17,10 +17,6 @@ import { EventStore } from '../../../platform/events/event-store';
 import { EmailOutbox } from '../../../platform/mail/email-outbox';
 import { JobQueues } from '../../../platform/jobs/job-queues';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
-import { RedisConnections } from '../../../platform/jobs/redis-connections';
-import { OperatorPresence } from '../../../platform/realtime/operator-presence';
-import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
-import { OpsJobPushReactor } from '../reactors/ops-job-push.reactor';
 import { createTestDatabase, eventually, startApi, testConfig } from '../../../test-support';
 import { LOCAL_WEBHOOK_SECRET, signPayload } from '../../../test-support/payments';
 
@@ -571,45 +567,6 @@ describe('operations console API (real PostgreSQL and Redis)', () => {
     const page = await fetch(`${base}/ops/queues/`, { headers: { cookie: session } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('__UI_CONFIG__');
-  });
-
-  it('pushes run changes to operators while one is connected, and publishes none while nobody is', async () => {
-    const presence = app.get(OperatorPresence);
-    const redis = app.get(RedisConnections).shared();
-    const reactor = app.get(OpsJobPushReactor);
-    const handled = new Set<string>();
-    const handle = reactor.handle.bind(reactor);
-    const handleSpy = jest.spyOn(reactor, 'handle').mockImplementation(async (events) => {
-      await handle(events);
-      for (const e of events) handled.add(e.payload.runId);
-    });
-    const published = jest.spyOn(app.get(RealtimePublisher), 'toOperators');
-    const publishedFor = (runId: string) =>
-      published.mock.calls.filter(([event, m]) => event === 'ops:job' && (m as { runId: string }).runId === runId);
-    try {
-      // the sockets of earlier tests are gone and their mark is cleared: nobody is there
-      await eventually(async () => (await redis.del(presence.key()), !(await presence.anyone())), { timeoutMs: 10_000 });
-      const unseen = await startCheck('operator');
-      await eventually(() => handled.has(unseen), { timeoutMs: 10_000 });
-      expect(publishedFor(unseen)).toEqual([]);
-
-      // a viewer connects: the presence is marked before the socket is let in, and the next run is pushed
-      const viewer = io(base, { path: REALTIME.path, auth: { token: tokens.get('viewer') }, transports: ['websocket'], reconnection: false });
-      const seen: string[] = [];
-      viewer.on('ops:job', (m) => seen.push(`${m.runId}:${m.status}`));
-      try {
-        await new Promise<void>((resolve, reject) => (viewer.once('connect', () => resolve()), viewer.once('connect_error', reject)));
-        expect(await redis.pttl(presence.key())).toBeGreaterThan(0);
-        const watched = await startCheck('operator');
-        await eventually(() => seen.includes(`${watched}:queued`), { timeoutMs: 10_000 });
-        expect(seen.some((s) => s.startsWith(unseen))).toBe(false);
-      } finally {
-        viewer.disconnect();
-      }
-    } finally {
-      handleSpy.mockRestore();
-      published.mockRestore();
-    }
   });
 
   it('pushes a live queue overview to operators, and nothing to other users', async () => {

@@ -11,7 +11,6 @@ import {
   type JobRunStatus,
 } from '@sparkhouse/contracts';
 import { Subscribes, type Reactor } from '../../../platform/events/subscribers';
-import { OperatorPresence } from '../../../platform/realtime/operator-presence';
 import { RealtimePublisher } from '../../../platform/realtime/realtime-publisher';
 
 type LifecycleEvent = 'JobRequested' | 'JobRetryRequested' | 'JobStarted' | 'JobCompleted' | 'JobFailed' | 'JobCanceled';
@@ -25,10 +24,7 @@ const STATUS: Record<LifecycleEvent, JobRunStatus> = {
   [JobCanceled.type]: 'canceled',
 };
 
-/**
- * Tells connected operators when a run changes state, so the console's job table and pages follow live
- * (only while an operations console socket is connected somewhere: see OperatorPresence).
- */
+/** Tells connected operators when a run changes state, so the console's job table and pages follow live. */
 @Subscribes()
 @Injectable()
 export class OpsJobPushReactor implements Reactor<LifecycleEvent> {
@@ -36,14 +32,9 @@ export class OpsJobPushReactor implements Reactor<LifecycleEvent> {
   readonly name = 'operations.job-push';
   readonly handles = Object.keys(STATUS) as LifecycleEvent[];
 
-  constructor(
-    private readonly publisher: RealtimePublisher,
-    private readonly presence: OperatorPresence,
-  ) {}
+  constructor(private readonly publisher: RealtimePublisher) {}
 
   async handle(events: DomainEvent<LifecycleEvent>[]): Promise<void> {
-    // nobody to tell: a console that connects later reads everything afresh
-    if (!(await this.presence.anyone())) return;
     for (const e of events) {
       const p = e.payload;
       this.publisher.toOperators(SERVER_EVENTS.opsJob, {
