@@ -73,10 +73,17 @@ export function MemberAppPage() {
   const actions = useMemberActions(address, userId);
   const online = useOnline();
   const [tab, setTab] = useState<Tab>('today');
-  // once the service worker controls the page, the member's data is loaded again through it (kept offline)
-  useInstallable(address, home.data?.app ?? null, () => {
-    if (signedIn && userId) void home.refetch();
-  });
+  // once the service worker controls the page, the member's data is loaded again through it (kept
+  // offline): after a load already under way ends, as a refetch would otherwise join it
+  const toKeep = useInstallable(address, home.data?.app ?? null);
+  const { kept } = toKeep;
+  const { refetch } = home;
+  const loadAgain = toKeep.pending && signedIn && userId !== '' && !home.isFetching;
+  useEffect(() => {
+    if (!loadAgain) return;
+    kept();
+    void refetch();
+  }, [loadAgain, kept, refetch]);
 
   if (!signedIn) return <SignInPrompt title="Sign in to open the app" reason="The app keeps your plan and your progress in your account." />;
   if (home.isPending) return <LoadingState label="Opening your app" />;

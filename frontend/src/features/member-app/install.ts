@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { AppAddress } from './member-app.queries';
 
 /** The service worker's address; it serves the member apps (under /apps/) offline. */
@@ -21,8 +21,8 @@ function controller(signal: AbortSignal): Promise<ServiceWorker> {
 
 /**
  * A first visit loads the page, its scripts and the member's data before the service worker controls
- * it: once it does, the worker is asked to keep the page and its scripts, and `onControlled` loads the
- * data again through it, so a reload offline opens the app.
+ * it: once it does, the worker is asked to keep the page and its scripts, and `onControlled` says the
+ * data should be loaded again through it, so a reload offline opens the app.
  */
 function keepForOffline(signal: AbortSignal, onControlled: () => void) {
   // already controlled: the page, its scripts and its data came through the worker, which kept them
@@ -39,12 +39,20 @@ function keepForOffline(signal: AbortSignal, onControlled: () => void) {
 }
 
 /**
+ * Whether the member's data, loaded before the service worker controlled the page, should be loaded
+ * again through it (`pending`), and `kept()` once that load has started through the worker.
+ */
+export interface DataToKeep {
+  pending: boolean;
+  kept: () => void;
+}
+
+/**
  * Makes the member app installable: the app's own web app manifest (name, icon, theme colour, start URL)
  * linked from the page, the theme colour, and the service worker that keeps the app usable offline.
  */
-export function useInstallable(address: AppAddress, app: { name: string; themeColor: string } | null, onControlled: () => void = () => {}) {
-  const controlled = useRef(onControlled);
-  controlled.current = onControlled;
+export function useInstallable(address: AppAddress, app: { name: string; themeColor: string } | null): DataToKeep {
+  const [pending, setPending] = useState(false);
   useEffect(() => {
     const link = document.createElement('link');
     link.rel = 'manifest';
@@ -53,7 +61,7 @@ export function useInstallable(address: AppAddress, app: { name: string; themeCo
     const stop = new AbortController();
     if ('serviceWorker' in navigator) {
       void navigator.serviceWorker.register(MEMBER_SW_URL, { scope: '/' }).catch(() => undefined);
-      keepForOffline(stop.signal, () => controlled.current());
+      keepForOffline(stop.signal, () => setPending(true));
     }
     return () => {
       stop.abort();
@@ -76,4 +84,6 @@ export function useInstallable(address: AppAddress, app: { name: string; themeCo
       document.title = title;
     };
   }, [app?.name, app?.themeColor]); // eslint-disable-line react-hooks/exhaustive-deps -- the app's name and colour are what matter
+  const kept = useCallback(() => setPending(false), []);
+  return { pending, kept };
 }
