@@ -264,7 +264,17 @@ export class Rebuilder {
     const types = new Set(setBased.types);
     const heads = await readEventHeadsAfter(tem, from, sizes.heads, { types: projection.handles, upTo });
     const isCurrent = (h: EventHead) => types.has(h.type) && eventCatalog.get(h.type)?.version === h.schemaVersion;
-    for (const { setBasedType: type, after, upTo: end } of planStretches(heads, from, isCurrent)) {
+    const stretches = planStretches(heads, from, isCurrent);
+    for (let i = 0; i < stretches.length; i++) {
+      const { setBasedType: type, after, upTo: end } = stretches[i];
+      const next = stretches[i + 1];
+      // a run the projection applies together with the run right after it (both in this batch)
+      if (type && setBased.followed?.first === type && next?.setBasedType === setBased.followed.then) {
+        const then = eventsInLog({ type: next.setBasedType, after: next.after, upTo: next.upTo });
+        await setBased.followed.apply(tem, eventsInLog({ type, after, upTo: end }), then);
+        i += 1;
+        continue;
+      }
       if (type) {
         await setBased.apply(tem, type, eventsInLog({ type, after, upTo: end }));
         continue;

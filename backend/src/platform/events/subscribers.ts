@@ -43,6 +43,16 @@ export interface Projection<T extends EventType = EventType> {
   readonly setBased?: {
     readonly types: readonly string[];
     apply(em: Db, type: string, rows: EventRows): Promise<void>;
+    /**
+     * Optional: a run of `first` followed right away by a run of `then` (both of these types), applied
+     * together with the same effect as `apply` on one and then the other, in fewer row versions (e.g.
+     * cards written with the count the purchases after them would set, instead of written and updated).
+     */
+    readonly followed?: {
+      readonly first: string;
+      readonly then: string;
+      apply(em: Db, first: EventRows, then: EventRows): Promise<void>;
+    };
   };
   truncate(em: Db): Promise<void>;
 }

@@ -28,8 +28,12 @@ export const cardValuesFromPayload = (p: string) => `
   coalesce((select sum((c->>'durationSeconds')::int) from jsonb_array_elements(${p}#>'{media,contents}') c), 0)::int,
   ${p}#>'{media,contents}'`;
 
-export const INSERT_CARD_FROM = (select: string) =>
-  `insert into product_card (${INSERT_COLUMNS}) ${select} on conflict (id) do nothing`;
+/**
+ * Inserts the cards `select` answers (INSERT_COLUMNS, in order; with `extraColumns` after them, e.g. a
+ * purchase count the select computes), a card already there kept as it is.
+ */
+export const INSERT_CARD_FROM = (select: string, extraColumns = '') =>
+  `insert into product_card (${INSERT_COLUMNS}${extraColumns ? `, ${extraColumns}` : ''}) ${select} on conflict (id) do nothing`;
 
 /** The columns of product_card a card's search words come from (what INSERT_SEARCH_WORDS_OF reads). */
 export const SEARCH_WORD_COLUMNS = 'title, topics, creator_name, category';

@@ -320,4 +320,54 @@ describe('catalogue projections', () => {
     expect(result.eventsReplayed).toBe(108 + 24);
     expect(await learned()).toEqual(oneByOne);
   });
+
+  it('rebuilds publications followed by purchases in one pass (cards written with their counts) to the live rows', async () => {
+    // after the log above (whose purchases are recounted one run after its publications): in one transaction,
+    // new products and a re-publication of a known one (first come, first kept), then right after, purchases of
+    // new and known cards, a product never published, a purchase recorded twice, and a refunded one bought again
+    const more = [...demoProducts(4, 77, new Date('2026-11-05T00:00:00Z'))].map((p, i) => ({
+      ...p,
+      classSlug: `${p.classSlug}-more-${i}`,
+    }));
+    const buy = (purchaseId: string, userId: string, productId: string) => ({
+      type: PurchaseCompleted.type,
+      payload: { purchaseId, userId, productId, priceInCents: 0, currency: 'USD', source: 'test' },
+    });
+    await orm.em.fork().transactional(async (tem) => {
+      for (const p of more) await store.append(tem, streams.product(p.productId), [{ type: ProductPublished.type, payload: p }]);
+      await store.append(tem, `republished-${products[2].productId}`, [
+        { type: ProductPublished.type, payload: { ...products[2], title: 'Not Kept' } },
+      ]);
+      await store.append(tem, streams.purchase('v1', more[0].productId), [buy('more-0', 'v1', more[0].productId)]);
+      await store.append(tem, streams.purchase('v2', more[0].productId), [buy('more-1', 'v2', more[0].productId)]);
+      await store.append(tem, streams.purchase('v1', more[1].productId), [buy('more-2', 'v1', more[1].productId)]);
+      await store.append(tem, streams.purchase('v3', more[1].productId), [buy('more-2', 'v3', more[1].productId)]);
+      await store.append(tem, streams.purchase('v1', products[2].productId), [buy('more-3', 'v1', products[2].productId)]);
+      await store.append(tem, streams.purchase('v1', products[0].productId), [buy('pur-0', 'v1', products[0].productId)]);
+      await store.append(tem, streams.purchase('v1', 'never-published'), [buy('more-4', 'v1', 'never-published')]);
+    });
+    const processor = new SubscriptionProcessor(orm);
+    const words = () => orm.em.fork().getConnection().execute('select word from search_word order by word');
+    await processor.reset(browse);
+    await processor.catchUp(browse, 3, { lockHeld: true });
+    const live = await snapshot();
+    const liveWords = await words();
+    const card = (id: string) => live.cards.find((c) => c.id === id)!;
+    expect(live.cards).toHaveLength(34);
+    expect(card(more[0].productId).purchase_count).toBe(2);
+    expect(card(more[1].productId).purchase_count).toBe(1);
+    expect(card(more[2].productId).purchase_count).toBe(0);
+    expect(card(products[2].productId)).toMatchObject({ purchase_count: 2, title: products[2].title });
+    expect(card(products[0].productId).purchase_count).toBe(0);
+
+    const paired = jest.spyOn(browseProjection.setBased!.followed!, 'apply');
+    try {
+      await rebuilder().rebuild(browse);
+      expect(paired).toHaveBeenCalledTimes(1);
+    } finally {
+      paired.mockRestore();
+    }
+    expect(await snapshot()).toEqual(live);
+    expect(await words()).toEqual(liveWords);
+  });
 });

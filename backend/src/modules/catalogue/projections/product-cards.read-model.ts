@@ -15,16 +15,22 @@ import {
  * As ProductPublished one by one: cards first come, first kept (`do nothing` on a known id), and the words
  * of the cards it adds, in one statement (the events are read once). A card already there added its words
  * when it came (and ProductUpdated adds those of its changes), so the words are those of every card named.
+ * With `counts` (purchaseCountsOf a run of purchases right after these publications, already recorded), the
+ * cards it adds are written with the purchase count that run's recount would then give them, instead of 0.
  */
-export function publishCards(tx: Db, events: EventRows) {
+export function publishCards(tx: Db, events: EventRows, counts?: EventRows) {
+  const select = counts
+    ? `select ${cardValuesFromPayload('e.payload')}, coalesce(k.n, 0)
+         from (${events.sql}) e left join (${counts.sql}) k on k.product_id = e.payload->>'productId' order by e.n`
+    : `select ${cardValuesFromPayload('e.payload')} from (${events.sql}) e order by e.n`;
   return run(
     tx,
     `with added as (
-       ${INSERT_CARD_FROM(`select ${cardValuesFromPayload('e.payload')} from (${events.sql}) e order by e.n`)}
+       ${INSERT_CARD_FROM(select, counts ? 'purchase_count' : '')}
        returning ${SEARCH_WORD_COLUMNS}
      )
      ${INSERT_SEARCH_WORDS_OF('added')}`,
-    [...events.params],
+    [...events.params, ...(counts?.params ?? [])],
   );
 }
 
