@@ -10,13 +10,19 @@ import { run } from '../../../platform/database/sql';
  * type (real), in order, starting from the row's, as one update after another would; the other columns
  * come from the last event that counted. Only this projection writes product_progress, under its
  * subscriber lock, so the rows read here cannot change before the write.
+ *
+ * One sort does it all (a rebuild folds 100,000 events in one run): the events ordered by row and then
+ * by log order; the seconds summed as they come (a running sum, the row's own seconds added to the first
+ * event that counts: ((row + s1) + s2) + ..., the order a sum of the row's and then each event's would
+ * take), and the last event that counts of each row carries the result. The row keys are compared in
+ * the "C" collation: the same rows (equality is bytewise either way), sorted without the locale.
  */
 function recordProgress(tx: Db, events: EventRows) {
   return run(
     tx,
     `with ev as (
-       select e.payload->>'userId' as user_id, e.payload->>'productId' as product_id, e.payload->>'contentId' as content_id,
-              e.payload, e.metadata, e.position, e.n
+       select e.payload->>'userId' collate "C" as user_id, e.payload->>'productId' collate "C" as product_id,
+              e.payload->>'contentId' collate "C" as content_id, e.payload, e.metadata, e.position, e.n
          from (${events.sql}) e
      ),
      seen as (
@@ -26,21 +32,26 @@ function recordProgress(tx: Db, events: EventRows) {
          from ev left join product_progress pp using (user_id, product_id, content_id)
      ),
      counted as (
-       select * from seen where greatest(row_last, before) is null or position > greatest(row_last, before)
+       select seen.*, row_number() over w as nth, lead(n) over w as next_n,
+              (payload->>'additionalSecondsWatched')::real as seconds
+         from seen
+        where greatest(row_last, before) is null or position > greatest(row_last, before)
+       window w as (partition by user_id, product_id, content_id order by n)
      ),
-     folded as (
-       select user_id, product_id, content_id, sum(seconds order by n) as seconds, max(n) as last_n
-         from (select user_id, product_id, content_id, (payload->>'additionalSecondsWatched')::real as seconds, n
-                 from counted
-                union all
-               select distinct user_id, product_id, content_id, row_seconds, 0 from counted where row_seconds is not null) s
-        group by user_id, product_id, content_id
+     summed as (
+       select counted.*,
+              sum(case when nth = 1 and row_seconds is not null then coalesce(row_seconds + seconds, row_seconds)
+                       else seconds end)
+                over (partition by user_id, product_id, content_id order by n rows between unbounded preceding and current row)
+                as seconds_now
+         from counted
      )
      insert into product_progress as pp (user_id, product_id, content_id, percent_complete, seconds_watched,
                                          position_in_seconds, updated_at, last_position)
-     select f.user_id, f.product_id, f.content_id, (c.payload->>'percentComplete')::real, f.seconds,
+     select c.user_id, c.product_id, c.content_id, (c.payload->>'percentComplete')::real, c.seconds_now,
             (c.payload->>'positionInSeconds')::real, (c.metadata->>'occurredAt')::timestamptz, c.position
-       from folded f join counted c on c.n = f.last_n
+       from summed c
+      where c.next_n is null
      on conflict (user_id, product_id, content_id) do update
        set percent_complete = excluded.percent_complete, seconds_watched = excluded.seconds_watched,
            position_in_seconds = excluded.position_in_seconds, updated_at = excluded.updated_at,
