@@ -1,4 +1,7 @@
-import { projectionSpec, storedEvent, useTestOrm } from '../../../test-support';
+import { projectionSpec, storedEvent, testConfig, useTestOrm } from '../../../test-support';
+import { EventStore } from '../../../platform/events/event-store';
+import { Rebuilder } from '../../../platform/events/rebuilder';
+import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
 import { rows } from '../../../platform/database/sql';
 import type { StoredEvent } from '@sparkhouse/contracts';
 import type { Db } from '../../../platform/database/database';
@@ -229,5 +232,51 @@ describe('commerce projections', () => {
     await feed('batch', first);
     await feed('batch', again);
     expect(await carts()).toEqual(oneByOne);
+  });
+
+  it('rebuilds carts from the log, the updates read in the database, to the rows the live relay makes', async () => {
+    const at = (minute: number, micros = '000') =>
+      new Date(Date.UTC(2026, 10, 23, 9, minute)).toISOString().replace('Z', `${micros}Z`);
+    // out of order, ties (the later wins), a time finer than a millisecond, and an empty cart
+    const updates: [string, string, string[]][] = [
+      ['r1', at(1), ['a']],
+      ['r2', at(5), ['b']],
+      ['r1', at(3), ['a', 'b']],
+      ['r2', at(2), ['older']],
+      ['r3', at(4), []],
+      ['r1', at(3), ['tie', 'later']],
+      ['r3', at(4, '001'), ['finer']],
+      ['r3', at(4), ['not newer']],
+    ];
+    const store = new EventStore();
+    await db.orm.em.fork().transactional(async (tem) => {
+      for (const [i, [userId, updatedAt, productIds]] of updates.entries()) {
+        await store.append(tem, `cart-${userId}-${i}`, [
+          { type: 'CartUpdated', payload: { userId, productIds, offerValid: i % 3 === 0 ? null : i % 2 === 0, updatedAt } },
+        ]);
+      }
+    });
+    const carts = asRunnerHolds(cartsProjection);
+    const read = () =>
+      rows(db.orm.em.fork(), `select user_id, product_ids, offer_valid, updated_at from commerce_cart order by user_id`);
+    const processor = new SubscriptionProcessor(db.orm);
+    await processor.ensureCheckpoint(carts);
+    await processor.reset(carts);
+    await processor.catchUp(carts, 3, { lockHeld: true });
+    const live = await read();
+    expect(live.filter((c) => String(c.user_id).startsWith('r')).map((c) => c.product_ids)).toEqual([
+      ['tie', 'later'],
+      ['b'],
+      ['finer'],
+    ]);
+
+    const setBased = jest.spyOn(cartsProjection.setBased!, 'apply');
+    try {
+      await new Rebuilder(testConfig(db.url), processor, db.orm).rebuild(carts);
+      expect(setBased).toHaveBeenCalled();
+    } finally {
+      setBased.mockRestore();
+    }
+    expect(await read()).toEqual(live);
   });
 });
