@@ -35,24 +35,45 @@ export interface EventHead extends Checkpoint {
   schemaVersion: number;
 }
 
-/** As readEventsAfter, but only where the events are and their types: what a rebuild plans its runs from. */
-export async function readEventHeadsAfter(em: Db, after: Checkpoint, limit: number, only: LogFilter = {}): Promise<EventHead[]> {
-  const rows = await selectAfter<{ transaction_id: string; position: string; type: string; schema_version: number }>(
-    em,
-    'transaction_id::text, position::text, type, schema_version',
-    after,
-    limit,
-    only,
-  );
-  return rows.map((r) => ({
-    transactionId: r.transaction_id,
-    position: r.position,
-    type: r.type,
-    schemaVersion: r.schema_version,
-  }));
+/** A run of consecutive events (of the ones read) of one type and schema version: its last event's place, and its size. */
+export interface EventRun extends EventHead {
+  count: number;
 }
 
-async function selectAfter<T>(em: Db, columns: string, after: Checkpoint, limit: number, only: LogFilter): Promise<T[]> {
+/**
+ * As readEventsAfter, but only where the events are and their types, folded in the database into runs of
+ * consecutive events of one type and schema version, in log order: what a rebuild plans its stretches from.
+ * A few rows instead of one per event (the replay bench's 100,000 progress events of catalogue.learning were
+ * 100,000 rows parsed in the process, 0.1 s of its CPU). The runs hold the `limit` events readEventsAfter would
+ * read, and end where it would.
+ */
+export async function readEventRunsAfter(em: Db, after: Checkpoint, limit: number, only: LogFilter = {}): Promise<EventRun[]> {
+  const heads = afterStatement('transaction_id, position, type, schema_version', after, limit, only);
+  // i numbers the events read; a run ends where the next event starts another (or nothing follows)
+  const rows = await execute<{ transaction_id: string; position: string; type: string; schema_version: number; i: number }>(
+    em,
+    prepared(`with h as (
+       select s.*, row_number() over (order by s.transaction_id, s.position) as i from (${heads.sql}) s
+     ),
+     m as (
+       select h.*, (type, schema_version) is distinct from (lag(type) over w, lag(schema_version) over w) as starts
+         from h window w as (order by i)
+     ),
+     e as (select m.*, coalesce(lead(starts) over (order by i), true) as ends from m)
+     select transaction_id::text, position::text, type, schema_version, i::int as i from e where ends order by i`),
+    heads.params,
+  );
+  let before = 0;
+  return rows.map((r) => {
+    const run = { transactionId: r.transaction_id, position: r.position, type: r.type, schemaVersion: r.schema_version };
+    const count = r.i - before;
+    before = r.i;
+    return { ...run, count };
+  });
+}
+
+/** The statement reading the log after a checkpoint (see readEventsAfter), selecting `columns`. */
+function afterStatement(columns: string, after: Checkpoint, limit: number, only: LogFilter) {
   const params: unknown[] = [after.transactionId, after.position];
   let also = '';
   if (only.types) {
@@ -63,18 +84,25 @@ async function selectAfter<T>(em: Db, columns: string, after: Checkpoint, limit:
     also += ' and (transaction_id, position) <= (?::xid8, ?::bigint)';
     params.push(only.upTo.transactionId, only.upTo.position);
   }
-  return em.getConnection().execute<T[]>(
-    prepared(`select ${columns}
+  return {
+    sql: `select ${columns}
        from domain_event
       where (transaction_id, position) > (?::xid8, ?::bigint)
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())${also}
       -- the table's columns, not the text ones selected above: text would sort 10 before 9
       order by domain_event.transaction_id, domain_event.position
-      limit ?`),
-    [...params, limit],
-    'all',
-    em.isInTransaction() ? em.getTransactionContext() : undefined,
-  );
+      limit ?`,
+    params: [...params, limit],
+  };
+}
+
+function selectAfter<T>(em: Db, columns: string, after: Checkpoint, limit: number, only: LogFilter): Promise<T[]> {
+  const { sql, params } = afterStatement(columns, after, limit, only);
+  return execute<T>(em, prepared(sql), params);
+}
+
+function execute<T>(em: Db, sql: string, params: unknown[]): Promise<T[]> {
+  return em.getConnection().execute<T[]>(sql, params, 'all', em.isInTransaction() ? em.getTransactionContext() : undefined);
 }
 
 /** The last event a consumer may read now (below the oldest running transaction), or null for an empty log. */

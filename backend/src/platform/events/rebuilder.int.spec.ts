@@ -13,6 +13,7 @@ import { rows, run } from '../database/sql';
 import type { RealtimePublisher } from '../realtime/realtime-publisher';
 import { eventually, testConfig, useTestOrm } from '../../test-support';
 import { EventStore } from './event-store';
+import { ORIGIN, readEventRunsAfter, readEventsAfter, type Checkpoint } from './event-log-reader';
 import { Rebuilder, RebuildBusyError } from './rebuilder';
 import type { EventRows } from './event-rows';
 import type { Projection } from './subscribers';
@@ -403,21 +404,19 @@ describe('blue-green projection rebuild (real PostgreSQL)', () => {
     expect(last).toMatchObject({ projection: 'test.completions', status: 'completed', phase: 'done' });
 
     // once an event of its types is in the log, it is rebuilt blue-green (a new table swapped in)
-    await orm.em
-      .fork()
-      .transactional((tem) =>
-        store.append(tem, 'job-completed-1', [
-          {
-            type: JobCompleted.type,
-            payload: {
-              runId: 'completed-1',
-              name: 'operations.pipeline-check',
-              owner: { ownerId: 'anon_owner_0' },
-              result: null,
-            },
+    await orm.em.fork().transactional((tem) =>
+      store.append(tem, 'job-completed-1', [
+        {
+          type: JobCompleted.type,
+          payload: {
+            runId: 'completed-1',
+            name: 'operations.pipeline-check',
+            owner: { ownerId: 'anon_owner_0' },
+            result: null,
           },
-        ]),
-      );
+        },
+      ]),
+    );
     await run(orm.em.fork(), `insert into test_completions values ('stale-3')`);
     const replayed = await rebuilder.rebuild(projection);
     expect(replayed.eventsReplayed).toBe(1);
@@ -571,6 +570,37 @@ describe('rebuilding a projection with set-based statements (real PostgreSQL)', 
       expect(projection.appliedInDatabase.reduce((a, n) => a + n, 0)).toBe(12);
     } finally {
       catalog.set(JobRequested.type, v1);
+    }
+  });
+
+  it('plans from runs read in the database: the runs of consecutive events of one type, as the events read one by one give', async () => {
+    await appendJobs(30);
+    const types = [JobRequested.type, JobStarted.type];
+    // the same events read whole, folded here into runs (type and schema version) ending at their last event
+    const expected = async (limit: number, upTo?: Checkpoint) => {
+      const runs: { type: string; schemaVersion: number; transactionId: string; position: string; count: number }[] = [];
+      for (const e of await readEventsAfter(orm.em.fork(), ORIGIN, limit, { types, upTo })) {
+        const last = runs[runs.length - 1];
+        if (last && last.type === e.type && last.schemaVersion === e.schemaVersion) {
+          Object.assign(last, { transactionId: e.transactionId, position: e.position, count: last.count + 1 });
+        } else {
+          runs.push({
+            type: e.type,
+            schemaVersion: e.schemaVersion,
+            transactionId: e.transactionId,
+            position: e.position,
+            count: 1,
+          });
+        }
+      }
+      return runs;
+    };
+    const all = await expected(100_000);
+    expect(all.length).toBeGreaterThan(4);
+    const upTo = { transactionId: all[3].transactionId, position: all[3].position };
+    for (const [limit, to] of [[100_000], [7], [1], [100_000, upTo]] as const) {
+      const runs = await readEventRunsAfter(orm.em.fork(), ORIGIN, limit, { types, upTo: to });
+      expect(runs).toEqual(await expected(limit, to));
     }
   });
 });

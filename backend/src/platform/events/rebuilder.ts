@@ -11,7 +11,7 @@ import {
   checkpointOf,
   ORIGIN,
   readableHead,
-  readEventHeadsAfter,
+  readEventRunsAfter,
   readEventsAfter,
   type Checkpoint,
   type EventHead,
@@ -262,9 +262,9 @@ export class Rebuilder {
   private async replayStretches(tem: Db, projection: Projection, sizes: BatchSizes, from: Checkpoint, upTo?: Checkpoint) {
     const setBased = projection.setBased!;
     const types = new Set(setBased.types);
-    const heads = await readEventHeadsAfter(tem, from, sizes.heads, { types: projection.handles, upTo });
+    const runs = await readEventRunsAfter(tem, from, sizes.heads, { types: projection.handles, upTo });
     const isCurrent = (h: EventHead) => types.has(h.type) && eventCatalog.get(h.type)?.version === h.schemaVersion;
-    const stretches = planStretches(heads, from, isCurrent);
+    const stretches = planStretches(runs, from, isCurrent);
     for (let i = 0; i < stretches.length; i++) {
       const { setBasedType: type, after, upTo: end } = stretches[i];
       const next = stretches[i + 1];
@@ -285,11 +285,12 @@ export class Rebuilder {
         at = batch.last!;
       }
     }
-    const last = heads[heads.length - 1];
+    const last = runs[runs.length - 1];
+    const count = runs.reduce((n, r) => n + r.count, 0);
     return {
-      count: heads.length,
+      count,
       last: last ? { transactionId: last.transactionId, position: last.position } : null,
-      full: heads.length === sizes.heads,
+      full: count === sizes.heads,
     };
   }
 
@@ -575,12 +576,13 @@ export interface ReplayStretch {
 }
 
 /**
- * Splits a batch's event heads (the events after `from`, in delivery order) into stretches: each
- * longest run of one type that `setBased` accepts, and the events between those runs. A run's bounds
- * hold no other event the projection handles, so its statement may select its events by type and range.
+ * Splits a batch's event heads (the events after `from`, in delivery order; or runs of them, each head then
+ * the last of `count` events of its type) into stretches: each longest run of one type that `setBased`
+ * accepts, and the events between those runs. A run's bounds hold no other event the projection handles,
+ * so its statement may select its events by type and range.
  */
 export function planStretches(
-  heads: readonly EventHead[],
+  heads: readonly (EventHead & { count?: number })[],
   from: Checkpoint,
   setBased: (head: EventHead) => boolean,
 ): ReplayStretch[] {
@@ -590,11 +592,12 @@ export function planStretches(
     const at = { transactionId: head.transactionId, position: head.position };
     const setBasedType = setBased(head) ? head.type : null;
     const last = stretches[stretches.length - 1];
+    const count = head.count ?? 1;
     if (last && last.setBasedType === setBasedType) {
       last.upTo = at;
-      last.count += 1;
+      last.count += count;
     } else {
-      stretches.push({ setBasedType, after, upTo: at, count: 1 });
+      stretches.push({ setBasedType, after, upTo: at, count });
     }
     after = at;
   }
