@@ -89,6 +89,7 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
     this.flusher = new CheckpointFlusher(processor.orm);
     // events committed in this process: no need to wait for the notification to come back
     signals.onCommitted(() => this.wakeReader());
+    signals.setDeliveredHere(() => this.leader);
   }
 
   onApplicationBootstrap() {
