@@ -8,7 +8,10 @@ function fakeDatabase() {
     isInTransaction: () => false,
     getConnection: () => ({
       execute: (_sql: string, params: unknown[]) => {
-        const names = String(params[0]).slice(1, -1).split(',').map((n) => n.replace(/"/g, ''));
+        const names = String(params[0])
+          .slice(1, -1)
+          .split(',')
+          .map((n) => n.replace(/"/g, ''));
         rounds.push({ at: performance.now(), names });
         return Promise.resolve(names.map((subscriber) => ({ subscriber })));
       },
