@@ -45,6 +45,23 @@ describe("a caller's newest write, remembered in Redis", () => {
     }
   });
 
+  it('remembers the writes of one turn together: each caller its own, the later of two for the same caller', async () => {
+    const stamp = Date.now();
+    const [ann, bob] = [`u:ann-${stamp}`, `a:anon_bob-${stamp}`];
+    // answered in the same turn (a group of requests committed together), in no particular order
+    await Promise.all([
+      writes.remember(ann, { transactionId: '700', position: '30' }),
+      writes.remember(bob, { transactionId: '700', position: '31' }),
+      writes.remember(ann, { transactionId: '699', position: '90' }),
+      writes.remember(ann, { transactionId: '700', position: '32' }),
+    ]);
+    expect(await writes.lastWrite(ann)).toEqual({ transactionId: '700', position: '32' });
+    expect(await writes.lastWrite(bob)).toEqual({ transactionId: '700', position: '31' });
+    // an older write remembered later in its own turn does not go back
+    await writes.remember(bob, { transactionId: '700', position: '5' });
+    expect(await writes.lastWrite(bob)).toEqual({ transactionId: '700', position: '31' });
+  });
+
   it('tells users and anonymous visitors apart, and has nobody to remember for other callers', () => {
     expect(CallerWrites.owner({ kind: 'user', id: 'ann', roles: [] })).toBe('u:ann');
     expect(CallerWrites.owner({ kind: 'anonymous', id: 'anon_ann' })).toBe('a:anon_ann');

@@ -10,10 +10,13 @@ import { RedisConnections } from '../jobs/redis-connections';
 const REDIS_WAIT_MS = 250;
 /** At most one warning per this long when Redis does not answer. */
 const WARN_EVERY_MS = 30_000;
+/** Most callers' writes remembered in one script call. */
+const MAX_REMEMBERED_TOGETHER = 500;
 
 /**
- * Keeps the newest position of the log that sets the key to the later of the stored token and the
- * given one (compared as (transaction id, position), decimal texts) and renews its time to live.
+ * For each key (KEYS[i], token ARGV[i]): keeps the newest position of the log — the later of the stored
+ * token and the given one, compared as (transaction id, position), decimal texts — and renews its time
+ * to live (the last ARGV). Keys are taken in order, so a key given twice keeps the later of both.
  */
 const REMEMBER_LATER = `
 local function cmp(a, b)
@@ -21,18 +24,21 @@ local function cmp(a, b)
   if a == b then return 0 end
   return a < b and -1 or 1
 end
-local keep = ARGV[1]
-local current = redis.call('GET', KEYS[1])
-if current then
-  local ct, cp = string.match(current, '^(%d+)%.(%d+)$')
-  local nt, np = string.match(ARGV[1], '^(%d+)%.(%d+)$')
-  if ct and nt then
-    local c = cmp(ct, nt)
-    if c > 0 or (c == 0 and cmp(cp, np) > 0) then keep = current end
+local ttl = ARGV[#ARGV]
+for i, key in ipairs(KEYS) do
+  local keep = ARGV[i]
+  local current = redis.call('GET', key)
+  if current then
+    local ct, cp = string.match(current, '^(%d+)%.(%d+)$')
+    local nt, np = string.match(ARGV[i], '^(%d+)%.(%d+)$')
+    if ct and nt then
+      local c = cmp(ct, nt)
+      if c > 0 or (c == 0 and cmp(cp, np) > 0) then keep = current end
+    end
   end
+  redis.call('SET', key, keep, 'PX', ttl)
 end
-redis.call('SET', KEYS[1], keep, 'PX', ARGV[2])
-return keep`;
+return #KEYS`;
 const REMEMBER_LATER_SHA = createHash('sha1').update(REMEMBER_LATER).digest('hex');
 
 /**
@@ -59,9 +65,34 @@ export class CallerWrites {
     return null;
   }
 
-  /** Records that `owner` committed up to `at` (kept if a later write of theirs is already recorded). */
-  async remember(owner: string, at: LogPosition): Promise<void> {
-    await this.bounded(this.rememberLater(this.key(owner), formatToken(at), this.config.READ_YOUR_WRITES_REMEMBER_MS), undefined);
+  private pending: { key: string; token: string; done: () => void }[] = [];
+
+  /**
+   * Records that `owner` committed up to `at` (kept if a later write of theirs is already recorded).
+   * The writes answered in one turn of the event loop (a group of job requests committed together
+   * answers its callers at once) are remembered in one script call at the end of the turn, instead of
+   * one call each; each caller still hears only once its own is stored (or Redis is given up on).
+   */
+  remember(owner: string, at: LogPosition): Promise<void> {
+    return new Promise((done) => {
+      this.pending.push({ key: this.key(owner), token: formatToken(at), done });
+      if (this.pending.length === 1) setImmediate(() => void this.rememberPending());
+    });
+  }
+
+  private async rememberPending() {
+    const batch = this.pending.splice(0, MAX_REMEMBERED_TOGETHER);
+    if (this.pending.length > 0) setImmediate(() => void this.rememberPending());
+    const ttlMs = this.config.READ_YOUR_WRITES_REMEMBER_MS;
+    await this.bounded(
+      this.rememberLater(
+        batch.map((b) => b.key),
+        batch.map((b) => b.token),
+        ttlMs,
+      ),
+      undefined,
+    );
+    for (const b of batch) b.done();
   }
 
   /**
@@ -70,13 +101,13 @@ export class CallerWrites {
    * the commands of one turn of the event loop, and a command defined while such a pipeline waits is
    * missing from it (ioredis then throws outside any caller: the process would crash).
    */
-  private async rememberLater(key: string, token: string, ttlMs: number): Promise<string> {
+  private async rememberLater(keys: string[], tokens: string[], ttlMs: number): Promise<number> {
     const client = this.redis.shared();
     try {
-      return (await client.evalsha(REMEMBER_LATER_SHA, 1, key, token, ttlMs)) as string;
+      return (await client.evalsha(REMEMBER_LATER_SHA, keys.length, ...keys, ...tokens, ttlMs)) as number;
     } catch (err) {
       if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
-      return (await client.eval(REMEMBER_LATER, 1, key, token, ttlMs)) as string;
+      return (await client.eval(REMEMBER_LATER, keys.length, ...keys, ...tokens, ttlMs)) as number;
     }
   }
 

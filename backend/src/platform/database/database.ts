@@ -296,35 +296,26 @@ export function sqlLiteral(value: unknown): string {
 
 /** `?` placeholders replaced by the values as literals (`\\?` for a literal question mark). */
 function withLiterals(sql: string, params: readonly unknown[]): string {
+  let count = 0;
   const text = replacePlaceholders(sql, (n) => {
     if (n > params.length) throw new Error('fewer values than placeholders');
+    count = n;
     return sqlLiteral(params[n - 1]);
   });
-  if (placeholderCount(sql) !== params.length) throw new Error('more values than placeholders');
+  // counted in the same pass (a batch's text is walked once, not twice)
+  if (count !== params.length) throw new Error('more values than placeholders');
   return text;
 }
 
 /** Each `?` placeholder replaced by what `by` answers for its number (1, 2, …); `\\?` is a literal question mark. */
 function replacePlaceholders(sql: string, by: (n: number) => string): string {
-  let out = '';
   let n = 0;
-  for (let i = 0; i < sql.length; i++) {
-    const c = sql[i];
-    if (c === '\\' && sql[i + 1] === '?') {
-      out += '?';
-      i++;
-    } else if (c === '?') {
-      if (sql[i + 1] === '?') throw new Error('?? (an identifier placeholder) is not supported: write the identifier');
-      out += by(++n);
-    } else out += c;
-  }
-  return out;
-}
-
-function placeholderCount(sql: string): number {
-  let n = 0;
-  replacePlaceholders(sql, () => (n++, ''));
-  return n;
+  // one native scan from placeholder to placeholder, not a string built character by character
+  return sql.replace(/\\\?|\?\??/g, (found) => {
+    if (found === '\\?') return '?';
+    if (found === '??') throw new Error('?? (an identifier placeholder) is not supported: write the identifier');
+    return by(++n);
+  });
 }
 
 const preparedNames = new Map<string, string>();

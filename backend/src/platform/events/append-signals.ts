@@ -22,6 +22,7 @@ export class AppendSignals implements OnModuleInit {
   private timer: NodeJS.Timeout | null = null;
   private sentAt = -Infinity;
   private sent = 0;
+  private deliveredHere: () => boolean = () => false;
 
   constructor(
     private readonly orm: Database,
@@ -53,9 +54,20 @@ export class AppendSignals implements OnModuleInit {
     return () => this.local.delete(listener);
   }
 
+  /**
+   * The relay of this process says whether it is the one delivering events. While it is, the other
+   * nodes' relays stand by and read nothing, so the notification would only wake this process's own
+   * listening connection, already woken above (a NOTIFY round trip per window saved). A node that takes
+   * over reads everything committed from its saved checkpoints; a signal skipped in the moment of the
+   * handover only delays delivery to its next poll, as a lost one does.
+   */
+  setDeliveredHere(isLeader: () => boolean) {
+    this.deliveredHere = isLeader;
+  }
+
   private committed() {
     for (const l of this.local) l();
-    this.broadcast();
+    if (!this.deliveredHere()) this.broadcast();
   }
 
   /**

@@ -71,4 +71,21 @@ describe('AppendSignals', () => {
       await new Promise((r) => setTimeout(r, 2 * NOTIFY_EVERY_MS));
     }
   });
+
+  it("sends no notification while this process's relay is the one delivering, and does again once it is not", () => {
+    const { listener, sent } = fakeListener();
+    const signals = new AppendSignals(database, listener);
+    let leader = true;
+    signals.setDeliveredHere(() => leader);
+    let local = 0;
+    signals.onCommitted(() => local++);
+    signals.committedAlone();
+    // the relay here is woken directly; the other nodes' relays stand by and read nothing
+    expect(local).toBe(1);
+    expect(sent).toHaveLength(0);
+    leader = false;
+    signals.committedAlone();
+    expect(local).toBe(2);
+    expect(sent).toHaveLength(1);
+  });
 });

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { AppendSignals } from './append-signals';
 import { CheckpointFlusher, type SubscriberCursor } from './checkpoint-flusher';
-import { checkpointOf, heldBack, readableHead, readEventsAfter, ORIGIN, type Checkpoint } from './event-log-reader';
+import { checkpointOf, readableHead, readLogAfter, ORIGIN, type Checkpoint } from './event-log-reader';
 import { EVENTS_CHANNEL } from './events-channel';
 import { compareLogPositions } from './log-position';
 import { LogTail } from './log-tail';
@@ -89,6 +89,7 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
     this.flusher = new CheckpointFlusher(processor.orm);
     // events committed in this process: no need to wait for the notification to come back
     signals.onCommitted(() => this.wakeReader());
+    signals.setDeliveredHere(() => this.leader);
   }
 
   onApplicationBootstrap() {
@@ -177,7 +178,7 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
     while (this.running && this.leader) {
       try {
         const em = this.processor.orm.em.fork();
-        const events = await readEventsAfter(em, tail.end, batchSize);
+        const { events, heldBack } = await readLogAfter(em, tail.end, batchSize);
         if (events.length > 0) {
           tail.append(events);
           for (const w of this.wakeups.values()) w.notify();
@@ -186,7 +187,7 @@ export class EventRelay implements OnApplicationBootstrap, BeforeApplicationShut
         this.trim(tail, cursors);
         if (events.length >= batchSize) continue;
         const idleSince = performance.now();
-        if (await heldBack(em, tail.end)) {
+        if (heldBack) {
           heldSince ??= Date.now();
           const fast = Date.now() - heldSince < HELD_BACK_FAST_MS;
           await this.reader.wait(fast ? HELD_BACK_RETRY_MS : this.config.EVENT_RELAY_POLL_MS);

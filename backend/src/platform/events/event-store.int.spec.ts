@@ -2,7 +2,7 @@ import { Database } from '../database/database';
 import { isEventOf, JobRequested, JobStarted } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
 import { useTestOrm, eventually } from '../../test-support';
-import { heldBack, readEventsAfter, ORIGIN } from './event-log-reader';
+import { heldBack, readEventsAfter, readLogAfter, ORIGIN } from './event-log-reader';
 import { EventStore, MAX_DECISION_ATTEMPTS, type StreamModel } from './event-store';
 import { ConcurrencyError, UnknownEventTypeError } from './errors';
 
@@ -233,6 +233,8 @@ describe('event store (real PostgreSQL)', () => {
     // which may still commit events that sort before it
     expect(await readEventsAfter(em, from, 100)).toEqual([]);
     expect(await heldBack(em, from)).toBe(true);
+    // the relay's read says the same in one statement
+    expect(await readLogAfter(em, from, 100)).toEqual({ events: [], heldBack: true });
 
     releaseSlow();
     await slow;
@@ -241,6 +243,9 @@ describe('event store (real PostgreSQL)', () => {
       return events.length === 2 ? events : null;
     });
     expect(delivered.map((e) => e.streamId)).toEqual(['job-slow', 'job-fast']);
+    // ...and reads the same events, with nothing held back after them; a full batch asks nothing more
+    expect(await readLogAfter(em, from, 100)).toEqual({ events: delivered, heldBack: false });
+    expect(await readLogAfter(em, from, 1)).toEqual({ events: delivered.slice(0, 1), heldBack: false });
   });
 
   it('two writers deciding on one stream at once: the second decides again on the fresh state, nothing is lost', async () => {

@@ -8,6 +8,11 @@ import { ConcurrencyError } from './errors';
 import { currentMetadata, EVENT_COLUMNS, pendingEvent, toStoredEvent, validate, type EventRow } from './event-records';
 import { compareLogPositions, laterOf, type LogPosition } from './log-position';
 
+/** EVENT_COLUMNS qualified by the domain_event alias `d` (the stale tails' join), built once. */
+const STALE_TAIL_COLUMNS = EVENT_COLUMNS.split(',')
+  .map((c) => `d.${c.trim()}`)
+  .join(', ');
+
 /**
  * How many times a decision is taken again on the fresh stream when another writer appended to the
  * same stream between reading it and writing; after that the command answers 409.
@@ -227,9 +232,7 @@ export class EventStore {
       const ids = [...stale.keys()];
       const tails = await query<EventRow>(
         em,
-        `select ${EVENT_COLUMNS.split(',')
-          .map((c) => `d.${c.trim()}`)
-          .join(', ')}
+        `select ${STALE_TAIL_COLUMNS}
            from unnest(?::text[], ?::int[]) as s(stream_id, after)
            join domain_event d on d.stream_id = s.stream_id and d.stream_version > s.after
           order by d.stream_id, d.stream_version`,
