@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import type { Application, NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { headerNames } from '@sparkhouse/contracts';
 import { Logger } from 'nestjs-pino';
@@ -12,6 +12,7 @@ import { RedisIoAdapter } from '../realtime/redis-io.adapter';
 import { Metrics } from '../metrics/metrics';
 import { ProjectionWatermark } from '../events/read-your-writes';
 import { httpMetrics } from './http-metrics';
+import { answerEtags, type EtagFn } from './answer-etags';
 import { bodyErrors, jsonBody, readYourWritesMiddleware, requestContextMiddleware } from './middleware';
 import { API_DOCS_PATH, apiDocs } from './api-docs';
 import { SharedAnswers } from './shared-answers';
@@ -29,6 +30,7 @@ export function configureApiApp(app: NestExpressApplication, config: AppConfig):
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  app.set('etag', answerEtags((app.getHttpAdapter().getInstance() as Application).get('etag fn') as EtagFn));
   // machine-to-machine endpoints that answer in milliseconds (a signed webhook) take their requests here,
   // ahead of the security headers, CORS, metrics, request context and request log they do not need
   app.use(app.get(RawRoutes).middleware('ahead'));

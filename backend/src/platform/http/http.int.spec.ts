@@ -145,9 +145,12 @@ describe('HTTP conventions (real API process)', () => {
         headers: { 'content-type': 'application/json', ...anon },
         body: JSON.stringify({ steps: 2 }),
       });
+      // a command's answer carries no ETag (no conditional request could use it); a read's does
+      expect(started.headers.get('etag')).toBeNull();
       const { runId } = (await started.json()).response;
       const res = await fetch(`${paused.baseUrl}/api/jobs/${runId}`, { headers: anon });
       expect(res.status).toBe(200);
+      expect(res.headers.get('etag')).toMatch(/^W\/"/);
       expect((await res.json()).response).toMatchObject({ runId, status: 'queued', ownerId: 'anon_http_tester_01', percent: 0 });
       const other = await fetch(`${paused.baseUrl}/api/jobs/${runId}`, {
         headers: { 'x-non-auth-user-id': 'anon_someone_else_1' },
