@@ -7,6 +7,7 @@ import { parseToken } from '../events/log-position';
 import type { ProjectionWatermark } from '../events/read-your-writes';
 import type { CallRequest } from './access.guard';
 import { render } from './http-exception.filter';
+import { plainJsonBody } from './plain-json-body';
 import { INVALID_UTF8_BODY, refuseInvalidUtf8Body } from './text-input';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -20,6 +21,8 @@ export function requestIdOf(req: Request): string {
 /** JSON bodies only; parser failures become JSON 400/413 answers instead of HTML pages. */
 export function jsonBody(limitBytes: number): RequestHandler[] {
   return [
+    // the common case, read without body-parser's generic path; express.json reads the rest
+    plainJsonBody(limitBytes),
     express.json({
       limit: limitBytes,
       type: ['application/json', 'application/*+json', 'application/x-amz-json-1.1'],
