@@ -40,16 +40,11 @@ export async function readLogAfter(
   after: Checkpoint,
   limit: number,
 ): Promise<{ events: LoggedEvent[]; heldBack: boolean }> {
-  const rows = await em.getConnection().execute<(EventRow & { held: boolean | null })[]>(
-    prepared(`with horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
-      batch as (
-        select ${EVENT_COLUMNS}, domain_event.transaction_id as sort_tx, domain_event.position as sort_pos
-          from domain_event
-         where (transaction_id, position) > (?::xid8, ?::bigint)
-           and transaction_id < (select xmin from horizon)
-         -- the table's columns, not the text ones selected above: text would sort 10 before 9
-         order by domain_event.transaction_id, domain_event.position
-         limit ?),
+  const read = afterStatement(`${EVENT_COLUMNS}, domain_event.transaction_id as sort_tx, domain_event.position as sort_pos`, after, limit, {});
+  // one statement, one snapshot: its horizon (pg_snapshot_xmin) is the same in the read and the check
+  const rows = await execute<EventRow & { held: boolean | null }>(
+    em,
+    prepared(`with batch as (${read.sql}),
       last as (select sort_tx, sort_pos from batch order by sort_tx desc, sort_pos desc limit 1)
       select position, transaction_id, event_id, stream_id, stream_version, type, schema_version, payload, metadata,
              null::boolean as held
@@ -59,11 +54,9 @@ export async function readLogAfter(
              exists (select 1 from domain_event
                       where (transaction_id, position) > (coalesce((select sort_tx from last), ?::xid8),
                                                           coalesce((select sort_pos from last), ?::bigint))
-                        and transaction_id >= (select xmin from horizon))
+                        and transaction_id >= pg_snapshot_xmin(pg_current_snapshot()))
        where (select count(*) from batch) < ?`),
-    [after.transactionId, after.position, limit, after.transactionId, after.position, limit],
-    'all',
-    em.isInTransaction() ? em.getTransactionContext() : undefined,
+    [...read.params, after.transactionId, after.position, limit],
   );
   const events: LoggedEvent[] = [];
   let held = false;
@@ -152,15 +145,14 @@ function execute<T>(em: Db, sql: string, params: unknown[]): Promise<T[]> {
 
 /** The last event a consumer may read now (below the oldest running transaction), or null for an empty log. */
 export async function readableHead(em: Db): Promise<Checkpoint | null> {
-  const [head] = await em.getConnection().execute<{ transaction_id: string; position: string }[]>(
+  const [head] = await execute<{ transaction_id: string; position: string }>(
+    em,
     prepared(`select transaction_id::text, position::text from domain_event
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       -- the table's columns (the delivery index, read backwards from its end), not the text ones selected
       -- above: those would sort 9 after 10 and need the whole log read and sorted
       order by domain_event.transaction_id desc, domain_event.position desc limit 1`),
     [],
-    'all',
-    em.isInTransaction() ? em.getTransactionContext() : undefined,
   );
   return head ? { transactionId: head.transaction_id, position: head.position } : null;
 }
@@ -170,14 +162,13 @@ export async function readableHead(em: Db): Promise<Checkpoint | null> {
  * running: delivery resumes as soon as it ends, so the caller should look again shortly.
  */
 export async function heldBack(em: Db, after: Checkpoint): Promise<boolean> {
-  const found = await em.getConnection().execute<unknown[]>(
+  const found = await execute<unknown>(
+    em,
     prepared(`select 1 from domain_event
       where (transaction_id, position) > (?::xid8, ?::bigint)
         and transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
       limit 1`),
     [after.transactionId, after.position],
-    'all',
-    em.isInTransaction() ? em.getTransactionContext() : undefined,
   );
   return found.length > 0;
 }

@@ -75,10 +75,9 @@ export function MemberAppPage() {
   const [tab, setTab] = useState<Tab>('today');
   // once the service worker controls the page, the member's data is loaded again through it (kept
   // offline): after a load already under way ends, as a refetch would otherwise join it
-  const toKeep = useInstallable(address, home.data?.app ?? null);
-  const { kept } = toKeep;
+  const { pending: keepPending, kept } = useInstallable(address, home.data?.app ?? null);
   const { refetch } = home;
-  const loadAgain = toKeep.pending && signedIn && userId !== '' && !home.isFetching;
+  const loadAgain = keepPending && signedIn && userId !== '' && !home.isFetching;
   useEffect(() => {
     if (!loadAgain) return;
     kept();
