@@ -139,8 +139,40 @@ async function dbDiagnostics(databaseUrl) {
 }
 
 /**
+ * CPU seconds spent by a run's processes (its server, its worker, PostgreSQL, Redis and this client)
+ * from now until `read()`, as a report line.
+ */
+function cpuMeter(server, worker, [serverName, workerName], cores) {
+  const before = {
+    server: cpuSecondsOf(server.pid),
+    worker: cpuSecondsOf(worker.pid),
+    bench: process.cpuUsage(),
+    servers: cpuSecondsByName(['postgres', 'redis-server']),
+    wall: Date.now(),
+  };
+  return {
+    read() {
+      const wall = (Date.now() - before.wall) / 1000;
+      const servers = cpuSecondsByName(['postgres', 'redis-server']);
+      const benchCpu = process.cpuUsage(before.bench);
+      const parts = [
+        [serverName, cpuSecondsOf(server.pid) - before.server],
+        [workerName, cpuSecondsOf(worker.pid) - before.worker],
+        ['postgres', servers && before.servers ? servers.postgres - before.servers.postgres : null],
+        ['redis', servers && before.servers ? servers['redis-server'] - before.servers['redis-server'] : null],
+        ['bench client', (benchCpu.user + benchCpu.system) / 1e6],
+      ];
+      return (
+        parts.map(([k, v]) => `${k} ${v === null || Number.isNaN(v) ? 'n/a' : `${fmt(v, 1)}`}`).join(', ') +
+        ` (wall ${fmt(wall, 1)} s x ${cores} cores = ${fmt(wall * cores, 1)} CPU s available)`
+      );
+    },
+  };
+}
+
+/**
  * The bare pipeline (its server and its worker, separate processes like the API and the worker) run
- * through the same client as the real one.
+ * through the same client as the real one. Answers its figures and the CPU its processes spent.
  */
 async function runBarePipeline({ databaseUrl, redisUrl, prefix, opts, logDir, deadline }) {
   const port = await freePort();
@@ -161,7 +193,8 @@ async function runBarePipeline({ databaseUrl, redisUrl, prefix, opts, logDir, de
       if (!server.running || Date.now() > until) throw new Error(`the bare pipeline server did not start:\n${server.tail()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    return await runPipeline({
+    const cpu = cpuMeter(server, worker, ['server', 'worker'], machine().cores);
+    const result = await runPipeline({
       baseUrl: `http://127.0.0.1:${port}`,
       n: opts.jobs,
       owners: opts.owners,
@@ -169,6 +202,7 @@ async function runBarePipeline({ databaseUrl, redisUrl, prefix, opts, logDir, de
       deadline,
       log: (m) => log(`bare ${m}`),
     });
+    return { ...result, cpu: cpu.read() };
   } finally {
     await Promise.all([server.stop(5000), worker.stop(5000)]);
   }
@@ -266,6 +300,7 @@ process and one worker process (LOG_LEVEL=warn) and stops them at the end, also 
     ...markdownTable(figures(opts, p, b, bp)),
   ];
   if (cpu) lines.push(`| CPU seconds during the pipeline run | ${cpu} |`);
+  if (bp?.cpu) lines.push(`| CPU seconds during the bare pipeline run | ${bp.cpu} |`);
   recordResults(lines, log);
 }
 
@@ -343,13 +378,7 @@ async function main() {
 
     // 3) the full pipeline
     if (status === 'ok') {
-      const cpuBefore = {
-        api: cpuSecondsOf(api.pid),
-        worker: cpuSecondsOf(worker.pid),
-        bench: process.cpuUsage(),
-        servers: cpuSecondsByName(['postgres', 'redis-server']),
-      };
-      const wallBefore = Date.now();
+      const cpu = cpuMeter(api, worker, ['API', 'worker'], m.cores);
       p = await runPipeline({
         baseUrl: `http://127.0.0.1:${port}`,
         n: opts.jobs,
@@ -358,19 +387,7 @@ async function main() {
         deadline,
         log,
       });
-      const wall = (Date.now() - wallBefore) / 1000;
-      const servers = cpuSecondsByName(['postgres', 'redis-server']);
-      const benchCpu = process.cpuUsage(cpuBefore.bench);
-      const parts = [
-        ['API', cpuSecondsOf(api.pid) - cpuBefore.api],
-        ['worker', cpuSecondsOf(worker.pid) - cpuBefore.worker],
-        ['postgres', servers && cpuBefore.servers ? servers.postgres - cpuBefore.servers.postgres : null],
-        ['redis', servers && cpuBefore.servers ? servers['redis-server'] - cpuBefore.servers['redis-server'] : null],
-        ['bench client', (benchCpu.user + benchCpu.system) / 1e6],
-      ];
-      cpuLine =
-        parts.map(([k, v]) => `${k} ${v === null || Number.isNaN(v) ? 'n/a' : `${fmt(v, 1)}`}`).join(', ') +
-        ` (wall ${fmt(wall, 1)} s x ${m.cores} cores = ${fmt(wall * m.cores, 1)} CPU s available)`;
+      cpuLine = cpu.read();
       if (p.timedOut) status = 'timed out during the pipeline run';
       else if (p.stalled) status = 'pipeline stalled: no completion for 60 s';
       else if (p.missing || p.duplicates || p.httpErrors || p.wrongOwner) {
@@ -421,6 +438,7 @@ async function main() {
   } finally {
     console.log(`\nJobs benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(figures(opts, p, b, bp))}`);
     if (cpuLine) console.log(`  CPU seconds during the pipeline run: ${cpuLine}`);
+    if (bp?.cpu) console.log(`  CPU seconds during the bare pipeline run: ${bp.cpu}`);
     console.log('');
     if (opts.record && (p || b)) {
       try {

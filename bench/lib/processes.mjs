@@ -23,7 +23,8 @@ export function freePort() {
  * Starts `node <script>` with the given env; stdout and stderr go to <logDir>/<name>.log.
  * With ipc: true the child gets an IPC channel (fork). nodeArgs are Node/V8 flags (before the script).
  */
-export function startNode(name, script, { env, logDir, ipc = false, args = [], nodeArgs = [] }) {
+export function startNode(name, script, { env, logDir, ipc = false, args = [], nodeArgs: given = [] }) {
+  const nodeArgs = [...given, ...extraNodeArgs(name)];
   const logFile = path.join(logDir, `${name}.log`);
   const out = fs.openSync(logFile, 'a');
   const opts = { env, stdio: ipc ? ['ignore', out, out, 'ipc'] : ['ignore', out, out] };
@@ -46,6 +47,16 @@ export function startNode(name, script, { env, logDir, ipc = false, args = [], n
   children.add(handle);
   handle.exited.then(() => children.delete(handle));
   return handle;
+}
+
+/**
+ * Node/V8 flags for one started process from the environment, for profiling a bench: BENCH_NODE_ARGS_<NAME>
+ * (space separated; the name upper-cased with - as _), e.g. BENCH_NODE_ARGS_WORKER='--cpu-prof
+ * --cpu-prof-dir=/tmp/prof' (NODE_OPTIONS does not take --cpu-prof).
+ */
+function extraNodeArgs(name) {
+  const key = `BENCH_NODE_ARGS_${name.toUpperCase().replace(/-/g, '_')}`;
+  return (process.env[key] ?? '').split(' ').filter(Boolean);
 }
 
 async function stopChild(handle, graceMs) {
