@@ -143,7 +143,7 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
       if (await this.redis.shared().exists(cancelKeys(this.redis.prefix, env.runId).flag)) throw new Canceled();
       if (!(await this.lifecycle.started(env, attempt, this.workerId))) return { skipped: 'already finished' };
       const def = JOBS[env.name];
-      const ctx = this.context(env, attempt, controller.signal, job, progress);
+      const ctx = this.context(env, attempt, controller.signal, progress);
       const result = def.result.parse(
         await requestContext.run(
           { requestId: env.correlationId, timeZone: 'UTC', principal: { kind: 'system', id: 'worker' }, causationId: null },
@@ -185,7 +185,6 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
     env: JobEnvelope<N>,
     attempt: number,
     signal: AbortSignal,
-    job: Job,
     buffer: ProgressBuffer,
   ): Omit<JobContext<N>, 'payload'> {
     return {
@@ -206,8 +205,9 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
           ...p,
           at: new Date().toISOString(),
         });
+        // stored in the run's stream (the console and the owner read it there); BullMQ's own copy of
+        // progress is not read by anything, and would cost a Redis script per report
         buffer.add({ ...p, at: new Date().toISOString() });
-        await job.updateProgress(p);
       },
     };
   }
