@@ -37,8 +37,11 @@ export const SERVER_EVENTS = {
   opsRebuild: 'ops:rebuild',
   /** Operations console: an alert fired or resolved. */
   opsAlert: 'ops:alert',
-  /** Operations console: a run changed state (for the job table). */
-  opsJob: 'ops:job',
+  /**
+   * Operations console: runs that changed state (for the job table), the changes of one delivered
+   * batch of the log in one message.
+   */
+  opsJobs: 'ops:jobs',
 } as const;
 
 /** Client -> server message names. */

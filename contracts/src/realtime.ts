@@ -63,6 +63,8 @@ export const opsJobMessageSchema = z.object({
   at: z.string(),
 });
 export type OpsJobMessage = z.infer<typeof opsJobMessageSchema>;
+export const opsJobsMessageSchema = z.object({ runs: z.array(opsJobMessageSchema) });
+export type OpsJobsMessage = z.infer<typeof opsJobsMessageSchema>;
 
 export interface ServerToClientEvents {
   'job:progress': (m: JobProgressMessage) => void;
@@ -74,7 +76,7 @@ export interface ServerToClientEvents {
   'ops:queues': (m: QueuesOverview) => void;
   'ops:rebuild': (m: RebuildProgress) => void;
   'ops:alert': (m: OpsAlertMessage) => void;
-  'ops:job': (m: OpsJobMessage) => void;
+  'ops:jobs': (m: OpsJobsMessage) => void;
 }
 
 export const watchJobAckSchema = z.union([

@@ -10,6 +10,8 @@ import {
   OPERATIONS_GROUPS,
   QUEUES,
   REALTIME,
+  SERVER_EVENTS,
+  type OpsJobsMessage,
   type QueuesOverview,
 } from '@sparkhouse/contracts';
 import { AccessTokens } from '../../../platform/auth/access-tokens';
@@ -581,6 +583,42 @@ describe('operations console API (real PostgreSQL and Redis)', () => {
     try {
       await eventually(() => seen.length >= 2, { timeoutMs: 15_000 });
       expect(seen[0].queues.map((q) => q.name).sort()).toEqual(Object.values(QUEUES).sort());
+      expect(userSaw).toEqual([]);
+    } finally {
+      operator.disconnect();
+      user.disconnect();
+    }
+  });
+
+  it('pushes run changes to operators, those of one delivered batch in one message, and nothing to other users', async () => {
+    const open = (token: string) =>
+      io(base, { path: REALTIME.path, auth: { token }, transports: ['websocket'], reconnection: false });
+    const operator = open(tokens.get('viewer')!);
+    const user = open(tokens.get('user')!);
+    const messages: OpsJobsMessage[] = [];
+    const userSaw: unknown[] = [];
+    operator.on(SERVER_EVENTS.opsJobs, (m) => messages.push(m));
+    user.on(SERVER_EVENTS.opsJobs, (m) => userSaw.push(m));
+    const connected = (s: typeof operator) =>
+      new Promise<void>((resolve, reject) => (s.once('connect', () => resolve()), s.once('connect_error', reject)));
+    await Promise.all([connected(operator), connected(user)]);
+    try {
+      const runId = await startCheck();
+      const changesOf = () => messages.flatMap((m) => m.runs).filter((r) => r.runId === runId);
+      await eventually(() => changesOf().length >= 1);
+      // started and failed are committed together: delivered in one batch, pushed in one message
+      await appendJob(runId, [
+        { type: JobStarted.type, payload: { runId, attempt: 1, workerId: 'w' } },
+        {
+          type: JobFailed.type,
+          payload: { runId, name: 'operations.pipeline-check', owner: { ownerId: ids.admin }, attempts: 1, reason: 'x' },
+        },
+      ]);
+      await eventually(() => changesOf().length >= 3);
+      expect(changesOf().map((r) => r.status)).toEqual(['queued', 'running', 'failed']);
+      expect(changesOf()[0]).toMatchObject({ name: 'operations.pipeline-check', queue: QUEUES.operations });
+      const together = messages.find((m) => m.runs.some((r) => r.runId === runId && r.status === 'running'));
+      expect(together?.runs.filter((r) => r.runId === runId).map((r) => r.status)).toEqual(['running', 'failed']);
       expect(userSaw).toEqual([]);
     } finally {
       operator.disconnect();

@@ -1,7 +1,7 @@
 import {
   SERVER_EVENTS,
   type OpsAlertMessage,
-  type OpsJobMessage,
+  type OpsJobsMessage,
   type QueuesOverview,
   type RebuildProgress,
 } from '@sparkhouse/contracts';
@@ -42,8 +42,8 @@ export function useOpsLive() {
       );
       if (p.status !== 'running') void client.invalidateQueries({ queryKey: opsKeys.projections() });
     };
-    const onJob = (m: OpsJobMessage) => {
-      touched.add(m.runId);
+    const onJobs = (m: OpsJobsMessage) => {
+      for (const run of m.runs) touched.add(run.runId);
       pending ??= setTimeout(() => {
         pending = null;
         void client.invalidateQueries({ queryKey: [...opsKeys.jobs(), 'list'] });
@@ -66,14 +66,14 @@ export function useOpsLive() {
 
     socket.on(SERVER_EVENTS.opsQueues, onQueues);
     socket.on(SERVER_EVENTS.opsRebuild, onRebuild);
-    socket.on(SERVER_EVENTS.opsJob, onJob);
+    socket.on(SERVER_EVENTS.opsJobs, onJobs);
     socket.on(SERVER_EVENTS.opsAlert, onAlert);
     socket.on('connect', onConnect);
     return () => {
       if (pending) clearTimeout(pending);
       socket.off(SERVER_EVENTS.opsQueues, onQueues);
       socket.off(SERVER_EVENTS.opsRebuild, onRebuild);
-      socket.off(SERVER_EVENTS.opsJob, onJob);
+      socket.off(SERVER_EVENTS.opsJobs, onJobs);
       socket.off(SERVER_EVENTS.opsAlert, onAlert);
       socket.off('connect', onConnect);
     };
