@@ -5,6 +5,7 @@ import type { Server, ServerOptions } from 'socket.io';
 import { REALTIME } from '@sparkhouse/contracts';
 import type { AppConfig } from '../config/config';
 import type { RedisConnections } from '../jobs/redis-connections';
+import { CoalescingWebSocketServer } from './coalesced-writes';
 import { socketKey } from './realtime-publisher';
 
 /** socket.io over the Redis adapter: a message emitted on any node (or by a worker) reaches every node. */
@@ -23,6 +24,8 @@ export class RedisIoAdapter extends IoAdapter {
       path: REALTIME.path,
       cors: { origin: this.config.CORS_ORIGINS, credentials: true },
       connectTimeout: REALTIME.timeoutMs,
+      // a socket's frames of one turn in one write (progress and ends of many runs arrive together)
+      wsEngine: CoalescingWebSocketServer,
     });
     server.adapter(
       createAdapter(this.redis.dedicated('socket.io-pub'), this.redis.dedicated('socket.io-sub'), {
