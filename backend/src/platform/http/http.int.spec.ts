@@ -34,6 +34,15 @@ describe('HTTP conventions (real API process)', () => {
     expect(body.checks.redis.status).toBe('up');
   });
 
+  it('mounts no middleware as routes: an API request walks the middlewares, then only the controllers\' routes', () => {
+    const router = (server.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { stack: unknown[] } }> } })
+      .router;
+    const routes = router.stack.filter((layer) => layer.route);
+    expect(routes.length).toBeGreaterThan(0);
+    // Nest mounts a middleware as routes with one handler per HTTP method
+    expect(routes.filter((layer) => layer.route!.stack.length > 1)).toEqual([]);
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await fetch(`${server.base}/api/no/such/route`);
     expect(res.status).toBe(404);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import express from 'express';
 import { loadConfig, repoRoot, type AppConfig } from '../config/config';
+import { storage as pinoRequestStore } from 'nestjs-pino/storage';
 import { requestLoggerMiddleware, rootLogger } from './logger';
 
 type Line = Record<string, unknown>;
@@ -32,6 +33,8 @@ async function appLogging(level: AppConfig['LOG_LEVEL']) {
     req.log.warn({ thing: req.params.id }, 'a request of its own says something');
     res.status(201).json({ ok: true });
   });
+  // whether Nest's Logger (nestjs-pino's request store) writes through this request's own logger
+  app.get('/api/whose-logger', (req, res) => void res.json({ own: pinoRequestStore.getStore()?.logger === req.log }));
   app.get('/api/broken', () => {
     throw new Error('boom');
   });
@@ -116,6 +119,15 @@ describe('request log lines', () => {
       expect(line.req.headers['content-type']).toBe('application/json');
       expect(line.res).toBeDefined();
       expect(JSON.stringify(app.lines)).not.toContain('secret-token');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.each(['warn', 'info', 'debug'] as const)('at %s: Nest\'s Logger writes through the request\'s own logger', async (level) => {
+    const app = await appLogging(level);
+    try {
+      expect(JSON.parse(await app.call('/api/whose-logger'))).toEqual({ own: true });
     } finally {
       await app.close();
     }
