@@ -87,8 +87,12 @@ test('an admin rebuilds a read model and watches its progress live', async ({ pa
   });
   await item.getByRole('button', { name: 'Rebuild' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Rebuild' }).click();
-  await expect(item).toContainText(/Last rebuild completed .*: \d+ events/, { timeout: STUCK_MS });
-  expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
+  // this rebuild's live progress first: a completion shown before it may be an earlier rebuild's
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress), { timeout: STUCK_MS })
+    .toBe(true);
+  await expect(item.getByRole('progressbar')).toHaveCount(0, { timeout: STUCK_MS });
+  await expect(item).toContainText(/Last rebuild completed .*: \d+ events/);
   await expect(item).toContainText('Up to date', { timeout: STUCK_MS });
   await shot(page, 'projections.png');
   await item.getByRole('link', { name: 'its run' }).click();

@@ -107,6 +107,10 @@ describe('operations console API (real PostgreSQL and Redis)', () => {
         new EventStore().append(tem, jobStreamId(runId), facts as never, { metadata: { actor: 'worker' } }),
       );
 
+  /** A socket.io connection signed in as `who`. */
+  const socketOf = (who: Who) =>
+    io(base, { path: REALTIME.path, auth: { token: tokens.get(who) }, transports: ['websocket'], reconnection: false });
+
   const detail = async (runId: string) => (await call('viewer', 'GET', `/operations/jobs/${runId}`)).body.response;
 
   it('lets anonymous callers, plain users and viewers do only what their role allows, on every console call', async () => {
@@ -572,10 +576,8 @@ describe('operations console API (real PostgreSQL and Redis)', () => {
   });
 
   it('pushes a live queue overview to operators, and nothing to other users', async () => {
-    const open = (token: string) =>
-      io(base, { path: REALTIME.path, auth: { token }, transports: ['websocket'], reconnection: false });
-    const operator = open(tokens.get('viewer')!);
-    const user = open(tokens.get('user')!);
+    const operator = socketOf('viewer');
+    const user = socketOf('user');
     const seen: QueuesOverview[] = [];
     const userSaw: unknown[] = [];
     operator.on('ops:queues', (m) => seen.push(m));
@@ -591,10 +593,8 @@ describe('operations console API (real PostgreSQL and Redis)', () => {
   });
 
   it('pushes run changes to operators, those of one delivered batch in one message, and nothing to other users', async () => {
-    const open = (token: string) =>
-      io(base, { path: REALTIME.path, auth: { token }, transports: ['websocket'], reconnection: false });
-    const operator = open(tokens.get('viewer')!);
-    const user = open(tokens.get('user')!);
+    const operator = socketOf('viewer');
+    const user = socketOf('user');
     const messages: OpsJobsMessage[] = [];
     const userSaw: unknown[] = [];
     operator.on(SERVER_EVENTS.opsJobs, (m) => messages.push(m));
