@@ -174,7 +174,7 @@ function cpuMeter(server, worker, [serverName, workerName], cores) {
  * The bare pipeline (its server and its worker, separate processes like the API and the worker) run
  * through the same client as the real one. Answers its figures and the CPU its processes spent.
  */
-async function runBarePipeline({ databaseUrl, redisUrl, prefix, opts, logDir, deadline }) {
+async function runBarePipeline({ databaseUrl, redisUrl, prefix, opts, logDir, deadline, cores }) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -193,7 +193,7 @@ async function runBarePipeline({ databaseUrl, redisUrl, prefix, opts, logDir, de
       if (!server.running || Date.now() > until) throw new Error(`the bare pipeline server did not start:\n${server.tail()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const cpu = cpuMeter(server, worker, ['server', 'worker'], machine().cores);
+    const cpu = cpuMeter(server, worker, ['server', 'worker'], cores);
     const result = await runPipeline({
       baseUrl: `http://127.0.0.1:${port}`,
       n: opts.jobs,
@@ -368,7 +368,7 @@ async function main() {
 
     // 2) the bare pipeline: the same durable steps, nothing else
     if (status === 'ok') {
-      bp = await runBarePipeline({ databaseUrl, redisUrl, prefix: `${prefix}_barepipe`, opts, logDir, deadline });
+      bp = await runBarePipeline({ databaseUrl, redisUrl, prefix: `${prefix}_barepipe`, opts, logDir, deadline, cores: m.cores });
       log(`bare pipeline: ${fmt(bp.jobsPerSec, 1)} jobs/s`);
       if (bp.timedOut || bp.stalled) status = 'timed out during the bare pipeline run';
       else if (bp.missing || bp.duplicates || bp.httpErrors || bp.wrongOwner) {

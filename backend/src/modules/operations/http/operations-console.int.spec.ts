@@ -110,6 +110,9 @@ describe('operations console API (real PostgreSQL and Redis)', () => {
   /** A socket.io connection signed in as `who`. */
   const socketOf = (who: Who) =>
     io(base, { path: REALTIME.path, auth: { token: tokens.get(who) }, transports: ['websocket'], reconnection: false });
+  /** Resolves once the socket is connected; rejects when its connection is refused. */
+  const connected = (socket: ReturnType<typeof socketOf>) =>
+    new Promise<void>((resolve, reject) => (socket.once('connect', () => resolve()), socket.once('connect_error', reject)));
 
   const detail = async (runId: string) => (await call('viewer', 'GET', `/operations/jobs/${runId}`)).body.response;
 
@@ -370,15 +373,10 @@ describe('operations console API (real PostgreSQL and Redis)', () => {
       ).status,
     ).toBe(400);
 
-    const socket = io(base, {
-      path: REALTIME.path,
-      auth: { token: tokens.get('operator') },
-      transports: ['websocket'],
-      reconnection: false,
-    });
+    const socket = socketOf('operator');
     const toasts: { name: string; state: string }[] = [];
     socket.on('ops:alert', (m) => toasts.push(m));
-    await new Promise<void>((resolve, reject) => (socket.once('connect', () => resolve()), socket.once('connect_error', reject)));
+    await connected(socket);
     try {
       // a failed run in the last minutes makes the failure rate 100 %
       const runId = await startCheck();
@@ -599,8 +597,6 @@ describe('operations console API (real PostgreSQL and Redis)', () => {
     const userSaw: unknown[] = [];
     operator.on(SERVER_EVENTS.opsJobs, (m) => messages.push(m));
     user.on(SERVER_EVENTS.opsJobs, (m) => userSaw.push(m));
-    const connected = (s: typeof operator) =>
-      new Promise<void>((resolve, reject) => (s.once('connect', () => resolve()), s.once('connect_error', reject)));
     await Promise.all([connected(operator), connected(user)]);
     try {
       const runId = await startCheck();
