@@ -217,6 +217,22 @@ describe('a lost connection (a terminated backend, a restart, a failover)', () =
     expect(await db.em.fork().execute('select count(*)::int as n from lost', [], 'get')).toEqual({ n: 1 });
   });
 
+  it('survives a connection that dies between the pool handing it over and its holder watching it', async () => {
+    const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    // what pg does when the server's termination arrives: the client stops being queryable and emits
+    // 'error' — here right after the pool removed its idle listener, before `checkout` resumes
+    db.pool.once('acquire', (client) => {
+      queueMicrotask(() => {
+        const internal = client as unknown as { _handleErrorEvent?: (err: Error) => void };
+        if (internal._handleErrorEvent) internal._handleErrorEvent(lost);
+        else client.emit('error', lost);
+      });
+    });
+    // the transaction begun on it goes to a fresh connection (a lost connection at begin is retried)
+    await db.em.fork().transactional((tx) => tx.execute('insert into lost (id) values (4)'));
+    expect(await db.em.fork().execute('select count(*)::int as n from lost where id = 4', [], 'get')).toEqual({ n: 1 });
+  });
+
   it('tells a lost connection from a statement that is wrong', async () => {
     const wrong = await db.em
       .fork()

@@ -35,6 +35,11 @@ export class Database {
     // a pooled connection that dies while idle (a restarted server, a terminated backend) is replaced;
     // one that dies while checked out is watched by whoever holds it (see `checkout`)
     this.pool.on('error', () => undefined);
+    // ...and one can also die in the moment between the pool handing it over and its holder watching it
+    // (the server's termination read in the same packet as the new connection's ready message, before
+    // `checkout` resumes): its 'error' with no listener would crash the process. Every connection keeps
+    // this listener for life; its holder learns of the loss at its next statement (not queryable: lost).
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     this.em = new Db(this, null);
   }
 
