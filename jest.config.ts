@@ -40,9 +40,9 @@ const config: Config = {
   globalTeardown: '<rootDir>/scripts/jest-global-teardown.mjs',
   // a test's own limit on a busy machine; its waits follow the product's signals (test-support eventually)
   testTimeout: 90_000,
-  // Every integration suite leaves 30-50 MB behind in the process that ran it (its module registry: Nest,
-  // MikroORM, pg). Run in one process, 300 suites pile up to the 4 GB heap limit and the last ones crawl
-  // through back-to-back full GCs until a hook times out. A worker whose heap passes this limit after a
+  // Every integration suite leaves 30-50 MB behind in the process that ran it (measured; what keeps it is
+  // not found yet). Run in one process, 300 suites pile up towards the 4.3 GB heap limit and the last ones
+  // crawl through back-to-back full GCs until a hook times out. A worker whose heap passes this limit after a
   // suite is replaced by a fresh one (setting it also makes jest use a worker on a 2-core machine).
   workerIdleMemoryLimit: '1GB',
   projects: [
