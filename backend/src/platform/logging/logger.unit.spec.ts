@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { loadConfig, repoRoot, type AppConfig } from '../config/config';
 import { storage as pinoRequestStore } from 'nestjs-pino/storage';
+import { requestContext } from '../context/request-context';
 import { requestLoggerMiddleware, rootLogger } from './logger';
 
 type Line = Record<string, unknown>;
@@ -23,9 +24,11 @@ async function appLogging(level: AppConfig['LOG_LEVEL']) {
   rootLogger(config, sink);
   const app = express();
   let n = 0;
-  app.use((req, _res, next) => {
-    (req as express.Request & { id: string }).id = `req-${++n}`;
-    next();
+  // the request context, as requestContextMiddleware opens it in front of the request logger
+  app.use((req, res, next) => {
+    const requestId = `req-${++n}`;
+    (req as express.Request & { id: string }).id = requestId;
+    requestContext.run({ requestId, timeZone: 'UTC', principal: null, causationId: null, http: { req, res } }, next);
   });
   app.use(requestLoggerMiddleware(config));
   app.get('/api/health', (_req, res) => void res.json({ status: 'ok' }));
@@ -34,7 +37,10 @@ async function appLogging(level: AppConfig['LOG_LEVEL']) {
     res.status(201).json({ ok: true });
   });
   // whether Nest's Logger (nestjs-pino's request store) writes through this request's own logger
-  app.get('/api/whose-logger', (req, res) => void res.json({ own: pinoRequestStore.getStore()?.logger === req.log }));
+  app.get('/api/whose-logger', (req, res) =>
+    // read after a turn of the event loop, as a handler's later lines are
+    void setImmediate(() => res.json({ own: pinoRequestStore.getStore()?.logger === req.log })),
+  );
   app.get('/api/broken', () => {
     throw new Error('boom');
   });
@@ -131,6 +137,11 @@ describe('request log lines', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('outside a request (jobs, start-up) Nest\'s Logger has no request logger and writes through the root', () => {
+    expect(pinoRequestStore.getStore()).toBeUndefined();
+    expect(requestContext.run(requestContext.system(), () => pinoRequestStore.getStore())).toBeUndefined();
   });
 
   it('above info: no request lines, but a request still logs its own warnings with its id', async () => {
