@@ -19,6 +19,15 @@ export interface LogFilter {
 }
 
 /**
+ * Ends a look for any event after a place in the log: the first in log order, so the delivery index is
+ * walked from that place. Without the order PostgreSQL may plan "any row will do" as a sequential scan
+ * expecting an early match, and when nothing is held back (the usual answer) it reads the whole log: a
+ * relay read at 50,000 events took 30 ms instead of 0.2 ms. (An EXISTS would drop the order, so the
+ * looks are scalar subqueries or plain selects.)
+ */
+const FIRST_IN_LOG_ORDER = 'order by domain_event.transaction_id, domain_event.position limit 1';
+
+/**
  * Reads committed events after a checkpoint in (transaction id, position) order, and only those of
  * transactions older than the oldest one still running. A transaction still running may commit events
  * later, but they sort after everything read here (its id is at or above that horizon), so nothing is
@@ -51,10 +60,11 @@ export async function readLogAfter(
         from batch
       union all
       select null, null, null, null, null, null, null, null, null,
-             exists (select 1 from domain_event
-                      where (transaction_id, position) > (coalesce((select sort_tx from last), ?::xid8),
-                                                          coalesce((select sort_pos from last), ?::bigint))
-                        and transaction_id >= pg_snapshot_xmin(pg_current_snapshot()))
+             coalesce((select true from domain_event
+                        where (transaction_id, position) > (coalesce((select sort_tx from last), ?::xid8),
+                                                            coalesce((select sort_pos from last), ?::bigint))
+                          and transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+                        ${FIRST_IN_LOG_ORDER}), false)
        where (select count(*) from batch) < ?`),
     [...read.params, after.transactionId, after.position, limit],
   );
@@ -167,7 +177,7 @@ export async function heldBack(em: Db, after: Checkpoint): Promise<boolean> {
     prepared(`select 1 from domain_event
       where (transaction_id, position) > (?::xid8, ?::bigint)
         and transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
-      limit 1`),
+      ${FIRST_IN_LOG_ORDER}`),
     [after.transactionId, after.position],
   );
   return found.length > 0;
