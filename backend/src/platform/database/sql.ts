@@ -16,3 +16,13 @@ export async function run(em: Db, query: string, params: unknown[] = []): Promis
 /** A text[] parameter, as a PostgreSQL array literal (the driver would spread a JS array into a list). */
 export const textArray = (values: readonly string[]): string =>
   `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
+/**
+ * `count` rows given as one JSON array parameter (`?`), with `columns` ("id uuid, n int"), as a row source
+ * to join: a subquery to alias (`from ${jsonRecords(...)} r`). It tells PostgreSQL how many rows come:
+ * it takes any set-returning function for 100, and a batch of a few rows joined to a table of some
+ * thousands was then planned as a scan of the whole table (a hash join) instead of one index lookup a row;
+ * a projection's batch update read every row of job_run, more rows every batch as the table grew.
+ */
+export const jsonRecords = (columns: string, count: number): string =>
+  `(select * from jsonb_to_recordset(?::jsonb) as x(${columns}) limit ${Math.max(0, Math.trunc(count))})`;

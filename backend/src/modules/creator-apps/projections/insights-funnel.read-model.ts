@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@sparkhouse/contracts';
 import type { Db } from '../../../platform/database/database';
-import { rows, run } from '../../../platform/database/sql';
+import { jsonRecords, rows, run } from '../../../platform/database/sql';
 import type { BatchHandlers, ProjectionHandlers } from '../../../platform/events/define-projection';
 import { pageOf } from '../domain/insights';
 import { PLAN_JOB } from '../domain/visitors';
@@ -113,8 +113,7 @@ async function landingViews(events: DomainEvent<'AppLandingViewed'>[], tx: Db) {
   await run(tx, 'delete from insights_views'); // an earlier run of the same transaction
   await run(
     tx,
-    `with v as (select * from jsonb_to_recordset(?::jsonb)
-                       as r(event_id uuid, storefront_slug text, app_slug text, app_id text, visitor_id text, at timestamptz)),
+    `with v as (select * from ${jsonRecords('event_id uuid, storefront_slug text, app_slug text, app_id text, visitor_id text, at timestamptz', views.length)} r),
           fresh as (insert into app_insights_view (event_id) select event_id from v on conflict do nothing returning event_id)
      insert into insights_views (app_id, visitor_id, at)
      select coalesce(a.app_id, ad.app_id), coalesce(l.user_id, v.visitor_id), v.at

@@ -218,4 +218,63 @@ describe('job_run projection', () => {
       expect(await read(ids(k, 'b'))).toEqual(expected);
     }
   });
+  it("finds a batch's runs by key: a few runs' reports do not read the whole table", async () => {
+    const name = 'operations.pipeline-check';
+    // some thousands of runs already projected (a busy day's worth, at a bench's scale)
+    await orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `insert into job_run (run_id, name, queue, owner_id, status, steps, requested_at, planned_steps)
+         select gen_random_uuid(), ?, 'operations', 'anon_projection_01', 'completed', '[]', now(), '[]'
+           from generate_series(1, 5000)`,
+        [name],
+      );
+    await orm.em.fork().getConnection().execute('analyze job_run');
+    const id = (k: number) => `${k}5555555-5555-4555-8555-555555555555`.slice(-36);
+    const batch = [0, 1, 2, 3].flatMap((k) => [
+      storedEvent(`job-${id(k)}`, JobStarted.type, { runId: id(k), attempt: 1, workerId: 'w' }),
+      storedEvent(`job-${id(k)}`, JobProgressed.type, { runId: id(k), percent: 50, step: 'a', message: 'half' }),
+      storedEvent(`job-${id(k)}`, JobCompleted.type, { runId: id(k), name, owner, result: { ok: true } }),
+    ]);
+    const seqRowsRead = async (tx: Parameters<NonNullable<typeof jobRunsProjection.handleBatch>>[0]) =>
+      Number(
+        (
+          await tx
+            .getConnection()
+            .execute(
+              `select seq_tup_read::int as n from pg_stat_xact_user_tables where relname = 'job_run'`,
+              [],
+              'all',
+              tx.getTransactionContext(),
+            )
+        )[0].n,
+      );
+    await orm.em.fork().transactional(async (tx) => {
+      for (let k = 0; k < 4; k++)
+        await jobRunsProjection.handle(
+          tx,
+          storedEvent(`job-${id(k)}`, JobRequested.type, {
+            runId: id(k),
+            name,
+            queue: 'operations',
+            owner,
+            payload: {},
+            steps: [],
+          }) as never,
+        );
+      const before = await seqRowsRead(tx);
+      await jobRunsProjection.handleBatch!(tx, batch as never);
+      expect(await seqRowsRead(tx)).toBe(before);
+      const done = await tx
+        .getConnection()
+        .execute(
+          `select count(*)::int as n from job_run where run_id = any(?::uuid[]) and status = 'completed'`,
+          [`{${[0, 1, 2, 3].map(id).join(',')}}`],
+          'all',
+          tx.getTransactionContext(),
+        );
+      expect(done).toEqual([{ n: 4 }]);
+    });
+  });
 });

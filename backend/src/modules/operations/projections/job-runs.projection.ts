@@ -1,5 +1,6 @@
 import { jobEntities, type DomainEvent } from '@sparkhouse/contracts';
 import { defineStatementProjection, type Statement, type StatementHandlers } from '../../../platform/events/define-projection';
+import { jsonRecords } from '../../../platform/database/sql';
 
 type JobRunFact =
   | 'JobRequested'
@@ -224,9 +225,11 @@ function segmentsStatement(segments: readonly { segment: Segment; completed: Com
                            then round(extract(epoch from (r.finished_at - coalesce(${STARTED_AT}, j.requested_at))) * 1000)
                            else j.duration_ms end,
         result = case when r.completed then coalesce(r.result::jsonb, j.result) else j.result end
-       from jsonb_to_recordset(?::jsonb) as r(run_id uuid, started boolean, attempt int, started_at timestamptz,
-              progressed boolean, percent real, step text, message text, new_steps text,
-              completed boolean, finished_at timestamptz, result text)
+       from ${jsonRecords(
+         `run_id uuid, started boolean, attempt int, started_at timestamptz, progressed boolean, percent real,
+          step text, message text, new_steps text, completed boolean, finished_at timestamptz, result text`,
+         input.length,
+       )} r
       where j.run_id = r.run_id and (r.completed or ${ACTIVE_J})`,
     [JSON.stringify(input)],
   );
