@@ -18,11 +18,15 @@ export const textArray = (values: readonly string[]): string =>
   `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
 /**
- * `count` rows given as one JSON array parameter (`?`), with `columns` ("id uuid, n int"), as a row source
- * to join: a subquery to alias (`from ${jsonRecords(...)} r`). It tells PostgreSQL how many rows come:
- * it takes any set-returning function for 100, and a batch of a few rows joined to a table of some
- * thousands was then planned as a scan of the whole table (a hash join) instead of one index lookup a row;
- * a projection's batch update read every row of job_run, more rows every batch as the table grew.
+ * `records` as a row source to join (`from ${rows.sql} r`, with `rows.param` as its one `?`), columns
+ * `columns` ("id uuid, n int"): one JSON array parameter read by jsonb_to_recordset, that tells PostgreSQL
+ * how many rows come. It takes any set-returning function for 100 rows, and a batch of a few rows joined
+ * to a table of some thousands was then planned as a scan of the whole table (a hash join) instead of one
+ * index lookup a row: a projection's batch update read every row of job_run, more every batch as it grew.
  */
-export const jsonRecords = (columns: string, count: number): string =>
-  `(select * from jsonb_to_recordset(?::jsonb) as x(${columns}) limit ${Math.max(0, Math.trunc(count))})`;
+export function jsonRecords(columns: string, records: readonly object[]): { sql: string; param: string } {
+  return {
+    sql: `(select * from jsonb_to_recordset(?::jsonb) as x(${columns}) limit ${records.length})`,
+    param: JSON.stringify(records),
+  };
+}

@@ -203,6 +203,11 @@ function segmentsStatement(segments: readonly { segment: Segment; completed: Com
       result: completed && completed.payload.result !== undefined ? JSON.stringify(completed.payload.result) : null,
     };
   });
+  const runs = jsonRecords(
+    `run_id uuid, started boolean, attempt int, started_at timestamptz, progressed boolean, percent real,
+     step text, message text, new_steps text, completed boolean, finished_at timestamptz, result text`,
+    input,
+  );
   const guarded = (flag: string, column: string, value: string) =>
     `${column} = case when r.${flag} and ${ACTIVE_J} then ${value} else j.${column} end`;
   return statement(
@@ -225,13 +230,9 @@ function segmentsStatement(segments: readonly { segment: Segment; completed: Com
                            then round(extract(epoch from (r.finished_at - coalesce(${STARTED_AT}, j.requested_at))) * 1000)
                            else j.duration_ms end,
         result = case when r.completed then coalesce(r.result::jsonb, j.result) else j.result end
-       from ${jsonRecords(
-         `run_id uuid, started boolean, attempt int, started_at timestamptz, progressed boolean, percent real,
-          step text, message text, new_steps text, completed boolean, finished_at timestamptz, result text`,
-         input.length,
-       )} r
+       from ${runs.sql} r
       where j.run_id = r.run_id and (r.completed or ${ACTIVE_J})`,
-    [JSON.stringify(input)],
+    [runs.param],
   );
 }
 
