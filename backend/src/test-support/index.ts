@@ -173,6 +173,22 @@ export async function eventually<T>(
   throw lastError;
 }
 
+/**
+ * The rows of `table` this transaction's statements have read by scanning the table itself (not through an
+ * index) so far (pg_stat_xact_user_tables): a statement that must find its rows by key leaves it unchanged.
+ */
+export async function rowsScannedIn(tx: Db, table: string): Promise<number> {
+  const [row] = await tx
+    .getConnection()
+    .execute<{ n: number }[]>(
+      'select seq_tup_read::int as n from pg_stat_xact_user_tables where relname = ?',
+      [table],
+      'all',
+      tx.getTransactionContext(),
+    );
+  return row.n;
+}
+
 let fakePosition = 0;
 
 /** A stored event for projection tests, as if read from the log. */

@@ -11,7 +11,7 @@ import {
 } from '@sparkhouse/contracts';
 import { EventStore } from '../../../platform/events/event-store';
 import { SubscriptionProcessor } from '../../../platform/events/subscription-processor';
-import { useTestOrm, projectionSpec, storedEvent } from '../../../test-support';
+import { useTestOrm, projectionSpec, rowsScannedIn, storedEvent } from '../../../test-support';
 import { asRunnerHolds } from '../../../test-support/subscribers';
 import { jobRunsProjection } from './job-runs.projection';
 
@@ -237,19 +237,6 @@ describe('job_run projection', () => {
       storedEvent(`job-${id(k)}`, JobProgressed.type, { runId: id(k), percent: 50, step: 'a', message: 'half' }),
       storedEvent(`job-${id(k)}`, JobCompleted.type, { runId: id(k), name, owner, result: { ok: true } }),
     ]);
-    const seqRowsRead = async (tx: Parameters<NonNullable<typeof jobRunsProjection.handleBatch>>[0]) =>
-      Number(
-        (
-          await tx
-            .getConnection()
-            .execute(
-              `select seq_tup_read::int as n from pg_stat_xact_user_tables where relname = 'job_run'`,
-              [],
-              'all',
-              tx.getTransactionContext(),
-            )
-        )[0].n,
-      );
     await orm.em.fork().transactional(async (tx) => {
       for (let k = 0; k < 4; k++)
         await jobRunsProjection.handle(
@@ -263,9 +250,9 @@ describe('job_run projection', () => {
             steps: [],
           }) as never,
         );
-      const before = await seqRowsRead(tx);
+      const before = await rowsScannedIn(tx, 'job_run');
       await jobRunsProjection.handleBatch!(tx, batch as never);
-      expect(await seqRowsRead(tx)).toBe(before);
+      expect(await rowsScannedIn(tx, 'job_run')).toBe(before);
       const done = await tx
         .getConnection()
         .execute(
