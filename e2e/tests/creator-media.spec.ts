@@ -123,9 +123,13 @@ test('a creator uploads an image, a video and a PDF with progress bars, sees the
   expect(Math.round(await player.evaluate((v: HTMLVideoElement) => v.duration))).toBe(4);
   await page.screenshot({ path: test.info().outputPath('media-preview-video.png') });
 
-  // the arrow keys step to the next file: the image
+  // the arrow keys step through the files in the grid's order (newest first, so which of the two big uploads
+  // was saved last decides whether the image comes before or after the video)
   await dialog.getByRole('heading').click();
-  await page.keyboard.press('ArrowRight');
+  const kinds = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-type')));
+  const steps = kinds.indexOf('image') - kinds.indexOf('video');
+  expect(Math.abs(steps)).toBe(1); // the PDF, saved first, is last
+  await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
   const imageDialog = page.getByRole('dialog', { name: 'track-at-dawn.png' });
   await expect(imageDialog.getByRole('img', { name: 'track-at-dawn.png' })).toBeVisible();
   await expect(imageDialog).toContainText('1200 × 800');
