@@ -54,6 +54,16 @@ test('a member starts a trial from the app’s paywall, checks in and marks toda
   await expect(page.getByTestId('streak')).toHaveText('1');
   await page.screenshot({ path: test.info().outputPath('member-app-today.png'), fullPage: true });
 
+  // the page shows what the member did at once and sends it meanwhile: it has all been sent before the
+  // network goes (else it would, rightly, wait on the device with the offline check-in)
+  const waiting = () =>
+    page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('sparkhouse.member-app.queue.'))
+        .reduce((n, k) => n + (JSON.parse(localStorage.getItem(k) ?? '[]') as unknown[]).length, 0),
+    );
+  await expect.poll(waiting, { timeout: STUCK_MS }).toBe(0);
+
   // offline: another check-in is kept on the device and shown at once
   await context.setOffline(true);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
