@@ -93,15 +93,24 @@ export function useMemberActions(a: AppAddress, userId: string) {
   const [pending, setPending] = useState<QueuedAction[]>(() => readQueue(store));
   const [refused, setRefused] = useState<string[]>([]);
   const flushing = useRef(false);
+  /** An action was done while a flush was running: that flush goes round again before it ends. */
+  const again = useRef(false);
 
   const flush = useCallback(async () => {
-    if (flushing.current) return;
+    if (flushing.current) {
+      again.current = true;
+      return;
+    }
     flushing.current = true;
     try {
-      const result = await flushQueue(store, (action) => send(a, action));
-      setPending(result.left);
-      if (result.refused.length > 0) setRefused((r) => [...r, ...result.refused.map((x) => x.message)]);
-      if (result.sent > 0 || result.refused.length > 0) await queryClient.invalidateQueries({ queryKey: memberKeys.home(a, userId) });
+      do {
+        again.current = false;
+        const result = await flushQueue(store, (action) => send(a, action));
+        if (result.refused.length > 0) setRefused((r) => [...r, ...result.refused.map((x) => x.message)]);
+        if (result.sent > 0 || result.refused.length > 0) await queryClient.invalidateQueries({ queryKey: memberKeys.home(a, userId) });
+        // what is waiting now, including anything done meanwhile (not only what this round left)
+        setPending(readQueue(store));
+      } while (again.current && navigator.onLine);
     } finally {
       flushing.current = false;
     }
