@@ -13,8 +13,9 @@ import { requestIdOf } from '../http/middleware';
  * request store. That store is read here from our own request context (the request's req.log) rather
  * than opened by a second AsyncLocalStorage around every request: each store an async resource carries
  * is copied to every promise and callback the request creates (in the jobs bench, reading it from one
- * store took about 5 % off the API's CPU). Outside a request (jobs, start-up) there is no store, so PinoLogger uses the
- * root logger. PinoLogger.assign is not supported (a fresh store per read; nothing here calls it).
+ * store took about 5 % off the API's CPU). Outside a request (jobs, start-up) there is no store, so
+ * PinoLogger uses the root logger. PinoLogger.assign is not supported (a fresh store per read; nothing
+ * here calls it).
  */
 pinoRequestStore.getStore = () => {
   const log = requestContext.current()?.http?.req.log;

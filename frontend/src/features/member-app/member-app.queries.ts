@@ -106,10 +106,10 @@ export function useMemberActions(a: AppAddress, userId: string) {
       do {
         again.current = false;
         const result = await flushQueue(store, (action) => send(a, action));
-        if (result.refused.length > 0) setRefused((r) => [...r, ...result.refused.map((x) => x.message)]);
-        if (result.sent > 0 || result.refused.length > 0) await queryClient.invalidateQueries({ queryKey: memberKeys.home(a, userId) });
         // what is waiting now, including anything done meanwhile (not only what this round left)
         setPending(readQueue(store));
+        if (result.refused.length > 0) setRefused((r) => [...r, ...result.refused.map((x) => x.message)]);
+        if (result.sent > 0 || result.refused.length > 0) await queryClient.invalidateQueries({ queryKey: memberKeys.home(a, userId) });
       } while (again.current && navigator.onLine);
     } finally {
       flushing.current = false;
