@@ -66,6 +66,20 @@ export function isEventOf<T extends EventType>(event: StoredEvent, ...types: rea
   return (types as readonly string[]).includes(event.type);
 }
 
+/**
+ * The progress reports a completion carries (see JobCompleted), as the JobProgressed facts they stand
+ * for: in order, each with the completion's position and metadata.
+ */
+export function progressCarriedBy(e: DomainEvent<'JobCompleted'>): DomainEvent<'JobProgressed'>[] {
+  const { runId, name, progress = [] } = e.payload;
+  return progress.map((p) => ({ ...e, type: 'JobProgressed', payload: { runId, name, ...p } }));
+}
+
+/** A stream's events, each completion preceded by the JobProgressed facts it carries. */
+export function withCarriedProgress(events: readonly StoredEvent[]): StoredEvent[] {
+  return events.flatMap((e) => (isEventOf(e, 'JobCompleted') && e.payload.progress ? [...progressCarriedBy(e), e] : [e]));
+}
+
 /** A fact as a fold reads it: a stored event, or one about to be appended (a decision's output). */
 export interface Fact {
   readonly type: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './envelope';
-import { jobOwnerSchema } from '../jobs';
+import { jobOwnerSchema, jobProgressSchema } from '../jobs';
 
 /** Job lifecycle facts. Stream: `job-<runId>`. They feed the job_run read model and the live pushes. */
 export const JobRequested = defineEvent(
@@ -59,7 +59,16 @@ export const JobAttemptFailed = defineEvent(
 /** Terminal events carry the job's name and owner, so a push needs no look-up. */
 const finished = { runId: z.string(), name: z.string(), owner: jobOwnerSchema };
 
-export const JobCompleted = defineEvent('JobCompleted', 1, z.object({ ...finished, result: z.unknown() }));
+/**
+ * `progress`: the run's progress reports not stored before it ended, in order (a worker stores them with
+ * the completion, one event instead of one per report). They stand for the JobProgressed facts just
+ * before it: readers that follow progress take them with progressCarriedBy.
+ */
+export const JobCompleted = defineEvent(
+  'JobCompleted',
+  1,
+  z.object({ ...finished, result: z.unknown(), progress: z.array(jobProgressSchema).optional() }),
+);
 
 export const JobFailed = defineEvent(
   'JobFailed',

@@ -89,10 +89,11 @@ export class JobLifecycle {
     ]);
   }
 
+  /** The reports not stored yet go in the completion itself (see JobCompleted): one event for the run's end. */
   completed(env: JobEnvelope, result: unknown, reports: JobProgress[] = []) {
+    const progress = reports.length > 0 ? { progress: reports } : {};
     return this.appendUnlessFinished(env.runId, [
-      ...progressEvents(env, reports),
-      { type: JobCompleted.type, payload: { runId: env.runId, name: env.name, owner: env.owner, result } },
+      { type: JobCompleted.type, payload: { runId: env.runId, name: env.name, owner: env.owner, result, ...progress } },
     ]);
   }
 
@@ -126,30 +127,40 @@ export class JobLifecycle {
   private appendUnlessFinished(runId: string, events: NewEvent[]): Promise<boolean> {
     return new Promise((resolve, reject) => {
       this.queue.push({ runId, events, metadata: currentMetadata(), resolve, reject });
-      this.writing ??= this.writeAll().finally(() => (this.writing = null));
+      this.writing ??= this.writeAll();
     });
   }
 
+  /**
+   * Writes until nothing is queued, and stops in the very turn it finds the queue empty: a caller that
+   * the last write resumed and that reports again at once starts the next write. (Stopped a turn later,
+   * as by a `.finally`, it would leave that report queued until some other report came.)
+   */
   private async writeAll() {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        const appended = await this.orm.em.fork().transactional((tem) =>
-          this.events.decideMany(
-            tem,
-            jobRunModel,
-            batch.map((p) => ({
-              streamId: jobStreamId(p.runId),
-              decide: (run) => (run?.finished ? null : p.events),
-              metadata: p.metadata,
-            })),
-          ),
-        );
-        batch.forEach((p, i) => p.resolve(appended[i].length > 0));
-      } catch {
-        // one run's trouble (a writer that keeps moving it) must not fail the others: each on its own
-        await Promise.all(batch.map((p) => this.appendAlone(p).then(p.resolve, p.reject)));
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        try {
+          const appended = await this.orm.em.fork().transactional((tem) =>
+            this.events.decideMany(
+              tem,
+              jobRunModel,
+              batch.map((p) => ({
+                streamId: jobStreamId(p.runId),
+                decide: (run) => (run?.finished ? null : p.events),
+                metadata: p.metadata,
+              })),
+            ),
+          );
+          batch.forEach((p, i) => p.resolve(appended[i].length > 0));
+        } catch {
+          // one run's trouble (a writer that keeps moving it) must not fail the others: each on its own
+          const alone = await Promise.allSettled(batch.map((p) => this.appendAlone(p)));
+          alone.forEach((o, i) => (o.status === 'fulfilled' ? batch[i].resolve(o.value) : batch[i].reject(o.reason)));
+        }
       }
+    } finally {
+      this.writing = null;
     }
   }
 

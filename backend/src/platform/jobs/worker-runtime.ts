@@ -29,9 +29,10 @@ class Canceled extends Error {
  * Runs the jobs of contracts/jobs in this process. The BullMQ workers are @nestjs/bullmq's (one
  * `WorkerHost` per queue, see JobWorkersModule); what that package has no place for is kept here,
  * around every run: the run's lifecycle events (JobStarted, JobProgressed, JobCompleted...; written in
- * group commits by JobLifecycle), live progress, cancel, uploads-first pausing of the media queue, the
- * check that every job has exactly one processor, and a shutdown that gives in-flight jobs back to their
- * queue (@nestjs/bullmq only closes its workers, which waits for the jobs in flight to finish).
+ * group commits by JobLifecycle, a completion with the reports not stored yet), live progress, cancel,
+ * uploads-first pausing of the media queue, the check that every job has exactly one processor, and a
+ * shutdown that gives in-flight jobs back to their queue (@nestjs/bullmq only closes its workers, which
+ * waits for the jobs in flight to finish).
  */
 @Injectable()
 export class WorkerRuntime implements BeforeApplicationShutdown {
@@ -88,7 +89,8 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
       if (YIELDS_TO_UPLOADS.has(queue)) this.gates.push(new UploadsFirstGate(worker, this.redis.shared(), this.redis.prefix));
     }
     const missing = [...queues].filter((q) => !this.workers.some((w) => w.name === q));
-    if (missing.length > 0) throw new Error(`No BullMQ worker for queue(s) ${missing.join(', ')}: list their processors in JobWorkersModule`);
+    if (missing.length > 0)
+      throw new Error(`No BullMQ worker for queue(s) ${missing.join(', ')}: list their processors in JobWorkersModule`);
     for (const worker of this.workers) {
       worker.run().catch((err: unknown) => this.logger.error({ err, queue: worker.name }, 'worker stopped'));
     }

@@ -53,7 +53,7 @@ export const creatorStudioProjection = defineProjection({
   tables: ['creator_app', 'creator_app_version', 'creator_blueprint_example', 'creator_brainstorm', 'creator_profile'],
   // of the job lifecycle, only builds' and brainstorms' (facts written before jobs named themselves are all taken)
   accepts: (e) =>
-    !isEventOf(e, 'JobStarted', 'JobProgressed', 'JobAttemptFailed', 'JobRequeued', 'JobFailed', 'JobCanceled') ||
+    !isEventOf(e, 'JobStarted', 'JobProgressed', 'JobCompleted', 'JobAttemptFailed', 'JobRequeued', 'JobFailed', 'JobCanceled') ||
     e.payload.name === undefined ||
     STUDIO_JOBS.has(e.payload.name),
   on: followingAppFacts({

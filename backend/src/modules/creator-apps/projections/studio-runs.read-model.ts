@@ -1,3 +1,4 @@
+import { progressCarriedBy, type DomainEvent } from '@sparkhouse/contracts';
 import type { Db } from '../../../platform/database/database';
 import { run } from '../../../platform/database/sql';
 import type { ProjectionHandlers } from '../../../platform/events/define-projection';
@@ -24,6 +25,14 @@ async function runState(tx: Db, runId: string, status: string, { error }: { erro
   );
 }
 
+/** A build's progress, while it runs. */
+const buildProgressed = ({ payload: p }: DomainEvent<'JobProgressed'>, tx: Db) =>
+  run(
+    tx,
+    `update creator_app set build_percent = ?, build_step = ? where build_run_id = ? and build_status in ('queued', 'running')`,
+    [p.percent, p.step, p.runId],
+  );
+
 /**
  * The runs the studio shows: an app's latest build (creator_app.build_*, by the app's latest build
  * run) and brainstorms (creator_brainstorm, by their run), from their requests, their results stored
@@ -37,6 +46,7 @@ export const studioRuns: ProjectionHandlers<
   | 'BrainstormIdeasStored'
   | 'JobStarted'
   | 'JobProgressed'
+  | 'JobCompleted'
   | 'JobAttemptFailed'
   | 'JobRequeued'
   | 'JobFailed'
@@ -76,12 +86,12 @@ export const studioRuns: ProjectionHandlers<
       [json(p.ideas), p.generatedBy, p.brainstormId],
     ),
   JobStarted: ({ payload: p }, tx) => runState(tx, p.runId, 'running', { error: null }),
-  JobProgressed: ({ payload: p }, tx) =>
-    run(
-      tx,
-      `update creator_app set build_percent = ?, build_step = ? where build_run_id = ? and build_status in ('queued', 'running')`,
-      [p.percent, p.step, p.runId],
-    ),
+  JobProgressed: (e, tx) => buildProgressed(e, tx),
+  // the progress a completion carries (the build's result, stored next, ends the run)
+  JobCompleted: async (e, tx) => {
+    const last = progressCarriedBy(e).at(-1);
+    if (last) await buildProgressed(last, tx);
+  },
   JobAttemptFailed: ({ payload: p }, tx) => runState(tx, p.runId, 'queued', { error: p.reason }),
   JobRequeued: ({ payload: p }, tx) => runState(tx, p.runId, 'queued', {}),
   JobFailed: ({ payload: p }, tx) => runState(tx, p.runId, 'failed', { error: p.reason }),

@@ -34,11 +34,14 @@ export const visitorPlans: ProjectionHandlers<
   JobCompleted: async ({ payload: p, metadata: { occurredAt: at } }, tx) => {
     if (!planRun(p.runId) || p.name !== PLAN_JOB) return;
     const result = p.result as { generatedBy?: string } | null;
+    // the step of the last report it carries, if any (see JobCompleted)
+    const step = p.progress?.at(-1)?.step ?? null;
     return run(
       tx,
-      `update app_visitor_plan set status = 'completed', percent = 100, plan = ?::jsonb, generated_by = ?, error = null, finished_at = ?
+      `update app_visitor_plan set status = 'completed', percent = 100, step = coalesce(?, step), plan = ?::jsonb, generated_by = ?,
+              error = null, finished_at = ?
           where run_id = ?`,
-      [JSON.stringify(p.result), result?.generatedBy ?? null, at, p.runId],
+      [step, JSON.stringify(p.result), result?.generatedBy ?? null, at, p.runId],
     );
   },
   JobFailed: async ({ payload: p, metadata: { occurredAt: at } }, tx) => {

@@ -1,4 +1,4 @@
-import { isEventOf, type JobDetail, type StoredEvent } from '@sparkhouse/contracts';
+import { isEventOf, withCarriedProgress, type JobDetail, type StoredEvent } from '@sparkhouse/contracts';
 
 type Attempt = JobDetail['attemptsDetail'][number];
 type Step = JobDetail['timeline'][number];
@@ -47,7 +47,7 @@ export function runHistory(stream: readonly StoredEvent[]): {
     if (a && a.endedAt === null) Object.assign(a, { endedAt: at, outcome, error, stack });
   };
 
-  for (const e of stream) {
+  for (const e of withCarriedProgress(stream)) {
     if (!isEventOf(e, ...HISTORY_EVENTS)) continue;
     const at = e.metadata.occurredAt;
     switch (e.type) {

@@ -56,6 +56,39 @@ describe("a run's history", () => {
     expect(h.logs[0].text).toBe('Requested by u1');
   });
 
+  it('tells the reports a completion carries as the steps and log lines they were', () => {
+    const h = runHistory([
+      e('JobRequested', { runId: 'r' }, '2026-01-01T00:00:00.000Z', 'u1'),
+      e('JobStarted', { attempt: 1, workerId: 'w1' }, '2026-01-01T00:00:01.000Z'),
+      e(
+        'JobCompleted',
+        {
+          runId: 'r',
+          result: {},
+          progress: [
+            { percent: 0, step: 'fetch', message: 'Fetching', at: '2026-01-01T00:00:01.100Z' },
+            { percent: 50, step: 'render', message: 'Rendering', at: '2026-01-01T00:00:01.400Z' },
+            { percent: 100, step: 'render', message: 'Rendered', at: '2026-01-01T00:00:01.900Z' },
+          ],
+        },
+        '2026-01-01T00:00:02.000Z',
+      ),
+    ]);
+    expect(h.attempts.map((a) => [a.attempt, a.outcome])).toEqual([[1, 'completed']]);
+    expect(h.timeline.map((s) => [s.step, s.durationMs, s.message])).toEqual([
+      ['fetch', 300, 'Fetching'],
+      ['render', 600, 'Rendered'],
+    ]);
+    expect(h.logs.map((l) => l.text)).toEqual([
+      'Requested by u1',
+      'Attempt 1 started on w1',
+      'fetch: Fetching (0 %)',
+      'render: Rendering (50 %)',
+      'render: Rendered (100 %)',
+      'Completed',
+    ]);
+  });
+
   it('redacts secret-looking fields at any depth and keeps the rest', () => {
     expect(
       redact({

@@ -120,6 +120,49 @@ describe('job_run projection', () => {
     await processor.catchUp(projection, 500, { lockHeld: true });
     expect(await rows()).toEqual(live);
   });
+  it('applies the reports a completion carries as the JobProgressed facts they stand for, alone and in a batch', async () => {
+    const at = (ms: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, 0, ms));
+    const name = 'operations.pipeline-check';
+    const reports = [
+      { percent: 0, step: 'fetch', message: 'Fetching', at: at(20).toISOString() },
+      { percent: 60, step: 'render', message: 'Rendering', at: at(30).toISOString() },
+      { percent: 100, step: 'render', message: 'All done', at: at(40).toISOString() },
+    ];
+    const facts = (id: string, carried: boolean) => [
+      storedEvent(
+        `job-${id}`,
+        JobRequested.type,
+        { runId: id, name, queue: 'operations', owner, payload: {}, steps: ['fetch', 'render'] },
+        at(0),
+      ),
+      storedEvent(`job-${id}`, JobStarted.type, { runId: id, attempt: 1, workerId: 'w' }, at(10)),
+      ...(carried ? [] : reports.map((r) => storedEvent(`job-${id}`, JobProgressed.type, { runId: id, ...r }, at(45)))),
+      storedEvent(
+        `job-${id}`,
+        JobCompleted.type,
+        { runId: id, name, owner, result: { ok: 1 }, ...(carried ? { progress: reports } : {}) },
+        at(50),
+      ),
+    ];
+    const [separate, alone, batched] = ['5a', '5b', '5c'].map((k) => `${k}555555-5555-4555-8555-555555555555`);
+    await orm.em.fork().transactional(async (tx) => {
+      for (const e of [...facts(separate, false), ...facts(alone, true)]) await jobRunsProjection.handle(tx, e as never);
+      await jobRunsProjection.handleBatch!(tx, facts(batched, true) as never);
+    });
+    const read = async (id: string) => {
+      const [row] = await orm.em.fork().getConnection().execute('select * from job_run where run_id = ?', [id]);
+      return { ...row, run_id: null };
+    };
+    const expected = await read(separate);
+    expect(expected).toMatchObject({ status: 'completed', percent: 100, step: 'render', message: 'All done', duration_ms: 40 });
+    expect(expected.steps).toEqual([
+      { step: 'fetch', startedAt: at(20).toISOString() },
+      { step: 'render', startedAt: at(30).toISOString() },
+    ]);
+    expect(await read(alone)).toEqual(expected);
+    expect(await read(batched)).toEqual(expected);
+  });
+
   it('applies a batch with the same rows as its facts one by one (progress and completion merged per run)', async () => {
     const at = (ms: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, 0, ms));
     const name = 'operations.pipeline-check';

@@ -1,4 +1,4 @@
-import { jobEntities, type DomainEvent } from '@sparkhouse/contracts';
+import { jobEntities, progressCarriedBy, type DomainEvent } from '@sparkhouse/contracts';
 import { defineStatementProjection, type Statement, type StatementHandlers } from '../../../platform/events/define-projection';
 import { jsonRecords } from '../../../platform/database/sql';
 
@@ -16,28 +16,19 @@ type JobRunFact =
 
 const statement = (sql: string, params: unknown[]): Statement => ({ sql, params });
 
-/** The update that ends a run: its status, end time, duration, and what it ended with. */
+/** The update that ends a run without completing it: its status, end time, duration and error. */
 function finish(
   runId: string,
-  status: 'completed' | 'failed' | 'canceled',
+  status: 'failed' | 'canceled',
   at: string,
-  fields: { result?: unknown; error?: string | null; percent?: number; message?: string },
+  fields: { error: string | null; message?: string },
 ): Statement {
   return statement(
     `update job_run set status = ?, finished_at = ?,
             duration_ms = round(extract(epoch from (?::timestamptz - coalesce(started_at, requested_at))) * 1000),
-            result = coalesce(?::jsonb, result), error = ?, percent = coalesce(?, percent), message = coalesce(?, message)
+            error = ?, message = coalesce(?, message)
       where run_id = ?`,
-    [
-      status,
-      at,
-      at,
-      fields.result === undefined ? null : JSON.stringify(fields.result),
-      fields.error ?? null,
-      fields.percent ?? null,
-      fields.message ?? null,
-      runId,
-    ],
+    [status, at, at, fields.error, fields.message ?? null, runId],
   );
 }
 
@@ -98,8 +89,8 @@ const statements: StatementHandlers<JobRunFact> = {
           where run_id = ? and status in ('failed', 'canceled')`,
       [`Retry ${p.retry} requested by an operator`, p.runId],
     ),
-  JobCompleted: ({ payload: p, metadata }) =>
-    finish(p.runId, 'completed', metadata.occurredAt, { result: p.result, percent: 100 }),
+  // with the progress reports it carries
+  JobCompleted: (e) => segmentsStatement([{ segment: { started: null, progress: progressCarriedBy(e) }, completed: e }]),
   JobFailed: ({ payload: p, metadata }) => finish(p.runId, 'failed', metadata.occurredAt, { error: p.reason }),
   JobCanceled: ({ payload: p, metadata }) => finish(p.runId, 'canceled', metadata.occurredAt, { error: null, message: p.reason }),
 };
@@ -270,7 +261,9 @@ export function jobRunStatements(events: readonly DomainEvent<JobRunFact>[]): St
       continue;
     }
     if (e.type === 'JobCompleted') {
-      if (!held.has(runId)) held.set(runId, { started: null, progress: [] });
+      const segment = held.get(runId) ?? { started: null, progress: [] };
+      segment.progress.push(...progressCarriedBy(e));
+      held.set(runId, segment);
       flush(runId, e);
       continue;
     }

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { JobEnvelope } from '@sparkhouse/contracts';
+import { useTestOrm } from '../../test-support';
+import { EventStore } from '../events/event-store';
+import { JobLifecycle } from './job-lifecycle';
+import { jobStreamId } from './job-requests';
+
+/** The lifecycle facts a worker writes, against real PostgreSQL. */
+describe('JobLifecycle', () => {
+  const testDb = useTestOrm();
+  const store = new EventStore();
+  let lifecycle: JobLifecycle;
+
+  beforeAll(() => {
+    lifecycle = new JobLifecycle(testDb.orm, store);
+  });
+
+  const envelope = (): JobEnvelope => ({
+    runId: randomUUID(),
+    name: 'operations.pipeline-check',
+    owner: { ownerId: 'anon_lifecycle_0001' },
+    payload: { steps: 2, stepDelayMs: 0 },
+    requestedAt: new Date().toISOString(),
+    correlationId: randomUUID(),
+  });
+  const stream = (runId: string) => store.readStream(testDb.orm.em.fork(), jobStreamId(runId));
+
+  it('stores the reports not stored yet in the completion itself: a run ends in one event', async () => {
+    const env = envelope();
+    const reports = [
+      { percent: 50, step: 'step 2', message: 'Checking step 2 of 2', at: '2026-11-29T10:00:00.100Z' },
+      { percent: 100, step: 'step 2', message: 'All 2 steps passed', at: '2026-11-29T10:00:00.200Z' },
+    ];
+    await expect(lifecycle.started(env, 1, 'w1')).resolves.toBe(true);
+    await expect(lifecycle.progressed(env, [{ percent: 0, step: 'step 1', message: 'Checking step 1 of 2' }])).resolves.toBe(
+      true,
+    );
+    await expect(lifecycle.completed(env, { stepsCompleted: 2 }, reports)).resolves.toBe(true);
+
+    const events = await stream(env.runId);
+    expect(events.map((e) => e.type)).toEqual(['JobStarted', 'JobProgressed', 'JobCompleted']);
+    expect(events[2].payload).toEqual({
+      runId: env.runId,
+      name: env.name,
+      owner: env.owner,
+      result: { stepsCompleted: 2 },
+      progress: reports,
+    });
+    // a finished run takes nothing more: a redelivered job's completion is not appended twice
+    await expect(lifecycle.completed(env, { stepsCompleted: 2 }, reports)).resolves.toBe(false);
+    expect(await stream(env.runId)).toHaveLength(3);
+  });
+
+  it('writes a fact reported the moment the previous one is written (one caller, back to back)', async () => {
+    // as the operations console's queue clean cancels its runs one after another: the second used to
+    // wait, queued, for some other fact to start the next write
+    const [first, second] = [envelope(), envelope()];
+    await lifecycle.canceled(first, 'Removed from its queue by an operator');
+    await lifecycle.canceled(second, 'Removed from its queue by an operator');
+    await lifecycle.started(first, 1, 'w1');
+    await lifecycle.completed(second, { stepsCompleted: 2 });
+    expect((await stream(first.runId)).map((e) => e.type)).toEqual(['JobCanceled']);
+    expect((await stream(second.runId)).map((e) => e.type)).toEqual(['JobCanceled']);
+
+    const env = envelope();
+    await lifecycle.started(env, 1, 'w1');
+    await lifecycle.completed(env, { stepsCompleted: 2 });
+    const [, completed] = await stream(env.runId);
+    // every report stored before: the completion carries none
+    expect(completed.type).toBe('JobCompleted');
+    expect(completed.payload).not.toHaveProperty('progress');
+  });
+});
