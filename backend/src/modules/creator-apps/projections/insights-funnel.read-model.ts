@@ -25,7 +25,8 @@ const STAGES: Record<Stage, readonly [column: string, counter: string]> = {
   paid: ['paid_at', 'paid'],
 };
 
-export type DayCounter = 'views' | 'visitors' | 'started' | 'completed' | 'plan_ready' | 'accounts' | 'trials' | 'paid' | 'churned' | 'revenue_cents';
+export type DayCounter =
+  'views' | 'visitors' | 'started' | 'completed' | 'plan_ready' | 'accounts' | 'trials' | 'paid' | 'churned' | 'revenue_cents';
 
 /** Adds n to one of the app's counters of the (UTC) day of `at`. */
 export const countOnDay = (tx: Db, appId: string, at: string, counter: DayCounter, n = 1) =>
@@ -62,7 +63,14 @@ const moveStopped = (tx: Db, appId: string, pageId: string, n: number) =>
   run(tx, 'update app_insights_page set stopped = greatest(0, stopped + ?) where app_id = ? and page_id = ?', [n, appId, pageId]);
 
 /** The visitor is on a page: reached once per visitor; unless finished, it is where they stopped so far. */
-async function onPage(tx: Db, appId: string, visitorId: string, page: { pageId: string; position: number }, at: string, stops: boolean) {
+async function onPage(
+  tx: Db,
+  appId: string,
+  visitorId: string,
+  page: { pageId: string; position: number },
+  at: string,
+  stops: boolean,
+) {
   const fresh = await rows(
     tx,
     'insert into app_insights_visitor_page (app_id, visitor_id, page_id) values (?, ?, ?) on conflict do nothing returning 1 as fresh',
@@ -109,8 +117,14 @@ async function landingViews(events: DomainEvent<'AppLandingViewed'>[], tx: Db) {
     visitor_id: e.payload.visitorId,
     at: e.payload.viewedAt,
   }));
-  const viewed = jsonRecords('event_id uuid, storefront_slug text, app_slug text, app_id text, visitor_id text, at timestamptz', views);
-  await run(tx, 'create temporary table if not exists insights_views (app_id text, visitor_id text, at timestamptz) on commit delete rows');
+  const viewed = jsonRecords(
+    'event_id uuid, storefront_slug text, app_slug text, app_id text, visitor_id text, at timestamptz',
+    views,
+  );
+  await run(
+    tx,
+    'create temporary table if not exists insights_views (app_id text, visitor_id text, at timestamptz) on commit delete rows',
+  );
   await run(tx, 'delete from insights_views'); // an earlier run of the same transaction
   await run(
     tx,
@@ -206,14 +220,21 @@ export const insightsFunnel: ProjectionHandlers<FunnelEvent> = {
   },
   JobCompleted: async ({ payload: p, metadata: { occurredAt: at } }, tx) => {
     if (p.name !== PLAN_JOB) return;
-    const [plan] = await rows<{ app_id: string; visitor_id: string }>(tx, 'select app_id, visitor_id from app_insights_plan_run where run_id = ?', [
-      p.runId,
-    ]);
+    const [plan] = await rows<{ app_id: string; visitor_id: string }>(
+      tx,
+      'select app_id, visitor_id from app_insights_plan_run where run_id = ?',
+      [p.runId],
+    );
     if (plan) await reach(tx, plan.app_id, await insightsVisitor(tx, plan.visitor_id), 'planReady', at);
   },
   AnonymousIdLinked: async ({ payload: p, metadata: { occurredAt: at } }, tx) => {
-    await run(tx, 'insert into app_insights_link (anonymous_id, user_id) values (?, ?) on conflict do nothing', [p.anonymousId, p.userId]);
-    const apps = await rows<{ app_id: string }>(tx, 'select app_id from app_insights_visitor where visitor_id = ?', [p.anonymousId]);
+    await run(tx, 'insert into app_insights_link (anonymous_id, user_id) values (?, ?) on conflict do nothing', [
+      p.anonymousId,
+      p.userId,
+    ]);
+    const apps = await rows<{ app_id: string }>(tx, 'select app_id from app_insights_visitor where visitor_id = ?', [
+      p.anonymousId,
+    ]);
     if (apps.length === 0) return;
     // the anonymous visitor's steps become the member's (the earlier time of each wins)
     await run(
