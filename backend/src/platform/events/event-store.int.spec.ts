@@ -167,6 +167,61 @@ describe('event store (real PostgreSQL)', () => {
         'JobStarted',
       ]);
     });
+
+    it('decides alone (no transaction): two statements, each stream still compare-and-set; refuses a transaction', async () => {
+      await orm.em.fork().transactional((tem) => store.append(tem, 'job-d2', [requested('d2')]));
+      const appended = await store.decideManyAlone(orm.em.fork(), counter, [
+        { streamId: 'job-d1', decide: () => [requested('d1')], metadata: meta('d-1') },
+        { streamId: 'job-d2', decide: (n, v) => (n === 1 && v === 1 ? [started('d2')] : null) },
+        { streamId: 'job-d1', decide: (n) => (n === 1 ? [started('d1')] : null) },
+        { streamId: 'job-d2', decide: () => null },
+      ]);
+      expect(appended.map((events) => events?.map((e) => e.streamVersion))).toEqual([[1], [2], [2], []]);
+      expect(appended[0]![0].metadata.correlationId).toBe('d-1');
+      // committed: another session reads it, snapshot included
+      expect(await store.readStream(orm.em.fork(), 'job-d1')).toEqual([...appended[0]!, ...appended[2]!]);
+      expect((await store.load(orm.em.fork(), 'job-d2', counter)).state).toBe(2);
+      await expect(
+        orm.em.fork().transactional((tem) => store.decideManyAlone(tem, counter, [{ streamId: 'job-d3', decide: () => [] }])),
+      ).rejects.toThrow('outside a transaction');
+    });
+
+    it('answers null for a stream another writer moved in between (not decided again), writing the others', async () => {
+      await orm.em.fork().transactional((tem) => store.append(tem, 'job-e1', [requested('e1')]));
+      let commitOther!: () => void;
+      const held = new Promise<void>((resolve) => (commitOther = resolve));
+      let otherMoved!: () => void;
+      const moved = new Promise<void>((resolve) => (otherMoved = resolve));
+      const other = orm.em.fork().transactional(async (otx) => {
+        await store.append(otx, 'job-e1', [started('e1')]);
+        otherMoved();
+        await held;
+      });
+      await moved;
+      let decisions = 0;
+      const deciding = store.decideManyAlone(orm.em.fork(), counter, [
+        { streamId: 'job-e1', decide: () => (decisions++, [started('e1')]) },
+        { streamId: 'job-e2', decide: () => [requested('e2')] },
+      ]);
+      try {
+        await eventually(async () => {
+          const [{ n }] = await orm.em.fork().execute<{ n: number }[]>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into event_stream as s%'`,
+          );
+          return n > 0;
+        });
+      } finally {
+        commitOther();
+        await other;
+      }
+      const appended = await deciding;
+      expect(decisions).toBe(1);
+      expect(appended[0]).toBeNull();
+      expect(appended[1]!.map((e) => e.streamVersion)).toEqual([1]);
+      // only the other writer's event was added to job-e1
+      expect((await store.readStream(orm.em.fork(), 'job-e1')).map((e) => e.type)).toEqual(['JobRequested', 'JobStarted']);
+    });
   });
 
   it('records actor, correlation and causation from the request context', async () => {

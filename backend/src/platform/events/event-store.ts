@@ -61,6 +61,14 @@ export interface Decided<S> extends StreamState<S> {
   appended: StoredEvent[];
 }
 
+/** One of decideMany's decisions. */
+export interface ManyDecision<S> {
+  streamId: string;
+  decide: (state: S | null, version: number) => NewEvent[] | null;
+  /** The metadata of this decision's events (default: the caller's request context, as for `decide`). */
+  metadata?: EventMetadata;
+}
+
 /** What guards an append: nothing but the stream's own order (blind), or the version the writer decided at. */
 type Guard = { expected?: number; snapshot?: { model: string; json: unknown } };
 
@@ -142,60 +150,96 @@ export class EventStore {
    * decisions on one stream are taken in turn, each on the state the one before left), and everything
    * appended in one statement, each stream compare-and-set from the version it was decided at. Streams
    * another writer moved meanwhile are decided again on their fresh state, up to MAX_DECISION_ATTEMPTS
-   * times, then ConcurrencyError. Answers what each decision appended (in the order given). For writers
-   * with many small decisions at once (a worker recording the lifecycle of the runs it holds).
+   * times, then ConcurrencyError. Answers what each decision appended (in the order given).
    */
-  async decideMany<S>(
-    em: Db,
-    model: StreamModel<S>,
-    decisions: readonly {
-      streamId: string;
-      decide: (state: S | null, version: number) => NewEvent[] | null;
-      /** The metadata of this decision's events (default: the caller's request context, as for `decide`). */
-      metadata?: EventMetadata;
-    }[],
-  ): Promise<StoredEvent[][]> {
+  async decideMany<S>(em: Db, model: StreamModel<S>, decisions: readonly ManyDecision<S>[]): Promise<StoredEvent[][]> {
     requireTransaction(em);
     const results: StoredEvent[][] = decisions.map(() => []);
     let todo = decisions.map((_, i) => i);
     for (let attempt = 1; todo.length > 0; attempt++) {
-      const current = await this.loadMany(em, [...new Set(todo.map((i) => decisions[i].streamId))], model);
-      const contextual = currentMetadata();
-      const streams = new Map<string, { expected: number; state: S | null; pending: StoredEvent[]; owners: number[][] }>();
-      const decided = new Map<number, StoredEvent[]>();
-      for (const i of todo) {
-        const { streamId, decide } = decisions[i];
-        let stream = streams.get(streamId);
-        if (!stream) {
-          const { state, version } = current.get(streamId)!;
-          stream = { expected: version, state, pending: [], owners: [] };
-          streams.set(streamId, stream);
-        }
-        const version = stream.expected + stream.pending.length;
-        const events = decide(stream.state, version);
-        if (!events || events.length === 0) continue;
-        const metadata = decisions[i].metadata ?? contextual;
-        const pending = validate(events).map((e, k) => pendingEvent(streamId, version + k + 1, e, metadata));
-        stream.state = model.fold(stream.state, pending);
-        stream.pending.push(...pending);
-        decided.set(i, pending);
+      const round = await this.decideRound(em, model, decisions, todo);
+      for (const [i, events] of round.stored) results[i] = events;
+      if (round.moved.length > 0 && attempt >= MAX_DECISION_ATTEMPTS) {
+        const streamId = decisions[round.moved[0]].streamId;
+        throw new ConcurrencyError(streamId, round.versions.get(streamId)!, await this.streamVersion(em, streamId));
       }
-      const moved = await this.insertMany(em, model, streams);
-      const retry: number[] = [];
-      for (const i of todo) {
-        const pending = decided.get(i);
-        if (!pending) continue;
-        const stored = moved.get(decisions[i].streamId);
-        if (stored) results[i] = pending.map((p) => stored.get(p.eventId)!);
-        else retry.push(i);
-      }
-      if (retry.length > 0 && attempt >= MAX_DECISION_ATTEMPTS) {
-        const streamId = decisions[retry[0]].streamId;
-        throw new ConcurrencyError(streamId, current.get(streamId)!.version, await this.streamVersion(em, streamId));
-      }
-      todo = retry;
+      todo = round.moved;
     }
     return results;
+  }
+
+  /**
+   * One round of `decideMany` outside any transaction, for writers with many small decisions at once (a
+   * worker recording the lifecycle of the runs it holds): the states read in one statement and the events
+   * appended in another, each committed on its own — two round trips where a transaction takes four. The
+   * compare-and-set on each stream's head keeps every decision exact, as in a transaction (read committed
+   * gives each statement its own snapshot there too). A decision whose stream another writer moved in
+   * between is not taken again: it answers null, for the caller to decide again (with `decide`). A failing
+   * statement leaves nothing of the round written.
+   */
+  async decideManyAlone<S>(
+    em: Db,
+    model: StreamModel<S>,
+    decisions: readonly ManyDecision<S>[],
+  ): Promise<(StoredEvent[] | null)[]> {
+    if (em.isInTransaction())
+      throw new Error('EventStore.decideManyAlone commits on its own: pass a session outside a transaction');
+    const round = await this.decideRound(
+      em,
+      model,
+      decisions,
+      decisions.map((_, i) => i),
+    );
+    const moved = new Set(round.moved);
+    return decisions.map((_, i) => (moved.has(i) ? null : (round.stored.get(i) ?? [])));
+  }
+
+  /**
+   * Decides the decisions `todo` (indexes into `decisions`) on their streams' current states and appends
+   * in one statement. Answers what each appended, the decisions whose stream had moved (nothing of
+   * theirs written) and the versions they were decided at.
+   */
+  private async decideRound<S>(
+    em: Db,
+    model: StreamModel<S>,
+    decisions: readonly ManyDecision<S>[],
+    todo: readonly number[],
+  ): Promise<{ stored: Map<number, StoredEvent[]>; moved: number[]; versions: Map<string, number> }> {
+    const current = await this.loadMany(em, [...new Set(todo.map((i) => decisions[i].streamId))], model);
+    const contextual = currentMetadata();
+    const streams = new Map<string, { expected: number; state: S | null; pending: StoredEvent[] }>();
+    const decided = new Map<number, StoredEvent[]>();
+    for (const i of todo) {
+      const { streamId, decide } = decisions[i];
+      let stream = streams.get(streamId);
+      if (!stream) {
+        const { state, version } = current.get(streamId)!;
+        stream = { expected: version, state, pending: [] };
+        streams.set(streamId, stream);
+      }
+      const version = stream.expected + stream.pending.length;
+      const events = decide(stream.state, version);
+      if (!events || events.length === 0) continue;
+      const metadata = decisions[i].metadata ?? contextual;
+      const pending = validate(events).map((e, k) => pendingEvent(streamId, version + k + 1, e, metadata));
+      stream.state = model.fold(stream.state, pending);
+      stream.pending.push(...pending);
+      decided.set(i, pending);
+    }
+    const written = await this.insertMany(em, model, streams);
+    const stored = new Map<number, StoredEvent[]>();
+    const moved: number[] = [];
+    for (const [i, pending] of decided) {
+      const assigned = written.get(decisions[i].streamId);
+      if (assigned)
+        stored.set(
+          i,
+          pending.map((p) => assigned.get(p.eventId)!),
+        );
+      else moved.push(i);
+    }
+    const versions = new Map([...streams].map(([id, s]) => [id, s.expected]));
+    return { stored, moved, versions };
   }
 
   /** The states of many streams (each from its snapshot when current; a stale one is folded on). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobEnvelope } from '@sparkhouse/contracts';
-import { useTestOrm } from '../../test-support';
+import { eventually, useTestOrm } from '../../test-support';
 import { EventStore } from '../events/event-store';
 import { JobLifecycle } from './job-lifecycle';
 import { jobStreamId } from './job-requests';
@@ -69,5 +69,40 @@ describe('JobLifecycle', () => {
     // every report stored before: the completion carries none
     expect(completed.type).toBe('JobCompleted');
     expect(completed.payload).not.toHaveProperty('progress');
+  });
+
+  it('decides again, on its own, a run another writer moved while its group was written (a cancel request racing the end)', async () => {
+    const [raced, other] = [envelope(), envelope()];
+    await lifecycle.started(raced, 1, 'w1');
+    // its owner's cancel request is appended and not committed yet when the worker's group is written
+    let commitCancel!: () => void;
+    const held = new Promise<void>((resolve) => (commitCancel = resolve));
+    let cancelAppended!: () => void;
+    const appended = new Promise<void>((resolve) => (cancelAppended = resolve));
+    const cancel = testDb.orm.em.fork().transactional(async (tem) => {
+      await store.append(tem, jobStreamId(raced.runId), [{ type: 'JobCancelRequested', payload: { runId: raced.runId } }]);
+      cancelAppended();
+      await held;
+    });
+    await appended;
+    const completing = lifecycle.completed(raced, { stepsCompleted: 2 });
+    const starting = lifecycle.started(other, 1, 'w1');
+    try {
+      await eventually(async () => {
+        const [{ n }] = await testDb.orm.em.fork().execute<{ n: number }[]>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into event_stream as s%'`,
+        );
+        return n > 0;
+      });
+    } finally {
+      commitCancel();
+      await cancel;
+    }
+    // the completion was decided again on the moved stream (the request included) and appended after it
+    await expect(completing).resolves.toBe(true);
+    await expect(starting).resolves.toBe(true);
+    expect((await stream(raced.runId)).map((e) => e.type)).toEqual(['JobStarted', 'JobCancelRequested', 'JobCompleted']);
+    expect((await stream(other.runId)).map((e) => e.type)).toEqual(['JobStarted']);
   });
 });

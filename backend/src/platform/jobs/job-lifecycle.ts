@@ -12,6 +12,7 @@ import {
   type EventMetadata,
   type JobProgress,
   type NewEvent,
+  type StoredEvent,
 } from '@sparkhouse/contracts';
 import { EventStore } from '../events/event-store';
 import { currentMetadata } from '../events/event-records';
@@ -39,8 +40,9 @@ interface Pending {
  * finish it twice), and a run with thousands of progress reports costs what a new one does.
  *
  * A worker holds many runs at once: their facts are written together (group commit). The first fact
- * is written at once; the facts that arrive while a write is in flight go together in the next one,
- * one transaction and one statement for all of them (EventStore.decideMany). A fact waits for at most
+ * is written at once; the facts that arrive while a write is in flight go together in the next one:
+ * their runs read in one statement and their facts appended in another, each committing on its own
+ * (EventStore.decideManyAlone; no transaction around them, so two round trips instead of four). A fact waits for at most
  * one write before its own; each caller hears whether its own fact was appended.
  */
 @Injectable()
@@ -140,24 +142,29 @@ export class JobLifecycle {
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, MAX_BATCH);
+        let appended: (StoredEvent[] | null)[];
         try {
-          const appended = await this.orm.em.fork().transactional((tem) =>
-            this.events.decideMany(
-              tem,
-              jobRunModel,
-              batch.map((p) => ({
-                streamId: jobStreamId(p.runId),
-                decide: (run) => (run?.finished ? null : p.events),
-                metadata: p.metadata,
-              })),
-            ),
+          appended = await this.events.decideManyAlone(
+            this.orm.em.fork(),
+            jobRunModel,
+            batch.map((p) => ({
+              streamId: jobStreamId(p.runId),
+              decide: (run) => (run?.finished ? null : p.events),
+              metadata: p.metadata,
+            })),
           );
-          batch.forEach((p, i) => p.resolve(appended[i].length > 0));
         } catch {
-          // one run's trouble (a writer that keeps moving it) must not fail the others: each on its own
-          const alone = await Promise.allSettled(batch.map((p) => this.appendAlone(p)));
-          alone.forEach((o, i) => (o.status === 'fulfilled' ? batch[i].resolve(o.value) : batch[i].reject(o.reason)));
+          // one run's trouble must not fail the others (and nothing of the batch was written): each on its own
+          appended = batch.map(() => null);
         }
+        batch.forEach((p, i) => {
+          if (appended[i]) p.resolve(appended[i].length > 0);
+        });
+        // decided on its own: a run another writer moved meanwhile (a cancel racing a report), or every run
+        // of a batch that failed
+        const alone = batch.filter((_, i) => !appended[i]);
+        const outcomes = await Promise.allSettled(alone.map((p) => this.appendAlone(p)));
+        outcomes.forEach((o, i) => (o.status === 'fulfilled' ? alone[i].resolve(o.value) : alone[i].reject(o.reason)));
       }
     } finally {
       this.writing = null;
