@@ -1,13 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Queue, Worker, type Job } from 'bullmq';
-import {
-  APP_CONFIG,
-  MemberRemindersQueries,
-  RedisConnections,
-  SendMemberReminders,
-  type AppConfig,
-} from '@sparkhouse/backend';
+import { APP_CONFIG, MemberRemindersQueries, RedisConnections, SendMemberReminders, type AppConfig } from '@sparkhouse/backend';
 import {
   QUEUES,
   REMINDER_JOBS,
@@ -50,7 +44,7 @@ export class MemberReminderRounds implements BeforeApplicationShutdown {
 
   async start() {
     const connection = this.redis.dedicated('member-reminders');
-    this.queue = new Queue(QUEUES.reminders, { connection: this.redis.shared(), prefix: this.redis.prefix });
+    this.queue = new Queue(QUEUES.reminders, { connection: this.redis.producers(), prefix: this.redis.prefix });
     await this.queue.upsertJobScheduler(
       REMINDER_JOBS.scheduler,
       { pattern: '* * * * *' },

@@ -18,7 +18,7 @@ export function jobOptions(envelope: JobEnvelope) {
 /**
  * The BullMQ queues, one per kind of slow work (contracts/jobs), as producers. Hand-written rather than
  * @nestjs/bullmq's `BullModule.registerQueue`: that opens every queue when the module starts, in every
- * process (API, tooling, each test), while these open on first use, on the shared connection. The
+ * process (API, tooling, each test), while these open on first use, on the producers' connection. The
  * workers' side is @nestjs/bullmq's (JobWorkersModule).
  */
 @Injectable()
@@ -30,7 +30,7 @@ export class JobQueues implements OnApplicationShutdown {
   queue(name: QueueName): Queue {
     let q = this.queues.get(name);
     if (!q) {
-      q = new Queue(name, { connection: this.redis.shared(), prefix: this.redis.prefix });
+      q = new Queue(name, { connection: this.redis.producers(), prefix: this.redis.prefix });
       this.queues.set(name, q);
     }
     return q;
