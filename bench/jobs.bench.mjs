@@ -1,12 +1,14 @@
-// npm run bench -- jobs [--jobs N] [--concurrency C] [--owners O] [--in-flight F] [--timeout-s S] [--no-record]
+// npm run bench -- jobs [--jobs N] [--rounds R] [--concurrency C] [--owners O] [--in-flight F] [--timeout-s S] [--no-record]
 //
 // Pushes N jobs through the whole pipeline (HTTP command -> JobRequested -> event relay -> BullMQ ->
 // worker -> progress pushes + JobCompleted -> relay -> socket.io push) and, in the same run, N jobs
 // through a bare pipeline doing the same durable steps (bench/lib/bare-pipeline-*.mjs: HTTP accept with
 // one PostgreSQL insert and a BullMQ add, a worker doing the job's work with one PostgreSQL update and a
 // socket.io push to the owner; target >= 0.7x, 0 lost, 0 doubled) and through bare BullMQ with a no-op
-// processor (the queue's own ceiling). Prints jobs/s, ratios and push latencies, and appends the figures
-// to bench/RESULTS.md. Uses its own database and Redis prefix, and stops everything it started.
+// processor (the queue's own ceiling). The bare pipeline and the pipeline run in R rounds (default 3),
+// alternating which goes first, so that a host slowing down or speeding up (a shared machine) does not
+// favour either; the round with the median ratio is reported, with every round's ratio. Prints jobs/s,
+// ratios and push latencies, and appends the figures to bench/RESULTS.md. Uses its own database and Redis prefix, and stops everything it started.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,10 +42,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 function parseArgs(argv) {
   const opts = parseOptions(
     argv,
-    { jobs: 10_000, concurrency: 50, owners: 20, inFlight: 32, timeoutS: 600, record: true },
+    { jobs: 10_000, rounds: 3, concurrency: 50, owners: 20, inFlight: 32, timeoutS: 900, record: true },
     {
       numbers: {
         '--jobs': 'jobs',
+        '--rounds': 'rounds',
         '--concurrency': 'concurrency',
         '--owners': 'owners',
         '--in-flight': 'inFlight',
@@ -53,6 +56,7 @@ function parseArgs(argv) {
     },
   );
   if (opts.concurrency > 200) throw new Error('--concurrency: WORKER_CONCURRENCY allows at most 200');
+  if (!(opts.rounds >= 1)) throw new Error('--rounds: at least 1');
   return opts;
 }
 
@@ -213,6 +217,67 @@ const deliveryCheck = (r) =>
     ? `missing ${r.missing}, duplicates ${r.duplicates}, failed ${r.failed}, wrong owner ${r.wrongOwner}, HTTP errors ${r.httpErrors}, socket disconnects ${r.disconnects}`
     : 'n/a';
 
+/** 'ok', or what went wrong in a pipeline run (the product's or the bare one's). */
+function deliveryStatus(what, r) {
+  if (r.timedOut) return `timed out during the ${what} run`;
+  if (r.stalled) return `${what} stalled: no completion for 60 s`;
+  if (r.missing || r.duplicates || r.httpErrors || r.wrongOwner) {
+    return `${what} delivery errors: ${r.missing} missing, ${r.duplicates} duplicate job:completed, ${r.httpErrors} HTTP errors, ${r.wrongOwner} wrong owner`;
+  }
+  return 'ok';
+}
+
+/** Logs what the log holds for the runs pushed twice or never. */
+async function explainDelivery(databaseUrl, p) {
+  if (p.duplicated.length) {
+    const gaps = p.duplicated.map((d) => d.gapMs).sort((x, y) => x - y);
+    log(
+      `${p.duplicated.length} runs got job:completed more than once (same 'at' each time: ` +
+        `${p.duplicated.filter((d) => d.sameAt).length}); gap between pushes min ${gaps[0]} ms, median ` +
+        `${gaps[Math.floor(gaps.length / 2)]} ms, max ${gaps[gaps.length - 1]} ms`,
+    );
+    try {
+      const rows = await duplicateEvidence(databaseUrl, p.duplicated.slice(0, 20));
+      for (const r of rows.slice(0, 20)) log(`  duplicated: ${r.stream_id} position ${r.position} xid ${r.transaction_id}`);
+    } catch (err) {
+      log(`duplicate evidence failed: ${err.message}`);
+    }
+  }
+  if (p.httpErrorSamples.length) log(`HTTP error samples: ${p.httpErrorSamples.join(' | ')}`);
+  if (p.missingSamples.length) {
+    log(`missing run ids (sample): ${p.missingSamples.join(', ')}`);
+    try {
+      const ev = await missingEvidence(databaseUrl, p.missingIds);
+      log(`  missing runs by event history: ${ev.byTypes.map((r) => `[${r.types}] x${r.n}`).join('; ')}`);
+      log(
+        `  their JobCompleted positions ${ev.completed.min}..${ev.completed.max}, xids ${ev.completed.minx}..${ev.completed.maxx}`,
+      );
+    } catch (err) {
+      log(`missing evidence failed: ${err.message}`);
+    }
+  }
+}
+
+const roundRatio = (r) => r.p.jobsPerSec / r.bp.jobsPerSec;
+
+/** The round whose ratio is the median (the lower middle one of an even count). */
+function medianRound(rounds) {
+  if (rounds.length === 0) return null;
+  const sorted = [...rounds].sort((x, y) => roundRatio(x) - roundRatio(y));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** "0.612 (bare first), 0.655 (pipeline first, reported), ..." */
+function roundsSummary(rounds, reported) {
+  if (rounds.length === 0) return null;
+  return rounds
+    .map(
+      (r) =>
+        `${fmt(roundRatio(r), 3)} (${fmt(r.p.jobsPerSec, 1)} / ${fmt(r.bp.jobsPerSec, 1)} jobs/s, ${r.bareFirst ? 'bare first' : 'pipeline first'}${r === reported ? ', reported' : ''})`,
+    )
+    .join(', ');
+}
+
 // ---- report ------------------------------------------------------------------------------------
 function figures(opts, p, b, bp) {
   const ratio = p?.jobsPerSec && b?.jobsPerSec ? p.jobsPerSec / b.jobsPerSec : null;
@@ -261,15 +326,16 @@ function figures(opts, p, b, bp) {
   ];
 }
 
-function appendResults({ opts, p, b, bp, m, versions, cpu, status }) {
+function appendResults({ opts, p, b, bp, m, versions, cpu, rounds, status }) {
   const header = `# Benchmarks
 
 Run from the repository root (each command compiles the server first):
 
 - \`npm run bench -- jobs\` — the job pipeline (\`bench/jobs.bench.mjs\`). Options: \`--jobs N\` (default 10000),
+  \`--rounds R\` (bare pipeline and pipeline runs, alternating which goes first; the median ratio is reported; default 3),
   \`--concurrency C\` (WORKER_CONCURRENCY of the worker and of the bare baseline, default 50), \`--owners O\`
   (anonymous owners, one socket each, default 20), \`--in-flight F\` (concurrent HTTP requests, default 32),
-  \`--timeout-s S\` (hard limit, default 600), \`--no-record\` (do not append here).
+  \`--timeout-s S\` (hard limit, default 900), \`--no-record\` (do not append here).
 
 Needs PostgreSQL (DATABASE_URL's server; the bench creates and drops its own \`sparkhouse_bench\` database)
 and Redis (REDIS_URL; the bench uses a unique key prefix and deletes its keys afterwards). It starts one API
@@ -292,13 +358,14 @@ process and one worker process (LOG_LEVEL=warn) and stops them at the end, also 
   if (!fs.existsSync(RESULTS_FILE)) fs.writeFileSync(RESULTS_FILE, header);
   const lines = [
     '',
-    `## jobs — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${/^(timed out|error|pipeline stalled|a process)/.test(status) ? 'INCOMPLETE' : 'CHECK FAILED'} (${status})`}`,
+    `## jobs — ${new Date().toISOString()}${status === 'ok' ? '' : ` — ${/^(timed out|error|(bare )?pipeline stalled|a process)/.test(status) ? 'INCOMPLETE' : 'CHECK FAILED'} (${status})`}`,
     '',
     `Machine: ${m.cores} cores (\`nproc\`, ${m.cpuModel}), ${fmt(m.memGiB, 1)} GiB RAM, ${m.platform}; Node ${m.node}; ` +
       `PostgreSQL ${versions.postgres}; Redis ${versions.redis}.`,
     '',
     ...markdownTable(figures(opts, p, b, bp)),
   ];
+  if (rounds) lines.push(`| rounds (ratio of each; the median one reported above) | ${rounds} |`);
   if (cpu) lines.push(`| CPU seconds during the pipeline run | ${cpu} |`);
   if (bp?.cpu) lines.push(`| CPU seconds during the bare pipeline run | ${bp.cpu} |`);
   recordResults(lines, log);
@@ -321,6 +388,7 @@ async function main() {
   let bp = null;
   let status = 'ok';
   let cpuLine = null;
+  let roundsLine = null;
   let versions = { postgres: 'unknown', redis: 'unknown' };
 
   const hardStop = guardRun('jobs', opts.timeoutS);
@@ -366,35 +434,54 @@ async function main() {
     log(`bare BullMQ: ${fmt(b.jobsPerSec, 1)} jobs/s`);
     if (b.timedOut) status = 'timed out during the bare BullMQ run';
 
-    // 2) the bare pipeline: the same durable steps, nothing else
-    if (status === 'ok') {
-      bp = await runBarePipeline({ databaseUrl, redisUrl, prefix: `${prefix}_barepipe`, opts, logDir, deadline, cores: m.cores });
-      log(`bare pipeline: ${fmt(bp.jobsPerSec, 1)} jobs/s`);
-      if (bp.timedOut || bp.stalled) status = 'timed out during the bare pipeline run';
-      else if (bp.missing || bp.duplicates || bp.httpErrors || bp.wrongOwner) {
-        status = `bare pipeline delivery errors: ${bp.missing} missing, ${bp.duplicates} duplicates, ${bp.httpErrors} HTTP errors`;
+    // 2) the bare pipeline (the same durable steps, nothing else) and the full pipeline, in rounds that
+    // alternate which goes first; each round's ratio compares two runs minutes apart at most
+    const rounds = [];
+    for (let i = 0; i < opts.rounds && status === 'ok'; i++) {
+      const round = { bareFirst: i % 2 === 0, bp: null, p: null, cpuLine: null };
+      const bare = async () => {
+        round.bp = await runBarePipeline({
+          databaseUrl,
+          redisUrl,
+          prefix: `${prefix}_barepipe${i + 1}`,
+          opts,
+          logDir,
+          deadline,
+          cores: m.cores,
+        });
+        log(`round ${i + 1}: bare pipeline ${fmt(round.bp.jobsPerSec, 1)} jobs/s`);
+        return deliveryStatus('bare pipeline', round.bp);
+      };
+      const product = async () => {
+        const cpu = cpuMeter(api, worker, ['API', 'worker'], m.cores);
+        round.p = await runPipeline({
+          baseUrl: `http://127.0.0.1:${port}`,
+          n: opts.jobs,
+          owners: opts.owners,
+          inFlight: opts.inFlight,
+          deadline,
+          log,
+        });
+        round.cpuLine = cpu.read();
+        log(`round ${i + 1}: pipeline ${fmt(round.p.jobsPerSec, 1)} jobs/s`);
+        if (!api.running || !worker.running)
+          return `a process died (api ${api.running ? 'up' : 'down'}, worker ${worker.running ? 'up' : 'down'})`;
+        const found = deliveryStatus('pipeline', round.p);
+        if (found !== 'ok') await explainDelivery(databaseUrl, round.p);
+        return found;
+      };
+      for (const step of round.bareFirst ? [bare, product] : [product, bare]) {
+        if (status === 'ok') status = await step();
       }
+      rounds.push(round);
+      if (round.p && round.bp) log(`round ${i + 1}: ratio ${fmt(round.p.jobsPerSec / round.bp.jobsPerSec, 3)}`);
     }
-
-    // 3) the full pipeline
-    if (status === 'ok') {
-      const cpu = cpuMeter(api, worker, ['API', 'worker'], m.cores);
-      p = await runPipeline({
-        baseUrl: `http://127.0.0.1:${port}`,
-        n: opts.jobs,
-        owners: opts.owners,
-        inFlight: opts.inFlight,
-        deadline,
-        log,
-      });
-      cpuLine = cpu.read();
-      if (p.timedOut) status = 'timed out during the pipeline run';
-      else if (p.stalled) status = 'pipeline stalled: no completion for 60 s';
-      else if (p.missing || p.duplicates || p.httpErrors || p.wrongOwner) {
-        status = `delivery errors: ${p.missing} missing, ${p.duplicates} duplicate job:completed, ${p.httpErrors} HTTP errors, ${p.wrongOwner} wrong owner`;
-      }
-      if (!api.running || !worker.running)
-        status = `a process died (api ${api.running ? 'up' : 'down'}, worker ${worker.running ? 'up' : 'down'})`;
+    const complete = rounds.filter((r) => r.p && r.bp);
+    const reported = medianRound(complete) ?? rounds[rounds.length - 1];
+    ({ p, bp } = reported ?? {});
+    cpuLine = reported?.cpuLine ?? null;
+    roundsLine = roundsSummary(complete, reported);
+    if (p) {
       try {
         const d = await dbDiagnostics(databaseUrl);
         log(`events: ${d.events.map((e) => `${e.type}=${e.n}`).join(', ')}`);
@@ -403,33 +490,6 @@ async function main() {
       } catch (err) {
         log(`diagnostics failed: ${err.message}`);
       }
-      if (p.duplicated.length) {
-        const gaps = p.duplicated.map((d) => d.gapMs).sort((x, y) => x - y);
-        log(
-          `${p.duplicated.length} runs got job:completed more than once (same 'at' each time: ` +
-            `${p.duplicated.filter((d) => d.sameAt).length}); gap between pushes min ${gaps[0]} ms, median ` +
-            `${gaps[Math.floor(gaps.length / 2)]} ms, max ${gaps[gaps.length - 1]} ms`,
-        );
-        try {
-          const rows = await duplicateEvidence(databaseUrl, p.duplicated.slice(0, 20));
-          for (const r of rows.slice(0, 20)) log(`  duplicated: ${r.stream_id} position ${r.position} xid ${r.transaction_id}`);
-        } catch (err) {
-          log(`duplicate evidence failed: ${err.message}`);
-        }
-      }
-      if (p.httpErrorSamples.length) log(`HTTP error samples: ${p.httpErrorSamples.join(' | ')}`);
-      if (p.missingSamples.length) {
-        log(`missing run ids (sample): ${p.missingSamples.join(', ')}`);
-        try {
-          const ev = await missingEvidence(databaseUrl, p.missingIds);
-          log(`  missing runs by event history: ${ev.byTypes.map((r) => `[${r.types}] x${r.n}`).join('; ')}`);
-          log(
-            `  their JobCompleted positions ${ev.completed.min}..${ev.completed.max}, xids ${ev.completed.minx}..${ev.completed.maxx}`,
-          );
-        } catch (err) {
-          log(`missing evidence failed: ${err.message}`);
-        }
-      }
       logTails([api, worker], log);
     }
   } catch (err) {
@@ -437,12 +497,13 @@ async function main() {
     console.error(`[bench:jobs] ${err.stack ?? err.message}`);
   } finally {
     console.log(`\nJobs benchmark${status === 'ok' ? '' : ` — ${status}`}\n${table(figures(opts, p, b, bp))}`);
+    if (roundsLine) console.log(`  rounds: ${roundsLine}`);
     if (cpuLine) console.log(`  CPU seconds during the pipeline run: ${cpuLine}`);
     if (bp?.cpu) console.log(`  CPU seconds during the bare pipeline run: ${bp.cpu}`);
     console.log('');
     if (opts.record && (p || b)) {
       try {
-        appendResults({ opts, p, b, bp, m, versions, cpu: cpuLine, status });
+        appendResults({ opts, p, b, bp, m, versions, cpu: cpuLine, rounds: roundsLine, status });
       } catch (err) {
         console.error(`[bench:jobs] could not write RESULTS.md: ${err.message}`);
       }
