@@ -175,10 +175,12 @@ function cpuMeter(server, worker, [serverName, workerName], cores) {
 }
 
 /**
- * The bare pipeline (its server and its worker, separate processes like the API and the worker) run
- * through the same client as the real one. Answers its figures and the CPU its processes spent.
+ * The bare pipeline's server and worker (separate processes like the API and the worker), started once
+ * and kept for every round as the API and the worker are (both sides warm up in the first round only).
+ * `run()` sends a round through the same client as the real pipeline and answers its figures with the CPU
+ * its processes spent.
  */
-async function runBarePipeline({ databaseUrl, redisUrl, prefix, opts, logDir, deadline, cores }) {
+async function startBarePipeline({ databaseUrl, redisUrl, prefix, opts, logDir, deadline, cores }) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -191,25 +193,34 @@ async function runBarePipeline({ databaseUrl, redisUrl, prefix, opts, logDir, de
   };
   const server = startNode('bare-pipeline-server', path.join(here, 'lib/bare-pipeline-server.mjs'), { env, logDir });
   const worker = startNode('bare-pipeline-worker', path.join(here, 'lib/bare-pipeline-worker.mjs'), { env, logDir });
+  const stop = () => Promise.all([server.stop(5000), worker.stop(5000)]);
   try {
     await waitWorker(worker, { redisUrl, prefix, queueName: 'bare-pipeline', deadline: Math.min(deadline, Date.now() + 60_000) });
     for (const until = Date.now() + 30_000; !/bare pipeline server on/.test(server.tail());) {
       if (!server.running || Date.now() > until) throw new Error(`the bare pipeline server did not start:\n${server.tail()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const cpu = cpuMeter(server, worker, ['server', 'worker'], cores);
-    const result = await runPipeline({
-      baseUrl: `http://127.0.0.1:${port}`,
-      n: opts.jobs,
-      owners: opts.owners,
-      inFlight: opts.inFlight,
-      deadline,
-      log: (m) => log(`bare ${m}`),
-    });
-    return { ...result, cpu: cpu.read() };
-  } finally {
-    await Promise.all([server.stop(5000), worker.stop(5000)]);
+  } catch (err) {
+    await stop();
+    throw err;
   }
+  return {
+    async run() {
+      if (!server.running || !worker.running)
+        throw new Error(`a bare pipeline process died:\n${server.tail()}\n${worker.tail()}`);
+      const cpu = cpuMeter(server, worker, ['server', 'worker'], cores);
+      const result = await runPipeline({
+        baseUrl: `http://127.0.0.1:${port}`,
+        n: opts.jobs,
+        owners: opts.owners,
+        inFlight: opts.inFlight,
+        deadline,
+        log: (m) => log(`bare ${m}`),
+      });
+      return { ...result, cpu: cpu.read() };
+    },
+    stop,
+  };
 }
 
 const deliveryCheck = (r) =>
@@ -437,18 +448,19 @@ async function main() {
     // 2) the bare pipeline (the same durable steps, nothing else) and the full pipeline, in rounds that
     // alternate which goes first; each round's ratio compares two runs minutes apart at most
     const rounds = [];
+    const barePipeline = await startBarePipeline({
+      databaseUrl,
+      redisUrl,
+      prefix: `${prefix}_barepipe`,
+      opts,
+      logDir,
+      deadline,
+      cores: m.cores,
+    });
     for (let i = 0; i < opts.rounds && status === 'ok'; i++) {
       const round = { bareFirst: i % 2 === 0, bp: null, p: null, cpuLine: null };
       const bare = async () => {
-        round.bp = await runBarePipeline({
-          databaseUrl,
-          redisUrl,
-          prefix: `${prefix}_barepipe${i + 1}`,
-          opts,
-          logDir,
-          deadline,
-          cores: m.cores,
-        });
+        round.bp = await barePipeline.run();
         log(`round ${i + 1}: bare pipeline ${fmt(round.bp.jobsPerSec, 1)} jobs/s`);
         return deliveryStatus('bare pipeline', round.bp);
       };
@@ -476,6 +488,7 @@ async function main() {
       rounds.push(round);
       if (round.p && round.bp) log(`round ${i + 1}: ratio ${fmt(round.p.jobsPerSec / round.bp.jobsPerSec, 3)}`);
     }
+    await barePipeline.stop();
     const complete = rounds.filter((r) => r.p && r.bp);
     const reported = medianRound(complete) ?? rounds[rounds.length - 1];
     ({ p, bp } = reported ?? {});
