@@ -189,6 +189,43 @@ export async function rowsScannedIn(tx: Db, table: string): Promise<number> {
   return row.n;
 }
 
+/**
+ * Another writer's change, made and not committed: `write` runs in a transaction left open until
+ * `commit()` (which a test must call, also when it fails). For races on one row: a second writer's
+ * statement on it waits for this one (see waitingOnLock).
+ */
+export async function uncommitted(orm: Database, write: (tx: Db) => Promise<unknown>): Promise<{ commit: () => Promise<void> }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let written!: () => void;
+  const wrote = new Promise<void>((resolve) => (written = resolve));
+  const transaction = orm.em.fork().transactional(async (tx) => {
+    await write(tx);
+    written();
+    await held;
+  });
+  // a write that fails ends the transaction: its error, not a wait for ever
+  await Promise.race([wrote, transaction]);
+  return {
+    commit: async () => {
+      release();
+      await transaction;
+    },
+  };
+}
+
+/** Resolves once some statement of this database matching `statementLike` (SQL LIKE) waits for a row lock. */
+export async function waitingOnLock(orm: Database, statementLike = '%insert into event_stream as s%'): Promise<void> {
+  await eventually(async () => {
+    const [{ n }] = await orm.em.fork().execute<{ n: number }[]>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query like ?`,
+      [statementLike],
+    );
+    return n > 0;
+  });
+}
+
 let fakePosition = 0;
 
 /** A stored event for projection tests, as if read from the log. */

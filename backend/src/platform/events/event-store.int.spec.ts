@@ -1,7 +1,7 @@
 import { Database } from '../database/database';
 import { isEventOf, JobRequested, JobStarted } from '@sparkhouse/contracts';
 import { requestContext } from '../context/request-context';
-import { useTestOrm, eventually, rowsScannedIn } from '../../test-support';
+import { useTestOrm, eventually, rowsScannedIn, uncommitted, waitingOnLock } from '../../test-support';
 import { heldBack, readableHead, readEventsAfter, readLogAfter, ORIGIN } from './event-log-reader';
 import { EventStore, MAX_DECISION_ATTEMPTS, type StreamModel } from './event-store';
 import { ConcurrencyError, UnknownEventTypeError } from './errors';
@@ -127,16 +127,7 @@ describe('event store (real PostgreSQL)', () => {
     it('decides again a stream another writer moved in between, leaving the others as written', async () => {
       await orm.em.fork().transactional((tem) => store.append(tem, 'job-c1', [requested('c1')]));
       // another writer has moved job-c1 (version 2) and not committed yet
-      let commitOther!: () => void;
-      const held = new Promise<void>((resolve) => (commitOther = resolve));
-      let otherMoved!: () => void;
-      const moved = new Promise<void>((resolve) => (otherMoved = resolve));
-      const other = orm.em.fork().transactional(async (otx) => {
-        await store.append(otx, 'job-c1', [started('c1')]);
-        otherMoved();
-        await held;
-      });
-      await moved;
+      const other = await uncommitted(orm, (otx) => store.append(otx, 'job-c1', [started('c1')]));
       const states: (number | null)[] = [];
       const deciding = orm.em.fork().transactional((tem) =>
         store.decideMany(tem, counter, [
@@ -146,16 +137,9 @@ describe('event store (real PostgreSQL)', () => {
       );
       // the statement waits for the other writer's row: let it commit then (and whatever happens, never leave it open)
       try {
-        await eventually(async () => {
-          const [{ n }] = await orm.em.fork().execute<{ n: number }[]>(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into event_stream as s%'`,
-          );
-          return n > 0;
-        });
+        await waitingOnLock(orm);
       } finally {
-        commitOther();
-        await other;
+        await other.commit();
       }
       const appended = await deciding;
       // decided first on version 1, then again on the fresh stream (the other writer's event included)
@@ -188,32 +172,16 @@ describe('event store (real PostgreSQL)', () => {
 
     it('answers null for a stream another writer moved in between (not decided again), writing the others', async () => {
       await orm.em.fork().transactional((tem) => store.append(tem, 'job-e1', [requested('e1')]));
-      let commitOther!: () => void;
-      const held = new Promise<void>((resolve) => (commitOther = resolve));
-      let otherMoved!: () => void;
-      const moved = new Promise<void>((resolve) => (otherMoved = resolve));
-      const other = orm.em.fork().transactional(async (otx) => {
-        await store.append(otx, 'job-e1', [started('e1')]);
-        otherMoved();
-        await held;
-      });
-      await moved;
+      const other = await uncommitted(orm, (otx) => store.append(otx, 'job-e1', [started('e1')]));
       let decisions = 0;
       const deciding = store.decideManyAlone(orm.em.fork(), counter, [
         { streamId: 'job-e1', decide: () => (decisions++, [started('e1')]) },
         { streamId: 'job-e2', decide: () => [requested('e2')] },
       ]);
       try {
-        await eventually(async () => {
-          const [{ n }] = await orm.em.fork().execute<{ n: number }[]>(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into event_stream as s%'`,
-          );
-          return n > 0;
-        });
+        await waitingOnLock(orm);
       } finally {
-        commitOther();
-        await other;
+        await other.commit();
       }
       const appended = await deciding;
       expect(decisions).toBe(1);

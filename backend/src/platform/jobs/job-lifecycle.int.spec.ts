@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobEnvelope } from '@sparkhouse/contracts';
-import { eventually, useTestOrm } from '../../test-support';
+import { uncommitted, useTestOrm, waitingOnLock } from '../../test-support';
 import { EventStore } from '../events/event-store';
 import { JobLifecycle } from './job-lifecycle';
 import { jobStreamId } from './job-requests';
@@ -75,29 +75,15 @@ describe('JobLifecycle', () => {
     const [raced, other] = [envelope(), envelope()];
     await lifecycle.started(raced, 1, 'w1');
     // its owner's cancel request is appended and not committed yet when the worker's group is written
-    let commitCancel!: () => void;
-    const held = new Promise<void>((resolve) => (commitCancel = resolve));
-    let cancelAppended!: () => void;
-    const appended = new Promise<void>((resolve) => (cancelAppended = resolve));
-    const cancel = testDb.orm.em.fork().transactional(async (tem) => {
-      await store.append(tem, jobStreamId(raced.runId), [{ type: 'JobCancelRequested', payload: { runId: raced.runId } }]);
-      cancelAppended();
-      await held;
-    });
-    await appended;
+    const cancel = await uncommitted(testDb.orm, (tx) =>
+      store.append(tx, jobStreamId(raced.runId), [{ type: 'JobCancelRequested', payload: { runId: raced.runId } }]),
+    );
     const completing = lifecycle.completed(raced, { stepsCompleted: 2 });
     const starting = lifecycle.started(other, 1, 'w1');
     try {
-      await eventually(async () => {
-        const [{ n }] = await testDb.orm.em.fork().execute<{ n: number }[]>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into event_stream as s%'`,
-        );
-        return n > 0;
-      });
+      await waitingOnLock(testDb.orm);
     } finally {
-      commitCancel();
-      await cancel;
+      await cancel.commit();
     }
     // the completion was decided again on the moved stream (the request included) and appended after it
     await expect(completing).resolves.toBe(true);
