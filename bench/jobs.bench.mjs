@@ -8,7 +8,8 @@
 // processor (the queue's own ceiling). The bare pipeline and the pipeline run in R rounds (default 3),
 // alternating which goes first, so that a host slowing down or speeding up (a shared machine) does not
 // favour either; the round with the median ratio is reported, with every round's ratio. Prints jobs/s,
-// ratios and push latencies, and appends the figures to bench/RESULTS.md. Uses its own database and Redis prefix, and stops everything it started.
+// ratios and push latencies, and appends the figures to bench/RESULTS.md. Uses its own database and
+// Redis prefix, and stops everything it started.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -14,6 +14,7 @@ import { createApiApp } from '../apps/api';
 export { grantCreatorPlan } from './creator-plans';
 export { fixtureDir, mp3File, mp4File } from './media-fixtures';
 export { ONE_QUESTION_FLOW, planResultFixture, runningFlow } from './app-fixtures';
+export { countingModel, jobRequested, jobStarted } from './job-facts';
 
 interface TestEnv {
   databaseUrl: string;

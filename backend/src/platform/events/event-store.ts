@@ -184,12 +184,8 @@ export class EventStore {
   ): Promise<(StoredEvent[] | null)[]> {
     if (em.isInTransaction())
       throw new Error('EventStore.decideManyAlone commits on its own: pass a session outside a transaction');
-    const round = await this.decideRound(
-      em,
-      model,
-      decisions,
-      decisions.map((_, i) => i),
-    );
+    const all = decisions.map((_, i) => i);
+    const round = await this.decideRound(em, model, decisions, all);
     const moved = new Set(round.moved);
     return decisions.map((_, i) => (moved.has(i) ? null : (round.stored.get(i) ?? [])));
   }
@@ -231,12 +227,12 @@ export class EventStore {
     const moved: number[] = [];
     for (const [i, pending] of decided) {
       const assigned = written.get(decisions[i].streamId);
-      if (assigned)
-        stored.set(
-          i,
-          pending.map((p) => assigned.get(p.eventId)!),
-        );
-      else moved.push(i);
+      if (!assigned) {
+        moved.push(i);
+        continue;
+      }
+      const events = pending.map((p) => assigned.get(p.eventId)!);
+      stored.set(i, events);
     }
     const versions = new Map([...streams].map(([id, s]) => [id, s.expected]));
     return { stored, moved, versions };

@@ -42,8 +42,8 @@ interface Pending {
  * A worker holds many runs at once: their facts are written together (group commit). The first fact
  * is written at once; the facts that arrive while a write is in flight go together in the next one:
  * their runs read in one statement and their facts appended in another, each committing on its own
- * (EventStore.decideManyAlone; no transaction around them, so two round trips instead of four). A fact waits for at most
- * one write before its own; each caller hears whether its own fact was appended.
+ * (EventStore.decideManyAlone: no transaction around them, two round trips instead of four). A fact
+ * waits for at most one write before its own; each caller hears whether its own fact was appended.
  */
 @Injectable()
 export class JobLifecycle {
