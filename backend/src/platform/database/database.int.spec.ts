@@ -1,4 +1,5 @@
-import { Database, numbered } from './database';
+import { escapeLiteral } from 'pg';
+import { Database, numbered, quoteLiteral } from './database';
 import { isConnectionLost } from './connection-errors';
 import { createTestDatabase } from '../../test-support';
 
@@ -11,6 +12,19 @@ describe('numbered placeholders', () => {
 
   it('refuses the identifier placeholder ?? rather than guess', () => {
     expect(() => numbered('select ?? from t')).toThrow('not supported');
+  });
+});
+
+describe('string literals', () => {
+  it("writes what the driver's escapeLiteral writes: quotes doubled, backslashes doubled in an E'' literal", () => {
+    const alphabet = ["'", '\\', '"', ';', '-', 'a', 'é', '\n', '\u0000', '😀', '$', '?', ' '];
+    const made = Array.from({ length: 500 }, (_, i) =>
+      Array.from({ length: i % 40 }, (_, j) => alphabet[(i * 7 + j * 13 + ((i * j) % 5)) % alphabet.length]).join(''),
+    );
+    for (const text of ['', "O'Brien", 'a\\b', "\\'", JSON.stringify({ q: "it's", path: 'C:\\x' }), ...made]) {
+      expect(quoteLiteral(text)).toBe(escapeLiteral(text));
+    }
+    expect(quoteLiteral("it's \\ here")).toBe(" E'it''s \\\\ here'");
   });
 });
 

@@ -1,4 +1,4 @@
-import { escapeLiteral, Pool, TypeOverrides, types, type PoolClient, type QueryConfig, type QueryResult } from 'pg';
+import { Pool, TypeOverrides, types, type PoolClient, type QueryConfig, type QueryResult } from 'pg';
 import { isConnectionLost } from './connection-errors';
 
 /**
@@ -284,6 +284,17 @@ const textArray = types.getTypeParser(1009 as never, 'text') as (text: string) =
 for (const oid of [1082, 1114, 1184, 1186]) resultTypes.setTypeParser(oid, (text: string) => text);
 for (const oid of [1182, 1115, 1185, 1187]) resultTypes.setTypeParser(oid, textArray);
 
+/**
+ * A string as an SQL literal: quotes doubled, and backslashes doubled in an E'' literal when it has any
+ * (what the driver's escapeLiteral writes). Two native replaces instead of escapeLiteral's loop, which
+ * adds one character at a time: over a batch's JSON that allocated some 30 KB a job in the API, about
+ * a seventh of everything it allocated in the jobs bench.
+ */
+export function quoteLiteral(text: string): string {
+  const quoted = text.replace(/'/g, "''");
+  return text.includes('\\') ? ` E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
+}
+
 /** A value as an SQL literal, as the driver would send it as a parameter (text the server casts as needed). */
 export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
@@ -293,10 +304,10 @@ export function sqlLiteral(value: unknown): string {
   }
   if (typeof value === 'bigint') return `'${value}'`;
   if (typeof value === 'boolean') return value ? "'true'" : "'false'";
-  if (typeof value === 'string') return escapeLiteral(value);
-  if (value instanceof Date) return escapeLiteral(value.toISOString());
+  if (typeof value === 'string') return quoteLiteral(value);
+  if (value instanceof Date) return quoteLiteral(value.toISOString());
   if (Buffer.isBuffer(value)) throw new Error('binary values are sent as parameters, not in a batch');
-  return escapeLiteral(JSON.stringify(value));
+  return quoteLiteral(JSON.stringify(value));
 }
 
 /** `?` placeholders replaced by the values as literals (`\\?` for a literal question mark). */
