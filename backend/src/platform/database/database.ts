@@ -2,6 +2,17 @@ import { Pool, TypeOverrides, types, type PoolClient, type QueryConfig, type Que
 import { isConnectionLost } from './connection-errors';
 
 /**
+ * Every run of a prepared statement planned for its own values and the tables as they are then. In its
+ * default mode PostgreSQL's plan cache settles, after five runs, on a generic plan made for the tables
+ * as they were at that moment, and keeps it for the connection's life; a connection that ran the event
+ * store's load of a batch of streams while event_stream was nearly empty kept scanning the whole table
+ * once it held tens of thousands of rows (seen in the jobs bench: PostgreSQL's CPU tripled and the
+ * pipeline slowed with every round). Statements keep being parsed once per connection; planning one
+ * of these costs tens of microseconds. Set when the connection starts, as the catalogue's pool does.
+ */
+const PLAN_EACH_RUN = '-c plan_cache_mode=force_custom_plan';
+
+/**
  * PostgreSQL access for every module: a pool of the driver's connections, sessions that run plain
  * SQL, and transactions with savepoints. Nothing else sits between a query and the driver: no query
  * builder, no identity map, no unit of work (the write side is the event log and plain tables, the
@@ -31,6 +42,7 @@ export class Database {
       idleTimeoutMillis: 30_000,
       application_name: options.applicationName ?? 'sparkhouse',
       types: resultTypes,
+      options: PLAN_EACH_RUN,
     });
     // a pooled connection that dies while idle (a restarted server, a terminated backend) is replaced;
     // one that dies while checked out is watched by whoever holds it (see `checkout`)
@@ -337,8 +349,8 @@ function replacePlaceholders(sql: string, by: (n: number) => string): string {
 const preparedNames = new Map<string, string>();
 
 /**
- * Marks a statement as one each connection prepares once (parsed and planned once, then only executed):
- * for the hottest statements, whose text is one of a few fixed variants (the event store's). Answers
+ * Marks a statement as one each connection prepares once (parsed once, then planned for each run: see
+ * PLAN_EACH_RUN): for the hottest statements, whose text is one of a few fixed variants (the event store's). Answers
  * the statement itself. Not for text that embeds values (every variant would stay prepared).
  */
 export function prepared(sql: string): string {

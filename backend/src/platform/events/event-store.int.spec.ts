@@ -276,7 +276,7 @@ describe('event store (real PostgreSQL)', () => {
     });
     await orm.em.fork().transactional(async (tem) => {
       const before = await rowsScannedIn(tem, 'domain_event');
-      // more than PostgreSQL's five custom plans, so its generic plan is used too
+      // more than PostgreSQL's five custom plans: a generic plan, were one kept, would be used too
       for (let i = 0; i < 8; i++) {
         expect(await readLogAfter(tem, head, 100)).toEqual({ events: [], heldBack: false });
         expect(await heldBack(tem, head)).toBe(false);

@@ -6,7 +6,7 @@ import type { PreparedQuery } from './product-list.query';
 
 /**
  * A lean pg pool for the hot browse reads: named prepared statements and no ORM layer in between.
- * Writes and everything else go through the platform Database (its plans are not forced custom).
+ * Writes and everything else go through the platform Database.
  */
 @Injectable()
 export class CataloguePool implements OnModuleDestroy {
