@@ -8,9 +8,10 @@ import { isConnectionLost } from './connection-errors';
  * store's load of a batch of streams while event_stream was nearly empty kept scanning the whole table
  * once it held tens of thousands of rows (seen in the jobs bench: PostgreSQL's CPU tripled and the
  * pipeline slowed with every round). Statements keep being parsed once per connection; planning one
- * of these costs tens of microseconds. Set when the connection starts, as the catalogue's pool does.
+ * of these costs tens of microseconds. Set when the connection starts (pg's `options`); the catalogue's
+ * pool starts its connections with it too.
  */
-const PLAN_EACH_RUN = '-c plan_cache_mode=force_custom_plan';
+export const PLAN_EACH_RUN = '-c plan_cache_mode=force_custom_plan';
 
 /**
  * PostgreSQL access for every module: a pool of the driver's connections, sessions that run plain
@@ -350,8 +351,9 @@ const preparedNames = new Map<string, string>();
 
 /**
  * Marks a statement as one each connection prepares once (parsed once, then planned for each run: see
- * PLAN_EACH_RUN): for the hottest statements, whose text is one of a few fixed variants (the event store's). Answers
- * the statement itself. Not for text that embeds values (every variant would stay prepared).
+ * PLAN_EACH_RUN): for the hottest statements, whose text is one of a few fixed variants (the event
+ * store's). Answers the statement itself. Not for text that embeds values (every variant would stay
+ * prepared).
  */
 export function prepared(sql: string): string {
   if (!preparedNames.has(sql)) preparedNames.set(sql, `sparkhouse_${preparedNames.size + 1}`);

@@ -1,4 +1,3 @@
-import { Database } from '../database/database';
 import { countingModel as counter, jobStarted as started, rowsScannedIn, useTestOrm } from '../../test-support';
 import { EventStore } from './event-store';
 
@@ -9,18 +8,13 @@ import { EventStore } from './event-store';
  */
 describe('event store: plans that follow the tables', () => {
   const testDb = useTestOrm();
-  let orm: Database;
   const store = new EventStore();
-
-  beforeAll(() => {
-    orm = testDb.orm;
-  });
 
   // a worker's group of decisions: a dozen streams, as many as PostgreSQL guesses for an array it has not seen
   const ids = (prefix: string) => Array.from({ length: 12 }, (_, i) => `${prefix}-${i + 1}`);
 
   it('plans each run of a load for the table as it is, though the connection first ran it over a nearly empty one', async () => {
-    await orm.em.fork().transactional(async (tem) => {
+    await testDb.orm.em.fork().transactional(async (tem) => {
       // more runs than PostgreSQL's five custom plans: in its default mode the plan cache would settle
       // on a generic plan now and keep it
       for (let i = 0; i < 8; i++) {

@@ -16,7 +16,7 @@ export function inOrder(...handlers: RequestHandler[]): RequestHandler {
       if (!handler) return next();
       try {
         const returned: unknown = handler(req, res, step);
-        if (returned instanceof Promise) returned.catch((rejected: unknown) => next(rejected ?? new Error('Rejected promise')));
+        if (returned instanceof Promise) returned.catch((rejected: unknown) => next(rejected || new Error('Rejected promise')));
       } catch (thrown) {
         next(thrown);
       }

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Pool, type QueryResultRow } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
 import { isConnectionLost } from '../../../platform/database/connection-errors';
+import { PLAN_EACH_RUN } from '../../../platform/database/database';
 import type { PreparedQuery } from './product-list.query';
 
 /**
@@ -18,7 +19,7 @@ export class CataloguePool implements OnModuleDestroy {
       max: Math.max(2, Math.ceil(config.DATABASE_POOL_MAX / 2)),
       application_name: 'sparkhouse-catalogue',
       // statements are prepared, but a generic plan cannot see how selective a search or a facet is
-      options: '-c plan_cache_mode=force_custom_plan',
+      options: PLAN_EACH_RUN,
     });
     // an idle client that errors (the server restarted) is dropped by the pool; nothing to do here
     this.pool.on('error', () => undefined);
