@@ -357,7 +357,8 @@ process and one worker process (LOG_LEVEL=warn) and stops them at the end, also 
 
 - **pipeline jobs/s**: N pipeline checks (steps=1, stepDelayMs=0) from the first HTTP request to the last
   \`job:completed\` socket push received: command + JobRequested event, relay, dispatcher, BullMQ, worker
-  (JobStarted, two progress pushes and JobProgressed events, JobCompleted), relay, push reactor, socket.io.
+  (may the run start?, two progress pushes, then JobCompleted carrying the start and the reports: a run that ends
+  within JOB_PROGRESS_PERSIST_MS writes no JobStarted or JobProgressed of its own), relay, push reactor, socket.io.
 - **bare BullMQ jobs/s**: N jobs added with \`addBulk\` (chunks of 500) to a queue of the same Redis, run by a
   separate worker process with a no-op processor and the same concurrency; first add to last \`completed\`.
 - **ratio** = pipeline jobs/s / bare jobs/s: the share of raw queue throughput the pipeline keeps (1.0 would

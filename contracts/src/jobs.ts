@@ -85,6 +85,15 @@ export const jobProgressSchema = z.object({
 });
 export type JobProgress = z.infer<typeof jobProgressSchema>;
 
+/** A worker's start of a run's attempt, as it reports it (stored with the run's next facts). */
+export const jobStartSchema = z.object({
+  attempt: z.number().int(),
+  workerId: z.string(),
+  /** When the worker started it (ISO). */
+  at: z.string(),
+});
+export type JobStart = z.infer<typeof jobStartSchema>;
+
 interface JobDefinition<P extends z.ZodType, R extends z.ZodType> {
   queue: QueueName;
   payload: P;

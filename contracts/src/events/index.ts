@@ -75,9 +75,25 @@ export function progressCarriedBy(e: DomainEvent<'JobCompleted'>): DomainEvent<'
   return progress.map((p) => ({ ...e, type: 'JobProgressed', payload: { runId, name, ...p } }));
 }
 
-/** A stream's events, each completion preceded by the JobProgressed facts it carries. */
-export function withCarriedProgress(events: readonly StoredEvent[]): StoredEvent[] {
-  return events.flatMap((e) => (isEventOf(e, 'JobCompleted') && e.payload.progress ? [...progressCarriedBy(e), e] : [e]));
+/**
+ * The start a completion carries (see JobCompleted), as the JobStarted fact it stands for (none when the
+ * start was stored before): with the completion's position and metadata, at the time the worker started.
+ */
+export function startCarriedBy(e: DomainEvent<'JobCompleted'>): DomainEvent<'JobStarted'>[] {
+  const { runId, name, started } = e.payload;
+  if (!started) return [];
+  return [
+    { ...e, type: 'JobStarted', payload: { runId, name, ...started }, metadata: { ...e.metadata, occurredAt: started.at } },
+  ];
+}
+
+/** A stream's events, each completion preceded by the JobStarted and JobProgressed facts it carries. */
+export function withCarriedFacts(events: readonly StoredEvent[]): StoredEvent[] {
+  return events.flatMap((e) =>
+    isEventOf(e, 'JobCompleted') && (e.payload.started || e.payload.progress)
+      ? [...startCarriedBy(e), ...progressCarriedBy(e), e]
+      : [e],
+  );
 }
 
 /** A fact as a fold reads it: a stored event, or one about to be appended (a decision's output). */

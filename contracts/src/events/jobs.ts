@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from './envelope';
-import { jobOwnerSchema, jobProgressSchema } from '../jobs';
+import { jobOwnerSchema, jobProgressSchema, jobStartSchema } from '../jobs';
 
 /** Job lifecycle facts. Stream: `job-<runId>`. They feed the job_run read model and the live pushes. */
 export const JobRequested = defineEvent(
@@ -22,10 +22,14 @@ export const JobRequested = defineEvent(
  */
 const jobName = z.string().optional();
 
+/**
+ * `at`: when the worker started the attempt. A worker stores its start with the run's first progress
+ * reports (or with how the attempt ended, whichever comes first), so the event's own time is later.
+ */
 export const JobStarted = defineEvent(
   'JobStarted',
   1,
-  z.object({ runId: z.string(), name: jobName, attempt: z.number().int(), workerId: z.string() }),
+  z.object({ runId: z.string(), name: jobName, attempt: z.number().int(), workerId: z.string(), at: z.string().optional() }),
 );
 
 export const JobProgressed = defineEvent(
@@ -60,14 +64,21 @@ export const JobAttemptFailed = defineEvent(
 const finished = { runId: z.string(), name: z.string(), owner: jobOwnerSchema };
 
 /**
- * `progress`: the run's progress reports not stored before it ended, in order (a worker stores them with
- * the completion, one event instead of one per report). They stand for the JobProgressed facts just
- * before it: readers that follow progress take them with progressCarriedBy.
+ * `started` and `progress`: the attempt's start and the progress reports not stored before the run
+ * ended, in order (a worker stores them with the completion: a run that ends within
+ * JOB_PROGRESS_PERSIST_MS writes one event, not one per fact). They stand for the JobStarted and the
+ * JobProgressed facts just before it: readers that follow them take them with startCarriedBy and
+ * progressCarriedBy (or withCarriedFacts).
  */
 export const JobCompleted = defineEvent(
   'JobCompleted',
   1,
-  z.object({ ...finished, result: z.unknown(), progress: z.array(jobProgressSchema).optional() }),
+  z.object({
+    ...finished,
+    result: z.unknown(),
+    started: jobStartSchema.optional(),
+    progress: z.array(jobProgressSchema).optional(),
+  }),
 );
 
 export const JobFailed = defineEvent(

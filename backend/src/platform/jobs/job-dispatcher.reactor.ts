@@ -89,7 +89,7 @@ export class JobDispatcher implements Reactor<Dispatched> {
       if (state === 'active') return; // still running its last try; the run's stream decides what it records
       await existing.remove();
     }
-    // a run that finishes again is skipped by the worker if this is enqueued once more (see JobLifecycle.started)
+    // a run that finishes again is skipped by the worker if this is enqueued once more (see JobLifecycle.mayStart)
     await queue.add(env.name, { ...env, retry: p.retry }, jobOptions(env));
   }
 

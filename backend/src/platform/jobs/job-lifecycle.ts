@@ -10,7 +10,6 @@ import {
   JobStarted,
   type JobEnvelope,
   type EventMetadata,
-  type JobProgress,
   type NewEvent,
   type StoredEvent,
 } from '@sparkhouse/contracts';
@@ -18,6 +17,7 @@ import { EventStore } from '../events/event-store';
 import { currentMetadata } from '../events/event-records';
 import { jobStreamId } from './job-requests';
 import { jobRunModel } from './job-run-model';
+import { NOTHING_UNSTORED, type Unstored } from './progress-buffer';
 
 export { isRunFinished, jobRunModel } from './job-run-model';
 
@@ -26,7 +26,10 @@ const MAX_BATCH = 200;
 
 interface Pending {
   runId: string;
-  events: NewEvent[];
+  /** null: a question, whether the run may start (it has not finished); nothing is appended. */
+  events: NewEvent[] | null;
+  /** Set by the decision: whether the run had finished. */
+  finished?: boolean;
   /** Taken when the fact is reported (the batch is written in another caller's context). */
   metadata: EventMetadata;
   resolve: (appended: boolean) => void;
@@ -52,19 +55,24 @@ export class JobLifecycle {
     private readonly events: EventStore,
   ) {}
 
-  /** Answers false when the run already finished (a redelivered job): the worker then skips it. */
-  started(env: JobEnvelope, attempt: number, workerId: string) {
-    return this.appendUnlessFinished(env.runId, [
-      { type: JobStarted.type, payload: { runId: env.runId, name: env.name, attempt, workerId } },
-    ]);
+  /**
+   * Answers false when the run already finished (a redelivered job): the worker then skips it. Reads
+   * only (in the group of the facts being written): the start itself is stored with the run's next
+   * facts (see ProgressBuffer).
+   */
+  mayStart(env: JobEnvelope): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ runId: env.runId, events: null, metadata: currentMetadata(), resolve, reject });
+      this.writing ??= this.writeAll();
+    });
   }
 
   /**
-   * Stores progress reports. Workers buffer them and store them in batches (see ProgressBuffer), or
-   * together with the run's next lifecycle fact: one commit instead of one per report.
+   * Stores a run's start and progress reports. Workers buffer them and store them in batches (see
+   * ProgressBuffer), or together with the run's next lifecycle fact: one commit instead of one per report.
    */
-  progressed(env: JobEnvelope, reports: JobProgress[]) {
-    return this.appendUnlessFinished(env.runId, progressEvents(env, reports));
+  progressed(env: JobEnvelope, unstored: Unstored) {
+    return this.appendUnlessFinished(env.runId, unstoredEvents(env, unstored));
   }
 
   attemptFailed(
@@ -72,11 +80,11 @@ export class JobLifecycle {
     attempt: number,
     reason: string,
     retryInMs: number,
-    reports: JobProgress[] = [],
+    unstored: Unstored = NOTHING_UNSTORED,
     stack?: string,
   ) {
     return this.appendUnlessFinished(env.runId, [
-      ...progressEvents(env, reports),
+      ...unstoredEvents(env, unstored),
       {
         type: JobAttemptFailed.type,
         payload: { runId: env.runId, name: env.name, attempt, reason, retryInMs, ...stackField(stack) },
@@ -84,18 +92,21 @@ export class JobLifecycle {
     ]);
   }
 
-  requeued(env: JobEnvelope, reason: string, reports: JobProgress[] = []) {
+  requeued(env: JobEnvelope, reason: string, unstored: Unstored = NOTHING_UNSTORED) {
     return this.appendUnlessFinished(env.runId, [
-      ...progressEvents(env, reports),
+      ...unstoredEvents(env, unstored),
       { type: JobRequeued.type, payload: { runId: env.runId, name: env.name, reason } },
     ]);
   }
 
-  /** The reports not stored yet go in the completion itself (see JobCompleted): one event for the run's end. */
-  completed(env: JobEnvelope, result: unknown, reports: JobProgress[] = []) {
-    const progress = reports.length > 0 ? { progress: reports } : {};
+  /**
+   * The start and the reports not stored yet go in the completion itself (see JobCompleted): one event
+   * for the run's end.
+   */
+  completed(env: JobEnvelope, result: unknown, { started, reports }: Unstored = NOTHING_UNSTORED) {
+    const carried = { ...(started ? { started } : {}), ...(reports.length > 0 ? { progress: reports } : {}) };
     return this.appendUnlessFinished(env.runId, [
-      { type: JobCompleted.type, payload: { runId: env.runId, name: env.name, owner: env.owner, result, ...progress } },
+      { type: JobCompleted.type, payload: { runId: env.runId, name: env.name, owner: env.owner, result, ...carried } },
     ]);
   }
 
@@ -103,11 +114,11 @@ export class JobLifecycle {
     env: Pick<JobEnvelope, 'runId' | 'name' | 'owner'>,
     attempts: number,
     reason: string,
-    reports: JobProgress[] = [],
+    unstored: Unstored = NOTHING_UNSTORED,
     stack?: string,
   ) {
     return this.appendUnlessFinished(env.runId, [
-      ...progressEvents(env, reports),
+      ...unstoredEvents(env, unstored),
       {
         type: JobFailed.type,
         payload: { runId: env.runId, name: env.name, owner: env.owner, attempts, reason, ...stackField(stack) },
@@ -115,9 +126,9 @@ export class JobLifecycle {
     ]);
   }
 
-  canceled(env: Pick<JobEnvelope, 'runId' | 'name' | 'owner'>, reason: string, reports: JobProgress[] = []) {
+  canceled(env: Pick<JobEnvelope, 'runId' | 'name' | 'owner'>, reason: string, unstored: Unstored = NOTHING_UNSTORED) {
     return this.appendUnlessFinished(env.runId, [
-      ...progressEvents(env, reports),
+      ...unstoredEvents(env, unstored),
       { type: JobCanceled.type, payload: { runId: env.runId, name: env.name, owner: env.owner, reason } },
     ]);
   }
@@ -149,7 +160,10 @@ export class JobLifecycle {
             jobRunModel,
             batch.map((p) => ({
               streamId: jobStreamId(p.runId),
-              decide: (run) => (run?.finished ? null : p.events),
+              decide: (run) => {
+                p.finished = run?.finished ?? false;
+                return p.finished ? null : p.events;
+              },
               metadata: p.metadata,
             })),
           );
@@ -158,7 +172,7 @@ export class JobLifecycle {
           appended = batch.map(() => null);
         }
         batch.forEach((p, i) => {
-          if (appended[i]) p.resolve(appended[i].length > 0);
+          if (appended[i]) p.resolve(p.events === null ? !p.finished : appended[i].length > 0);
         });
         // decided on its own: a run another writer moved meanwhile (a cancel racing a report), or every run
         // of a batch that failed
@@ -172,6 +186,10 @@ export class JobLifecycle {
   }
 
   private async appendAlone({ runId, events, metadata }: Pending): Promise<boolean> {
+    if (events === null) {
+      const { state } = await this.events.load(this.orm.em.fork(), jobStreamId(runId), jobRunModel);
+      return !state?.finished;
+    }
     const { appended } = await this.orm.em
       .fork()
       .transactional((tem) =>
@@ -181,8 +199,11 @@ export class JobLifecycle {
   }
 }
 
-const progressEvents = (env: Pick<JobEnvelope, 'runId' | 'name'>, reports: JobProgress[]): NewEvent[] =>
-  reports.map((p) => ({ type: JobProgressed.type, payload: { runId: env.runId, name: env.name, ...p } }));
+/** A run's start and reports not stored yet, as the facts they are. */
+const unstoredEvents = (env: Pick<JobEnvelope, 'runId' | 'name'>, { started, reports }: Unstored): NewEvent[] => [
+  ...(started ? [{ type: JobStarted.type, payload: { runId: env.runId, name: env.name, ...started } }] : []),
+  ...reports.map((p) => ({ type: JobProgressed.type, payload: { runId: env.runId, name: env.name, ...p } })),
+];
 
 /** Stacks are kept for operators, bounded. */
 const stackField = (stack: string | undefined) => (stack ? { stack: stack.slice(0, 8000) } : {});

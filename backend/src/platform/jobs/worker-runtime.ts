@@ -29,7 +29,8 @@ class Canceled extends Error {
  * Runs the jobs of contracts/jobs in this process. The BullMQ workers are @nestjs/bullmq's (one
  * `WorkerHost` per queue, see JobWorkersModule); what that package has no place for is kept here,
  * around every run: the run's lifecycle events (JobStarted, JobProgressed, JobCompleted...; written in
- * group commits by JobLifecycle, a completion with the reports not stored yet), live progress, cancel,
+ * group commits by JobLifecycle: a run's start and reports wait up to JOB_PROGRESS_PERSIST_MS, and go in
+ * its completion when it ends sooner), live progress, cancel,
  * uploads-first pausing of the media queue, the check that every job has exactly one processor, and a
  * shutdown that gives in-flight jobs back to their queue (@nestjs/bullmq only closes its workers, which
  * waits for the jobs in flight to finish).
@@ -137,13 +138,15 @@ export class WorkerRuntime implements BeforeApplicationShutdown {
     const attempt = job.attemptsMade + 1;
     const progress = new ProgressBuffer(
       this.config.JOB_PROGRESS_PERSIST_MS,
-      (reports) => this.lifecycle.progressed(env, reports),
+      (unstored) => this.lifecycle.progressed(env, unstored),
       (err) => this.logger.warn({ err, runId: env.runId }, 'could not store progress'),
     );
     const startedAt = Date.now();
     try {
       if (await this.redis.shared().exists(cancelKeys(this.redis.prefix, env.runId).flag)) throw new Canceled();
-      if (!(await this.lifecycle.started(env, attempt, this.workerId))) return { skipped: 'already finished' };
+      if (!(await this.lifecycle.mayStart(env))) return { skipped: 'already finished' };
+      // stored with the run's first reports, or with how it ends when that comes sooner
+      progress.start({ attempt, workerId: this.workerId, at: new Date().toISOString() });
       const def = JOBS[env.name];
       const ctx = this.context(env, attempt, controller.signal, progress);
       const result = def.result.parse(

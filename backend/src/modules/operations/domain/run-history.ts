@@ -1,4 +1,4 @@
-import { isEventOf, withCarriedProgress, type JobDetail, type StoredEvent } from '@sparkhouse/contracts';
+import { isEventOf, withCarriedFacts, type JobDetail, type StoredEvent } from '@sparkhouse/contracts';
 
 type Attempt = JobDetail['attemptsDetail'][number];
 type Step = JobDetail['timeline'][number];
@@ -47,7 +47,7 @@ export function runHistory(stream: readonly StoredEvent[]): {
     if (a && a.endedAt === null) Object.assign(a, { endedAt: at, outcome, error, stack });
   };
 
-  for (const e of withCarriedProgress(stream)) {
+  for (const e of withCarriedFacts(stream)) {
     if (!isEventOf(e, ...HISTORY_EVENTS)) continue;
     const at = e.metadata.occurredAt;
     switch (e.type) {
@@ -56,17 +56,19 @@ export function runHistory(stream: readonly StoredEvent[]): {
         break;
       case 'JobStarted': {
         const p = e.payload;
-        endAttempt(at, 'requeued');
+        // when the worker started it (stored a little later, with the run's first reports)
+        const startedAt = p.at ?? at;
+        endAttempt(startedAt, 'requeued');
         attempts.push({
           attempt: attempts.length + 1,
           workerId: p.workerId,
-          startedAt: at,
+          startedAt,
           endedAt: null,
           outcome: 'running',
           error: null,
           stack: null,
         });
-        logs.push({ at, text: `Attempt ${attempts.length} started on ${p.workerId}` });
+        logs.push({ at: startedAt, text: `Attempt ${attempts.length} started on ${p.workerId}` });
         break;
       }
       case 'JobProgressed': {

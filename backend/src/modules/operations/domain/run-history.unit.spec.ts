@@ -89,6 +89,46 @@ describe("a run's history", () => {
     ]);
   });
 
+  it('tells the start a completion carries as the attempt it began, at the time it began', () => {
+    const h = runHistory([
+      e('JobRequested', { runId: 'r' }, '2026-01-01T00:00:00.000Z', 'u1'),
+      e(
+        'JobCompleted',
+        {
+          runId: 'r',
+          result: {},
+          started: { attempt: 1, workerId: 'w1', at: '2026-01-01T00:00:01.000Z' },
+          progress: [{ percent: 0, step: 'fetch', message: 'Fetching', at: '2026-01-01T00:00:01.100Z' }],
+        },
+        '2026-01-01T00:00:02.000Z',
+      ),
+    ]);
+    expect(h.attempts).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        workerId: 'w1',
+        startedAt: '2026-01-01T00:00:01.000Z',
+        endedAt: '2026-01-01T00:00:02.000Z',
+        outcome: 'completed',
+      }),
+    ]);
+    expect(h.logs.map((l) => [l.at, l.text])).toEqual([
+      ['2026-01-01T00:00:00.000Z', 'Requested by u1'],
+      ['2026-01-01T00:00:01.000Z', 'Attempt 1 started on w1'],
+      ['2026-01-01T00:00:01.100Z', 'fetch: Fetching (0 %)'],
+      ['2026-01-01T00:00:02.000Z', 'Completed'],
+    ]);
+  });
+
+  it('times a start stored after it happened (with the first reports) by when the worker began', () => {
+    const h = runHistory([
+      e('JobRequested', { runId: 'r' }, '2026-01-01T00:00:00.000Z', 'u1'),
+      e('JobStarted', { attempt: 1, workerId: 'w1', at: '2026-01-01T00:00:01.000Z' }, '2026-01-01T00:00:02.000Z'),
+    ]);
+    expect(h.attempts[0]).toMatchObject({ startedAt: '2026-01-01T00:00:01.000Z', outcome: 'running' });
+    expect(h.logs[1]).toEqual({ at: '2026-01-01T00:00:01.000Z', text: 'Attempt 1 started on w1' });
+  });
+
   it('redacts secret-looking fields at any depth and keeps the rest', () => {
     expect(
       redact({

@@ -120,7 +120,7 @@ describe('job_run projection', () => {
     await processor.catchUp(projection, 500, { lockHeld: true });
     expect(await rows()).toEqual(live);
   });
-  it('applies the reports a completion carries as the JobProgressed facts they stand for, alone and in a batch', async () => {
+  it('applies the start and reports a completion carries as the facts they stand for, alone and in a batch', async () => {
     const at = (ms: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, 0, ms));
     const name = 'operations.pipeline-check';
     const reports = [
@@ -135,12 +135,23 @@ describe('job_run projection', () => {
         { runId: id, name, queue: 'operations', owner, payload: {}, steps: ['fetch', 'render'] },
         at(0),
       ),
-      storedEvent(`job-${id}`, JobStarted.type, { runId: id, attempt: 1, workerId: 'w' }, at(10)),
-      ...(carried ? [] : reports.map((r) => storedEvent(`job-${id}`, JobProgressed.type, { runId: id, ...r }, at(45)))),
+      // stored with the reports, after the worker started it (at 10)
+      ...(carried
+        ? []
+        : [
+            storedEvent(`job-${id}`, JobStarted.type, { runId: id, attempt: 1, workerId: 'w', at: at(10).toISOString() }, at(45)),
+            ...reports.map((r) => storedEvent(`job-${id}`, JobProgressed.type, { runId: id, ...r }, at(45))),
+          ]),
       storedEvent(
         `job-${id}`,
         JobCompleted.type,
-        { runId: id, name, owner, result: { ok: 1 }, ...(carried ? { progress: reports } : {}) },
+        {
+          runId: id,
+          name,
+          owner,
+          result: { ok: 1 },
+          ...(carried ? { started: { attempt: 1, workerId: 'w', at: at(10).toISOString() }, progress: reports } : {}),
+        },
         at(50),
       ),
     ];
@@ -154,7 +165,16 @@ describe('job_run projection', () => {
       return { ...row, run_id: null };
     };
     const expected = await read(separate);
-    expect(expected).toMatchObject({ status: 'completed', percent: 100, step: 'render', message: 'All done', duration_ms: 40 });
+    expect(expected).toMatchObject({
+      status: 'completed',
+      attempts: 1,
+      percent: 100,
+      step: 'render',
+      message: 'All done',
+      duration_ms: 40,
+    });
+    // when the worker began, not when the start was stored
+    expect(new Date(expected.started_at).toISOString()).toBe(at(10).toISOString());
     expect(expected.steps).toEqual([
       { step: 'fetch', startedAt: at(20).toISOString() },
       { step: 'render', startedAt: at(30).toISOString() },

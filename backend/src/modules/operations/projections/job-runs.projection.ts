@@ -1,4 +1,4 @@
-import { jobEntities, progressCarriedBy, type DomainEvent } from '@sparkhouse/contracts';
+import { jobEntities, progressCarriedBy, startCarriedBy, type DomainEvent } from '@sparkhouse/contracts';
 import { defineStatementProjection, type Statement, type StatementHandlers } from '../../../platform/events/define-projection';
 import { jsonRecords } from '../../../platform/database/sql';
 
@@ -63,7 +63,7 @@ const statements: StatementHandlers<JobRunFact> = {
     statement(
       `update job_run set status = 'running', attempts = ?, error = null, started_at = coalesce(started_at, ?)
           where run_id = ? and status in ('queued', 'running')`,
-      [p.attempt, metadata.occurredAt, p.runId],
+      [p.attempt, p.at ?? metadata.occurredAt, p.runId],
     ),
   JobProgressed: ({ payload: p, metadata }) =>
     statement(
@@ -89,8 +89,9 @@ const statements: StatementHandlers<JobRunFact> = {
           where run_id = ? and status in ('failed', 'canceled')`,
       [`Retry ${p.retry} requested by an operator`, p.runId],
     ),
-  // with the progress reports it carries
-  JobCompleted: (e) => segmentsStatement([{ segment: { started: null, progress: progressCarriedBy(e) }, completed: e }]),
+  // with the start and the progress reports it carries
+  JobCompleted: (e) =>
+    segmentsStatement([{ segment: { started: startCarriedBy(e)[0] ?? null, progress: progressCarriedBy(e) }, completed: e }]),
   JobFailed: ({ payload: p, metadata }) => finish(p.runId, 'failed', metadata.occurredAt, { error: p.reason }),
   JobCanceled: ({ payload: p, metadata }) => finish(p.runId, 'canceled', metadata.occurredAt, { error: null, message: p.reason }),
 };
@@ -183,7 +184,7 @@ function segmentsStatement(segments: readonly { segment: Segment; completed: Com
       run_id: (started ?? progress[0] ?? completed!).payload.runId,
       started: started !== null,
       attempt: started?.payload.attempt ?? null,
-      started_at: started?.metadata.occurredAt ?? null,
+      started_at: started ? (started.payload.at ?? started.metadata.occurredAt) : null,
       progressed: last !== null,
       percent: last?.percent ?? null,
       step: last?.step ?? null,
@@ -261,6 +262,12 @@ export function jobRunStatements(events: readonly DomainEvent<JobRunFact>[]): St
       continue;
     }
     if (e.type === 'JobCompleted') {
+      // a start it carries stands where a JobStarted would
+      const [carried] = startCarriedBy(e);
+      if (carried) {
+        if (held.has(runId)) flush(runId, null);
+        held.set(runId, { started: carried, progress: [] });
+      }
       const segment = held.get(runId) ?? { started: null, progress: [] };
       segment.progress.push(...progressCarriedBy(e));
       held.set(runId, segment);
