@@ -41,14 +41,19 @@ describe('ProgressBuffer', () => {
   });
 
   const start = { attempt: 1, workerId: 'w1', at: '2026-11-29T10:00:00.000Z' };
-
-  it('stores a start with the reports of its interval, counted from the start', async () => {
+  /** A buffer of 1 s, and what it stored. */
+  const recording = () => {
     const stored: Unstored[] = [];
     const buffer = new ProgressBuffer(
       1000,
       async (u) => stored.push(u),
       () => undefined,
     );
+    return { stored, buffer };
+  };
+
+  it('stores a start with the reports of its interval, counted from the start', async () => {
+    const { stored, buffer } = recording();
     buffer.start(start);
     jest.advanceTimersByTime(600);
     buffer.add(report(0, 'a'));
@@ -62,24 +67,14 @@ describe('ProgressBuffer', () => {
   });
 
   it('stores a start on its own when no report comes within the interval', async () => {
-    const stored: Unstored[] = [];
-    const buffer = new ProgressBuffer(
-      1000,
-      async (u) => stored.push(u),
-      () => undefined,
-    );
+    const { stored, buffer } = recording();
     buffer.start(start);
     jest.advanceTimersByTime(1000);
     expect(stored).toEqual([{ started: start, reports: [] }]);
   });
 
   it("gives a start not stored yet to the run's end, which stores it (nothing is stored twice)", async () => {
-    const stored: Unstored[] = [];
-    const buffer = new ProgressBuffer(
-      1000,
-      async (u) => stored.push(u),
-      () => undefined,
-    );
+    const { stored, buffer } = recording();
     buffer.start(start);
     buffer.add(report(100, 'a'));
     expect(buffer.take()).toEqual({ started: start, reports: [report(100, 'a')] });
