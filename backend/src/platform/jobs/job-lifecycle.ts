@@ -61,10 +61,7 @@ export class JobLifecycle {
    * facts (see ProgressBuffer).
    */
   mayStart(env: JobEnvelope): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ runId: env.runId, events: null, metadata: currentMetadata(), resolve, reject });
-      this.writing ??= this.writeAll();
-    });
+    return this.appendUnlessFinished(env.runId, null);
   }
 
   /**
@@ -136,8 +133,11 @@ export class JobLifecycle {
   private queue: Pending[] = [];
   private writing: Promise<void> | null = null;
 
-  /** Answers false when the run had already finished and nothing was appended. */
-  private appendUnlessFinished(runId: string, events: NewEvent[]): Promise<boolean> {
+  /**
+   * Answers false when the run had already finished and nothing was appended (with `events` null, only
+   * asks: true when the run has not finished).
+   */
+  private appendUnlessFinished(runId: string, events: NewEvent[] | null): Promise<boolean> {
     return new Promise((resolve, reject) => {
       this.queue.push({ runId, events, metadata: currentMetadata(), resolve, reject });
       this.writing ??= this.writeAll();
