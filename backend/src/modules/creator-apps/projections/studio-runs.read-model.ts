@@ -1,4 +1,4 @@
-import { progressCarriedBy, startCarriedBy, type DomainEvent } from '@sparkhouse/contracts';
+import { progressCarriedBy, type DomainEvent } from '@sparkhouse/contracts';
 import type { Db } from '../../../platform/database/database';
 import { run } from '../../../platform/database/sql';
 import type { ProjectionHandlers } from '../../../platform/events/define-projection';
@@ -89,7 +89,7 @@ export const studioRuns: ProjectionHandlers<
   JobProgressed: (e, tx) => buildProgressed(e, tx),
   // the start and the progress a completion carries (the build's result, stored next, ends the run)
   JobCompleted: async (e, tx) => {
-    if (startCarriedBy(e).length > 0) await runState(tx, e.payload.runId, 'running', { error: null });
+    if (e.payload.started) await runState(tx, e.payload.runId, 'running', { error: null });
     const last = progressCarriedBy(e).at(-1);
     if (last) await buildProgressed(last, tx);
   },
