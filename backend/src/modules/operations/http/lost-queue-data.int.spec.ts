@@ -98,4 +98,24 @@ describe('runs whose queue data was lost (real PostgreSQL and Redis)', () => {
     await eventually(async () => Boolean(await queue().getJob(stuck)));
     await eventually(async () => (await detail(stuck)).status === 'queued');
   });
+
+  it('looks at a backlog longer than a round in turn: a lost run behind a page of waiting ones is found', async () => {
+    const runIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = await call('admin', 'POST', '/operations/pipeline-checks', { steps: 1 });
+      expect(started.status).toBe(202);
+      runIds.push(started.body.response.runId);
+    }
+    for (const runId of runIds) await eventually(async () => Boolean(await queue().getJob(runId)));
+    // only the newest run's job is lost; the older ones (and the first test's) still wait in the queue
+    const lost = runIds[2];
+    await (await queue().getJob(lost))!.remove();
+
+    // rounds of two runs: the oldest two wait, so a round that always began at the oldest never got here
+    const reconciler = app.get(JobRunReconciler);
+    await eventually(async () => (await reconciler.reconcile(2)) === 1);
+    await eventually(async () => (await detail(lost)).status === 'failed');
+    expect((await detail(lost)).error).toContain('lost from the queue');
+    for (const runId of runIds.slice(0, 2)) expect((await detail(runId)).status).toBe('queued');
+  });
 });

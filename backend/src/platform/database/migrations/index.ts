@@ -28,6 +28,7 @@ import { Migration20261130100100_app_insights_addresses } from './Migration20261
 import { Migration20261201000100_member_app } from './Migration20261201000100_member_app';
 import { Migration20261202000100_email_outbox_headers } from './Migration20261202000100_email_outbox_headers';
 import { Migration20261202000200_app_lesson_order } from './Migration20261202000200_app_lesson_order';
+import { Migration20261203000100_open_job_runs } from './Migration20261203000100_open_job_runs';
 
 /** Every migration, in order. Committed; never edited after it has shipped: add a new one. */
 export const migrationsList: MigrationObject[] = [
@@ -63,4 +64,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261201000100_member_app', class: Migration20261201000100_member_app },
   { name: 'Migration20261202000100_email_outbox_headers', class: Migration20261202000100_email_outbox_headers },
   { name: 'Migration20261202000200_app_lesson_order', class: Migration20261202000200_app_lesson_order },
+  { name: 'Migration20261203000100_open_job_runs', class: Migration20261203000100_open_job_runs },
 ];
