@@ -49,14 +49,19 @@ describe('runs whose queue data was lost (real PostgreSQL and Redis)', () => {
   };
   const detail = async (runId: string) => (await call('viewer', 'GET', `/operations/jobs/${runId}`)).body.response;
   const queue = () => app.get(JobQueues).queue(QUEUES.operations);
-
-  it('cancels, removes and retries lost runs from the console, and the reconciler fails the rest once', async () => {
+  /** `count` pipeline checks started by the admin, one after the other: their run ids, oldest first. */
+  const startChecks = async (count: number, steps: number) => {
     const runIds: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      const started = await call('admin', 'POST', '/operations/pipeline-checks', { steps: 2 });
+    for (let i = 0; i < count; i++) {
+      const started = await call('admin', 'POST', '/operations/pipeline-checks', { steps });
       expect(started.status).toBe(202);
       runIds.push(started.body.response.runId);
     }
+    return runIds;
+  };
+
+  it('cancels, removes and retries lost runs from the console, and the reconciler fails the rest once', async () => {
+    const runIds = await startChecks(4, 2);
     for (const runId of runIds) {
       await eventually(async () => Boolean(await queue().getJob(runId)));
       await eventually(async () => (await detail(runId))?.status === 'queued');
@@ -100,12 +105,7 @@ describe('runs whose queue data was lost (real PostgreSQL and Redis)', () => {
   });
 
   it('looks at a backlog longer than a round in turn: a lost run behind a page of waiting ones is found', async () => {
-    const runIds: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = await call('admin', 'POST', '/operations/pipeline-checks', { steps: 1 });
-      expect(started.status).toBe(202);
-      runIds.push(started.body.response.runId);
-    }
+    const runIds = await startChecks(3, 1);
     for (const runId of runIds) await eventually(async () => Boolean(await queue().getJob(runId)));
     // only the newest run's job is lost; the older ones (and the first test's) still wait in the queue
     const lost = runIds[2];
