@@ -11,6 +11,11 @@ import type { Checkpoint } from './event-log-reader';
 export interface EventRows {
   readonly sql: string;
   readonly params: readonly unknown[];
+  /**
+   * A stretch of the log only: the same events as `payload` and `position` rows without their order (`n`),
+   * which PostgreSQL may read in parallel workers (a window over the rows keeps them on one core).
+   */
+  readonly unordered?: { readonly sql: string; readonly params: readonly unknown[] };
 }
 
 /** The events of one type after `after`, up to and including `upTo`, in delivery order. */
@@ -36,11 +41,14 @@ export function eventsInHand(events: readonly StoredEvent[]): EventRows {
  * type's current schema version (older ones need their upcaster, in the process): the caller checks.
  */
 export function eventsInLog(run: LogRun): EventRows {
+  const where = `where e.type = ? and (e.transaction_id, e.position) > (?::xid8, ?::bigint)
+             and (e.transaction_id, e.position) <= (?::xid8, ?::bigint)`;
+  const params = [run.type, run.after.transactionId, run.after.position, run.upTo.transactionId, run.upTo.position];
   return {
     sql: `select e.payload, e.metadata, e.position, row_number() over (order by e.transaction_id, e.position) as n
             from domain_event e
-           where e.type = ? and (e.transaction_id, e.position) > (?::xid8, ?::bigint)
-             and (e.transaction_id, e.position) <= (?::xid8, ?::bigint)`,
-    params: [run.type, run.after.transactionId, run.after.position, run.upTo.transactionId, run.upTo.position],
+           ${where}`,
+    params,
+    unordered: { sql: `select e.payload, e.position from domain_event e ${where}`, params },
   };
 }

@@ -29,6 +29,14 @@ export const cardValuesFromPayload = (p: string) => `
   ${p}#>'{media,contents}'`;
 
 /**
+ * The search document of a card from its ProductPublished payload `p` (jsonb), as the card's trigger computes
+ * it from the card's columns (migration 20261204000100: both call product_card_search_document).
+ */
+export const SEARCH_DOCUMENT_FROM_PAYLOAD = (p: string) =>
+  `product_card_search_document(${p}->>'title', ${p}->>'description',
+     concat_ws(' ', ${p}#>>'{creator,name}', card_words(${p}->'topics'), card_words(${p}->'genres'), ${p}->>'category'))`;
+
+/**
  * Inserts the cards `select` answers (INSERT_COLUMNS, in order; with `extraColumns` after them, e.g. a
  * purchase count the select computes), a card already there kept as it is.
  */

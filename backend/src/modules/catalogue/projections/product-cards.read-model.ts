@@ -8,6 +8,7 @@ import {
   INSERT_CARD_FROM,
   INSERT_SEARCH_WORDS,
   INSERT_SEARCH_WORDS_OF,
+  SEARCH_DOCUMENT_FROM_PAYLOAD,
   SEARCH_WORD_COLUMNS,
 } from '../infra/product-card.sql';
 
@@ -17,21 +18,54 @@ import {
  * when it came (and ProductUpdated adds those of its changes), so the words are those of every card named.
  * With `counts` (purchaseCountsOf a run of purchases right after these publications, already recorded), the
  * cards it adds are written with the purchase count that run's recount would then give them, instead of 0.
+ * A stretch of the log (a rebuild) has its cards' search documents computed first, on every core.
  */
-export function publishCards(tx: Db, events: EventRows, counts?: EventRows) {
-  const select = counts
-    ? `select ${cardValuesFromPayload('e.payload')}, coalesce(k.n, 0)
-         from (${events.sql}) e left join (${counts.sql}) k on k.product_id = e.payload->>'productId' order by e.n`
-    : `select ${cardValuesFromPayload('e.payload')} from (${events.sql}) e order by e.n`;
-  return run(
+export async function publishCards(tx: Db, events: EventRows, counts?: EventRows) {
+  const documents = events.unordered ? await searchDocumentsAhead(tx, events.unordered) : null;
+  const from = `(${events.sql}) e${counts ? ` left join (${counts.sql}) k on k.product_id = e.payload->>'productId'` : ''}${
+    documents ? ` left join ${documents} d on d.position = e.position` : ''
+  }`;
+  const select = `select ${cardValuesFromPayload('e.payload')}${counts ? ', coalesce(k.n, 0)' : ''}${documents ? ', d.search' : ''}
+                    from ${from} order by e.n`;
+  const extra = [counts ? 'purchase_count' : '', documents ? 'search' : ''].filter(Boolean).join(', ');
+  await run(
     tx,
     `with added as (
-       ${INSERT_CARD_FROM(select, counts ? 'purchase_count' : '')}
+       ${INSERT_CARD_FROM(select, extra)}
        returning ${SEARCH_WORD_COLUMNS}
      )
      ${INSERT_SEARCH_WORDS_OF('added')}`,
     [...events.params, ...(counts?.params ?? [])],
   );
+  if (documents) await run(tx, `drop table ${documents}`);
+}
+
+/** What PostgreSQL weighs against starting parallel workers (set to nothing for one statement). */
+const PARALLEL_COSTS = [
+  'parallel_setup_cost',
+  'parallel_tuple_cost',
+  'min_parallel_table_scan_size',
+  'min_parallel_index_scan_size',
+];
+
+/**
+ * The search documents of a stretch's cards, by the position of their event, into a table of this
+ * transaction's (the name answered). PostgreSQL runs a statement that writes on one core, and the three
+ * to_tsvector calls a card were most of a rebuild's time there; a table made from a query may be filled by
+ * parallel workers, told here that starting them pays (a rebuild reads thousands of events at a time).
+ */
+async function searchDocumentsAhead(tx: Db, stretch: { sql: string; params: readonly unknown[] }): Promise<string> {
+  const table = 'pg_temp.card_search_documents';
+  await run(tx, `drop table if exists ${table}`);
+  for (const setting of PARALLEL_COSTS) await run(tx, `set local ${setting} = 0`);
+  await run(
+    tx,
+    `create temp table card_search_documents on commit drop as
+       select e.position, ${SEARCH_DOCUMENT_FROM_PAYLOAD('e.payload')} as search from (${stretch.sql}) e`,
+    [...stretch.params],
+  );
+  for (const setting of PARALLEL_COSTS) await run(tx, `set local ${setting} to default`);
+  return table;
 }
 
 function updateCard(tx: Db, { productId, changes }: PayloadOf<'ProductUpdated'>) {

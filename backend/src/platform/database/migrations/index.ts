@@ -29,6 +29,7 @@ import { Migration20261201000100_member_app } from './Migration20261201000100_me
 import { Migration20261202000100_email_outbox_headers } from './Migration20261202000100_email_outbox_headers';
 import { Migration20261202000200_app_lesson_order } from './Migration20261202000200_app_lesson_order';
 import { Migration20261203000100_open_job_runs } from './Migration20261203000100_open_job_runs';
+import { Migration20261204000100_card_search_document } from './Migration20261204000100_card_search_document';
 
 /** Every migration, in order. Committed; never edited after it has shipped: add a new one. */
 export const migrationsList: MigrationObject[] = [
@@ -65,4 +66,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202000100_email_outbox_headers', class: Migration20261202000100_email_outbox_headers },
   { name: 'Migration20261202000200_app_lesson_order', class: Migration20261202000200_app_lesson_order },
   { name: 'Migration20261203000100_open_job_runs', class: Migration20261203000100_open_job_runs },
+  { name: 'Migration20261204000100_card_search_document', class: Migration20261204000100_card_search_document },
 ];
