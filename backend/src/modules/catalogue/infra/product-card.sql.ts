@@ -33,8 +33,8 @@ export const cardValuesFromPayload = (p: string) => `
  * it from the card's columns (migration 20261204000100: both call product_card_search_document).
  */
 export const SEARCH_DOCUMENT_FROM_PAYLOAD = (p: string) =>
-  `product_card_search_document(${p}->>'title', ${p}->>'description',
-     concat_ws(' ', ${p}#>>'{creator,name}', card_words(${p}->'topics'), card_words(${p}->'genres'), ${p}->>'category'))`;
+  `product_card_search_document(${p}->>'title', ${p}->>'description', ${p}#>>'{creator,name}',
+     card_words(${p}->'topics'), card_words(${p}->'genres'), ${p}->>'category')`;
 
 /**
  * Inserts the cards `select` answers (INSERT_COLUMNS, in order; with `extraColumns` after them, e.g. a

@@ -49,18 +49,17 @@ const PARALLEL_COSTS = [
 ];
 
 /**
- * The search documents of a stretch's cards, by the position of their event, into a table of this
- * transaction's (the name answered). PostgreSQL runs a statement that writes on one core, and the three
+ * The search documents of a stretch's cards, by the position of their event, into a temporary table (the
+ * name answered; publishCards drops it once read, so that the next stretch of the same transaction can make it). PostgreSQL runs a statement that writes on one core, and the three
  * to_tsvector calls a card were most of a rebuild's time there; a table made from a query may be filled by
  * parallel workers, told here that starting them pays (a rebuild reads thousands of events at a time).
  */
 async function searchDocumentsAhead(tx: Db, stretch: { sql: string; params: readonly unknown[] }): Promise<string> {
   const table = 'pg_temp.card_search_documents';
-  await run(tx, `drop table if exists ${table}`);
   for (const setting of PARALLEL_COSTS) await run(tx, `set local ${setting} = 0`);
   await run(
     tx,
-    `create temp table card_search_documents on commit drop as
+    `create temp table card_search_documents as
        select e.position, ${SEARCH_DOCUMENT_FROM_PAYLOAD('e.payload')} as search from (${stretch.sql}) e`,
     [...stretch.params],
   );

@@ -11,12 +11,13 @@ export class Migration20261204000100_card_search_document extends Migration {
     this.addSql(`
       create function card_words(j jsonb) returns text language sql immutable parallel safe
         as $$ select coalesce(string_agg(w, ' '), '') from jsonb_array_elements_text(j) w $$;`);
-    // title A, description B, creator, topics, genres and category C
+    // title A, description B, creator, topics, genres and category C (topics and genres as words apart)
     this.addSql(`
-      create function product_card_search_document(title text, description text, tagged text) returns tsvector
+      create function product_card_search_document(title text, description text, creator_name text, topics text,
+                                                   genres text, category text) returns tsvector
         language sql immutable parallel safe
         as $$ select setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', description), 'B') ||
-                     setweight(to_tsvector('english', tagged), 'C') $$;`);
+                     setweight(to_tsvector('english', concat_ws(' ', creator_name, topics, genres, category)), 'C') $$;`);
     this.addSql(`
       create or replace function product_card_search() returns trigger language plpgsql as $$
       begin
@@ -24,8 +25,8 @@ export class Migration20261204000100_card_search_document extends Migration {
         if tg_op = 'INSERT' and new.search <> ''::tsvector then
           return new;
         end if;
-        new.search := product_card_search_document(new.title, new.description,
-          concat_ws(' ', new.creator_name, array_to_string(new.topics, ' '), array_to_string(new.genres, ' '), new.category));
+        new.search := product_card_search_document(new.title, new.description, new.creator_name,
+          array_to_string(new.topics, ' '), array_to_string(new.genres, ' '), new.category);
         return new;
       end $$;`);
   }
@@ -41,7 +42,7 @@ export class Migration20261204000100_card_search_document extends Migration {
                                                      array_to_string(new.genres, ' '), new.category)), 'C');
         return new;
       end $$;`);
-    this.addSql('drop function product_card_search_document(text, text, text);');
+    this.addSql('drop function product_card_search_document(text, text, text, text, text, text);');
     this.addSql('drop function card_words(jsonb);');
   }
 }
