@@ -150,6 +150,17 @@ async function headerBytes(base, url) {
   return { count, bytes, body: body.length };
 }
 
+/** Headers that belong to one answer or one request, not sent alike to every caller. */
+const OWN_HEADERS = new Set(['content-length', 'content-type', 'etag', 'date', 'connection', 'keep-alive', 'x-request-id']);
+
+/** The headers the API's answer to `url` carries for every caller with nothing of its own, as [name, value, ...]. */
+async function answerHeaders(base, url) {
+  const res = await fetch(`${base}${url}`);
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  await res.arrayBuffer();
+  return [...res.headers].filter(([name]) => !OWN_HEADERS.has(name)).flat();
+}
+
 async function drive(base, urls, { connections, durationS }) {
   let i = 0;
   const cpu = process.cpuUsage();
@@ -217,9 +228,18 @@ async function main() {
 
     const cacheMs = Number(process.env.CATALOGUE_LIST_CACHE_MS ?? 2000);
     const barePort = await freePort();
+    // the same answers on the wire: the bare server sends the headers the API's answers carry
+    const headers = await answerHeaders(`http://127.0.0.1:${port}`, '/api/getProducts?limit=1');
     // stopped with the other children at the end
     const bare = startNode('bare', path.join(here, 'lib/bare-catalogue-server.mjs'), {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(barePort), POOL_MAX: '5', CACHE_MS: String(cacheMs) },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(barePort),
+        POOL_MAX: '5',
+        CACHE_MS: String(cacheMs),
+        ANSWER_HEADERS: JSON.stringify(headers),
+      },
       logDir,
     });
     await waitHttp(`http://127.0.0.1:${barePort}/api/getProducts?limit=1`, Date.now() + 30_000);

@@ -3,8 +3,8 @@
 // Pushes N jobs through the whole pipeline (HTTP command -> JobRequested -> event relay -> BullMQ ->
 // worker -> progress pushes + JobCompleted -> relay -> socket.io push) and, in the same run, N jobs
 // through a bare pipeline doing the same durable steps (bench/lib/bare-pipeline-*.mjs: HTTP accept with
-// one PostgreSQL insert and a BullMQ add, a worker doing the job's work with one PostgreSQL update and a
-// socket.io push to the owner; target >= 0.7x, 0 lost, 0 doubled) and through bare BullMQ with a no-op
+// one PostgreSQL insert and a BullMQ add, a worker doing the job's work (its two progress pushes) with one
+// PostgreSQL update and a socket.io push of the completion to the owner; target >= 0.7x, 0 lost, 0 doubled) and through bare BullMQ with a no-op
 // processor (the queue's own ceiling). The bare pipeline and the pipeline run in R rounds (default 3),
 // alternating which goes first, so that a host slowing down or speeding up (a shared machine) does not
 // favour either; the round with the median ratio is reported, with every round's ratio. Prints jobs/s,
@@ -226,7 +226,8 @@ async function startBarePipeline({ databaseUrl, redisUrl, prefix, opts, logDir, 
 
 const deliveryCheck = (r) =>
   r
-    ? `missing ${r.missing}, duplicates ${r.duplicates}, failed ${r.failed}, wrong owner ${r.wrongOwner}, HTTP errors ${r.httpErrors}, socket disconnects ${r.disconnects}`
+    ? `missing ${r.missing}, duplicates ${r.duplicates}, failed ${r.failed}, wrong owner ${r.wrongOwner}, HTTP errors ${r.httpErrors}, ` +
+      `socket disconnects ${r.disconnects}, runs without both progress pushes ${r.runsWithoutBothProgressPushes}`
     : 'n/a';
 
 /** 'ok', or what went wrong in a pipeline run (the product's or the bare one's). */
@@ -313,6 +314,7 @@ function figures(opts, p, b, bp) {
       bp ? `${fmt(bp.jobsPerSec, 1)}  (${bp.completed}/${bp.n} completed in ${fmt(bp.elapsedMs / 1000, 2)} s)` : 'not run',
     ],
     ['bare pipeline HTTP accept p50/p99', bp ? `${fmtMs(bp.http.p50)} / ${fmtMs(bp.http.p99)}` : 'n/a'],
+    ['bare pipeline progress push latency p50/p99', bp ? `${fmtMs(bp.progress.p50)} / ${fmtMs(bp.progress.p99)}` : 'n/a'],
     ['bare pipeline completion push latency p50/p99', bp ? `${fmtMs(bp.completion.p50)} / ${fmtMs(bp.completion.p99)}` : 'n/a'],
     ['bare pipeline delivery check', deliveryCheck(bp)],
     [

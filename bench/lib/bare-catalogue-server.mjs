@@ -3,10 +3,12 @@
 // beyond parsing. With CACHE_MS > 0 it keeps each URL's page as the API's listing cache does (the
 // serialised bytes and a weak ETag, each page fresh for CACHE_MS less 0-20 % and then served stale for
 // up to CACHE_MS more while background refreshes renew them one at a time, in turn, at most 5,000 URLs, requests
-// for a page being filled wait for that fill; an If-None-Match that matches answers 304).
-// Env: DATABASE_URL, PORT, POOL_MAX, CACHE_MS.
+// for a page being filled wait for that fill; an If-None-Match that matches answers 304). Its answers carry
+// the headers the API's answers carry (ANSWER_HEADERS: the security headers and the rest every caller gets,
+// as the bench read them from the API) and a request id of their own, so both send the same bytes.
+// Env: DATABASE_URL, PORT, POOL_MAX, CACHE_MS, ANSWER_HEADERS (JSON [name, value, ...]).
 import http from 'node:http';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import pg from 'pg';
@@ -33,12 +35,29 @@ const list = (v) =>
 const cacheMs = Number(process.env.CACHE_MS ?? 0);
 const cache = new Map(); // url -> { bytes, etag, until }
 
+const common = JSON.parse(process.env.ANSWER_HEADERS ?? '[]');
+
+/** The page's answer, with the header lists built once per page (the request id goes in the last value). */
 function send(req, res, page) {
   if (req.headers['if-none-match'] === page.etag) {
-    res.writeHead(304, { etag: page.etag }).end();
+    const head = (page.head304 ??= [...common, 'etag', page.etag, 'x-request-id', '']);
+    head[head.length - 1] = randomUUID();
+    res.writeHead(304, head).end();
     return;
   }
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': page.bytes.length, etag: page.etag });
+  const head = (page.head200 ??= [
+    ...common,
+    'content-type',
+    'application/json; charset=utf-8',
+    'content-length',
+    String(page.bytes.length),
+    'etag',
+    page.etag,
+    'x-request-id',
+    '',
+  ]);
+  head[head.length - 1] = randomUUID();
+  res.writeHead(200, head);
   res.end(page.bytes);
 }
 

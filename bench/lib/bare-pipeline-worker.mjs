@@ -1,6 +1,7 @@
 // The bare pipeline of the jobs bench, its worker half: a BullMQ worker (WORKER concurrency) that does
-// a pipeline check's work (one step, no delay), marks the run completed with one PostgreSQL update and
-// pushes job:completed to the owner's socket.io room through the Redis emitter.
+// a pipeline check's work (one step, no delay, its two progress reports pushed to the owner as the
+// product's worker pushes them), marks the run completed with one PostgreSQL update and pushes
+// job:completed to the owner's socket.io room through the Redis emitter.
 // Env: DATABASE_URL, REDIS_URL, BARE_PREFIX, BARE_CONCURRENCY, POOL_MAX.
 import pg from 'pg';
 import IORedis from 'ioredis';
@@ -16,6 +17,20 @@ const worker = new Worker(
   async (job) => {
     const { runId, owner } = job.data;
     const result = { steps: 1, completedSteps: 1 }; // the check's one step: nothing to wait for
+    // the check's progress reports, pushed at once as the product's worker pushes them: the step begun, all passed
+    const progress = (percent, message) =>
+      emitter
+        .to(owner)
+        .emit('job:progress', {
+          runId,
+          name: 'operations.pipeline-check',
+          percent,
+          step: 'step 1',
+          message,
+          at: new Date().toISOString(),
+        });
+    progress(0, 'Checking step 1 of 1');
+    progress(100, 'All 1 steps passed');
     await pool.query(`update bare_pipeline_run set status = 'completed', completed_at = now() where run_id = $1`, [runId]);
     emitter.to(owner).emit('job:completed', { runId, at: new Date().toISOString(), result });
     return result;
