@@ -5,6 +5,7 @@ import { canOperate, ownerIdOf, type Principal } from '../../../platform/auth/pr
 import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
+import { JobQueues } from '../../../platform/jobs/job-queues';
 import type { RunState } from '../domain/run-state';
 import { runModel } from '../infra/streams';
 
@@ -35,20 +36,32 @@ export class CancelJobRunHandler implements ICommandHandler<CancelJobRun, { runI
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
+    private readonly queues: JobQueues,
   ) {}
 
   async execute(command: CancelJobRun) {
     const { runId } = command;
-    return this.orm.em.fork().transactional(async (tem) => {
-      let running = false;
+    let name: JobName | undefined;
+    let started = false;
+    await this.orm.em.fork().transactional(async (tem) => {
       // decided under the stream's append lock: progress the worker appends meanwhile cannot make it fail
       await this.events.appendIf(tem, jobStreamId(runId), (stream) => {
         const state = runModel.fold(null, stream);
+        name = state?.requested?.payload.name as JobName | undefined;
         // only what happened since the last retry counts
-        running = state?.startedSinceRetry ?? false;
+        started = state?.startedSinceRetry ?? false;
         return decide(state, command);
       });
-      return { runId, status: (running ? 'running' : 'queued') as JobRunStatus };
     });
+    return { runId, status: (started || (await this.heldByWorker(name, runId)) ? 'running' : 'queued') as JobRunStatus };
+  }
+
+  /**
+   * Whether a worker holds the run now. A worker stores a run's start with its next facts (up to
+   * JOB_PROGRESS_PERSIST_MS later), so in its first moments only the queue knows it is active.
+   */
+  private async heldByWorker(name: JobName | undefined, runId: string): Promise<boolean> {
+    if (!name || !JOBS[name]) return false;
+    return (await this.queues.queueOf(name).getJobState(runId)) === 'active';
   }
 }
