@@ -12,6 +12,7 @@ export { Database, type Db } from './platform/database/database';
 export { WorkerRuntime } from './platform/jobs/worker-runtime';
 export { JobWorkersModule } from './platform/jobs/job-workers.module';
 export { RedisConnections } from './platform/jobs/redis-connections';
+export { JobQueues } from './platform/jobs/job-queues';
 export { HandlesJob, abortableDelay, type JobContext, type JobProcessor } from './platform/jobs/job-handler';
 export { EventRelay } from './platform/events/event-relay';
 export { Rebuilder } from './platform/events/rebuilder';

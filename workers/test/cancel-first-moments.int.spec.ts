@@ -1,4 +1,6 @@
+import { Database, JobQueues } from '@sparkhouse/backend';
 import { eventually } from '@sparkhouse/backend/test-support';
+import type { Queue } from 'bullmq';
 import { startStack } from './stack';
 
 const ALICE = 'anon_alice_0000000001';
@@ -44,5 +46,31 @@ describe('canceling a run in its first moments', () => {
     const cancel = await stack.call('POST', `/jobs/${runId}/cancel`, ALICE);
     expect(cancel.status).toBe(202);
     expect(cancel.body.response).toEqual({ runId, status: 'queued' });
+  });
+
+  it("answers from the run's stream when the queue cannot say at once (Redis away), the cancel recorded", async () => {
+    const queues = stack.api.get(JobQueues);
+    const never = { getJobState: () => new Promise(() => undefined) } as unknown as Queue;
+    const failing = { getJobState: () => Promise.reject(new Error('Connection is closed.')) } as unknown as Queue;
+    for (const queue of [never, failing]) {
+      const { body } = await stack.call('POST', '/operations/pipeline-checks', ALICE, { steps: 1, stepDelayMs: 0 });
+      const runId = body.response.runId as string;
+      await eventually(async () => (await stack.call('GET', `/jobs/${runId}`, ALICE)).status === 200);
+      const spy = jest.spyOn(queues, 'queueOf').mockReturnValue(queue);
+      try {
+        const cancel = await stack.call('POST', `/jobs/${runId}/cancel`, ALICE);
+        expect(cancel.status).toBe(202);
+        expect(cancel.body.response).toEqual({ runId, status: 'queued' });
+      } finally {
+        spy.mockRestore();
+      }
+      // the cancel was recorded all the same
+      const em = stack.api.get(Database).em.fork();
+      await eventually(
+        async () =>
+          (await em.getConnection().execute('select cancel_requested from job_run where run_id = ?', [runId]))[0]
+            ?.cancel_requested === true,
+      );
+    }
   });
 });

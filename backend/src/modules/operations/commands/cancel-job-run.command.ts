@@ -9,6 +9,9 @@ import { JobQueues } from '../../../platform/jobs/job-queues';
 import type { RunState } from '../domain/run-state';
 import { runModel } from '../infra/streams';
 
+/** How long a cancel's answer waits for the queue to say whether a worker holds the run. */
+const QUEUE_STATE_WAIT_MS = 250;
+
 /** Ask for a queued or running job to stop. The dispatcher and the worker carry it out. */
 export class CancelJobRun {
   constructor(
@@ -58,10 +61,20 @@ export class CancelJobRunHandler implements ICommandHandler<CancelJobRun, { runI
 
   /**
    * Whether a worker holds the run now. A worker stores a run's start with its next facts (up to
-   * JOB_PROGRESS_PERSIST_MS later), so in its first moments only the queue knows it is active.
+   * JOB_PROGRESS_PERSIST_MS later), so in its first moments only the queue knows it is active. The
+   * cancel is recorded by then: when the queue cannot say at once (Redis away), the stream's answer stands.
    */
   private async heldByWorker(name: JobName | undefined, runId: string): Promise<boolean> {
     if (!name || !JOBS[name]) return false;
-    return (await this.queues.queueOf(name).getJobState(runId)) === 'active';
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'unknown'>((resolve) => (timer = setTimeout(() => resolve('unknown'), QUEUE_STATE_WAIT_MS)));
+    try {
+      const state = await Promise.race([this.queues.queueOf(name).getJobState(runId), late]);
+      return state === 'active';
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
