@@ -5,6 +5,7 @@ import type { RequestContext } from '../context/request-context';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { formatToken, parseToken, type LogPosition } from '../events/log-position';
 import { RedisConnections } from '../jobs/redis-connections';
+import { withinMs } from '../jobs/redis-wait';
 
 /** Longest a read or a write waits for Redis here before going on without it. */
 const REDIS_WAIT_MS = 250;
@@ -135,23 +136,8 @@ export class CallerWrites {
     return `${this.redis.prefix}:read-your-writes:${owner}`;
   }
 
-  private async bounded<T>(work: Promise<T>, fallback: T): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), REDIS_WAIT_MS)));
-    try {
-      const outcome = await Promise.race([work, late]);
-      if (outcome === 'late') {
-        this.warn(new Error(`Redis did not answer within ${REDIS_WAIT_MS} ms`));
-        return fallback;
-      }
-      return outcome;
-    } catch (err) {
-      this.warn(err);
-      return fallback;
-    } finally {
-      clearTimeout(timer);
-      work.catch(() => undefined);
-    }
+  private bounded<T>(work: Promise<T>, fallback: T): Promise<T> {
+    return withinMs(work, REDIS_WAIT_MS, fallback, (err) => this.warn(err));
   }
 
   private warn(err: unknown) {

@@ -50,9 +50,10 @@ const PARALLEL_COSTS = [
 
 /**
  * The search documents of a stretch's cards, by the position of their event, into a temporary table (the
- * name answered; publishCards drops it once read, so that the next stretch of the same transaction can make it). PostgreSQL runs a statement that writes on one core, and the three
- * to_tsvector calls a card were most of a rebuild's time there; a table made from a query may be filled by
- * parallel workers, told here that starting them pays (a rebuild reads thousands of events at a time).
+ * name answered; publishCards drops it once read, so that the next stretch of the same transaction can make
+ * it). PostgreSQL runs a statement that writes on one core, and the three to_tsvector calls a card were most
+ * of a rebuild's time there; a table made from a query may be filled by parallel workers, told here that
+ * starting them pays (a rebuild reads thousands of events at a time).
  */
 async function searchDocumentsAhead(tx: Db, stretch: { sql: string; params: readonly unknown[] }): Promise<string> {
   const table = 'pg_temp.card_search_documents';

@@ -6,6 +6,7 @@ import { EventStore } from '../../../platform/events/event-store';
 import { conflict, notFound } from '../../../platform/http/errors';
 import { jobStreamId } from '../../../platform/jobs/job-requests';
 import { JobQueues } from '../../../platform/jobs/job-queues';
+import { withinMs } from '../../../platform/jobs/redis-wait';
 import type { RunState } from '../domain/run-state';
 import { runModel } from '../infra/streams';
 
@@ -66,15 +67,6 @@ export class CancelJobRunHandler implements ICommandHandler<CancelJobRun, { runI
    */
   private async heldByWorker(name: JobName | undefined, runId: string): Promise<boolean> {
     if (!name || !JOBS[name]) return false;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'unknown'>((resolve) => (timer = setTimeout(() => resolve('unknown'), QUEUE_STATE_WAIT_MS)));
-    try {
-      const state = await Promise.race([this.queues.queueOf(name).getJobState(runId), late]);
-      return state === 'active';
-    } catch {
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
+    return (await withinMs(this.queues.queueOf(name).getJobState(runId), QUEUE_STATE_WAIT_MS, 'unknown')) === 'active';
   }
 }
