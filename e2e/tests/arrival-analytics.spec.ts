@@ -52,7 +52,10 @@ test('a visitor who leaves a rendered landing page before the app started is cou
   expect(block, 'the arrival block').not.toBeNull();
   expect(JSON.parse(block![1]).events).toEqual([
     { event_type: 'Page Viewed', event_properties: { route: ROUTE } },
-    { event_type: 'product landing', event_properties: { storefrontSlug: app.storefrontSlug, appSlug: app.appSlug, appId: app.appId } },
+    {
+      event_type: 'product landing',
+      event_properties: { storefrontSlug: app.storefrontSlug, appSlug: app.appSlug, appId: app.appId },
+    },
   ]);
 
   // the storefront's and a class page's too (a class page has no screen event of its own)
@@ -73,12 +76,12 @@ test('a visitor who leaves a rendered landing page before the app started is cou
   const page = await context.newPage();
   const uploads: Upload[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/data') uploads.push(JSON.parse(r.postData() ?? '{}') as Upload);
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/data')
+      uploads.push(JSON.parse(r.postData() ?? '{}') as Upload);
   });
   const deviceIdOf = async () =>
-    (await context.storageState()).origins
-      .flatMap((o) => o.localStorage)
-      .find((item) => item.name === 'sparkhouse.anonymousId')?.value ?? null;
+    (await context.storageState()).origins.flatMap((o) => o.localStorage).find((item) => item.name === 'sparkhouse.anonymousId')
+      ?.value ?? null;
 
   // 1. the app held back (its scripts never come): the visitor reads the landing page and leaves
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
@@ -131,7 +134,8 @@ test('a landing page hidden before the app started sends its arrival then, and t
   const { app } = await pricedPublishedApp(request, 'Arrival Hidden');
   const uploads: Upload[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/data') uploads.push(JSON.parse(r.postData() ?? '{}') as Upload);
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/data')
+      uploads.push(JSON.parse(r.postData() ?? '{}') as Upload);
   });
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -160,6 +164,58 @@ test('a landing page hidden before the app started sends its arrival then, and t
     })
     .toBe(2);
   expect(uploads.flatMap((u) => u.events).filter((e) => e.event_type === 'product landing')).toHaveLength(1);
+});
+
+/**
+ * A link kept from before a rename, followed inside the app: the landing page learns from its answer that
+ * the app lives at another address and moves there. The visit is one page view, the new address's, under
+ * the app's title, not one for each address the page passed through.
+ */
+test('an app address that moved, reached inside the app, counts one page view: the new address, under its title', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(2 * STUCK_MS);
+  const { app, creator } = await pricedPublishedApp(request, 'Moving Counter');
+  const renamed = await request.post('/api/apps/updateApp', {
+    headers: { authorization: `Bearer ${creator.accessToken}` },
+    data: { appId: app.appId, name: 'Moved Counter' },
+  });
+  expect(renamed.ok(), await renamed.text()).toBe(true);
+  const oldPath = `/apps/${app.storefrontSlug}/${app.appSlug}`;
+  const movedTo = async () => (await request.get(oldPath, { maxRedirects: 0 })).headers()['location'] ?? '';
+  await expect.poll(movedTo, { timeout: STUCK_MS }).not.toBe('');
+  const newPath = await movedTo();
+  expect(newPath).not.toBe(oldPath);
+
+  const uploads: Upload[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/data')
+      uploads.push(JSON.parse(r.postData() ?? '{}') as Upload);
+  });
+  const views = () => uploads.flatMap((u) => u.events).filter((e) => e.event_type === 'Page Viewed');
+  const flushed = async () => {
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+    return views().map((e) => e.event_properties?.path);
+  };
+
+  // the creator's storefront, the app started on it (it took the page's arrival events over)
+  const storefrontPath = `/creators/${app.storefrontSlug}`;
+  await page.goto(storefrontPath);
+  await expect.poll(() => taken(page), { timeout: STUCK_MS }).toEqual(['0', '1']);
+  await expect.poll(flushed, { timeout: STUCK_MS }).toEqual([storefrontPath]);
+
+  // the old address, navigated to inside the app (as a link of the app would)
+  await page.evaluate((path) => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, oldPath);
+  await expect(page).toHaveURL(new RegExp(`${newPath}$`), { timeout: STUCK_MS });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Moved Counter');
+  await expect.poll(flushed, { timeout: STUCK_MS }).toEqual([storefrontPath, newPath]);
+  const landingView = views()[1].event_properties;
+  expect(landingView).toMatchObject({ route: ROUTE, title: 'Moved Counter · Cora Coach · Sparkhouse' });
+  expect(await page.title()).toBe('Moved Counter · Cora Coach · Sparkhouse');
 });
 
 /** The page hidden as a phone hides it when its visitor switches to another app. */

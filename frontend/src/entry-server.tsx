@@ -51,8 +51,8 @@ export const renderPage: RenderPage = async (path: string, answers: ServerRender
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
-  // what the app records on arriving here (RouteRules: the page view by its route; the page's screen
-  // event), for theme-init.js to send if the visitor leaves before the app started
+  // what the app records on arriving here (the page view by its route, from RouteRules or a page with
+  // OWN_PAGE_VIEW; the page's screen event), for theme-init.js to send if the visitor leaves before the app started
   const params = context.matches[context.matches.length - 1]?.params ?? {};
   const arrival = arrivalEvents(routePattern(path, params), served.screenEvent(answers));
   const page: ServerRenderedPage = { html: untilLive(html), state: dehydrate(queryClient), modules: served.modules, arrival };

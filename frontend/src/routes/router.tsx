@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { HomePage } from './home/HomePage';
 import { AppLayout } from './layout/AppLayout';
+import { OWN_PAGE_VIEW } from './layout/page-views';
 import { RouteError } from './layout/RouteError';
 import { NotFoundPage } from './not-found/NotFoundPage';
 
@@ -183,6 +184,7 @@ export const routes: RouteObject[] = [
           // Creators' public pages: an app's landing page, a creator's storefront, the creators page.
           {
             path: '/apps/:storefrontSlug/:appSlug',
+            handle: OWN_PAGE_VIEW,
             lazy: page(
               () => import('./storefronts/AppLandingPage'),
               (m) => m.AppLandingPage,
@@ -190,6 +192,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/creators/:storefrontSlug',
+            handle: OWN_PAGE_VIEW,
             lazy: page(
               () => import('./storefronts/StorefrontPage'),
               (m) => m.StorefrontPage,

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { resolveRouteRule } from '../route-rules';
+import { recordPageView, recordsOwnPageView } from './page-views';
 
-/** Applies the route rules on every route change, then records the page view. */
+/** Applies the route rules on every route change, then records the page view (unless the page records its own). */
 export function RouteRules() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -20,12 +21,7 @@ export function RouteRules() {
       void navigate(action.to, { replace: true });
       return;
     }
-    // the route pattern (not the address) groups the console's page views per route; the analytics
-    // client loads after the first render (it is not needed to draw the page)
-    const title = document.title;
-    void import('../../features/analytics/lazy').then(({ trackPageView, routePattern }) =>
-      trackPageView(location, routePattern(location.pathname, params), title),
-    );
+    if (!recordsOwnPageView(matches)) recordPageView(location, params);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the params belong to this location
   }, [location, navigate]);
 

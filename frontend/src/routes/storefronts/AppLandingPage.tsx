@@ -3,12 +3,14 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorState, isNotFound, LoadingState } from '../../features/catalogue';
 import { AppLandingView, appLandingPath, appLandingQuery, productLandingEvent } from '../../features/storefronts';
+import { usePageViewWhenShown } from '../layout/page-views';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import './storefronts.css';
 
 /**
  * /apps/{storefrontSlug}/{appSlug}: the app's landing page (rendered by the API for its first paint).
- * An older address of the app moves to the current one; its owner sees an unpublished app's draft.
+ * An older address of the app moves to the current one (the page view is the new address's: the route
+ * has OWN_PAGE_VIEW); its owner sees an unpublished app's draft.
  */
 export function AppLandingPage() {
   const { storefrontSlug = '', appSlug = '' } = useParams();
@@ -24,13 +26,17 @@ export function AppLandingPage() {
     }
     document.title = `${landing.name} · ${landing.creator.name} · Sparkhouse`;
   }, [landing, storefrontSlug, appSlug, navigate]);
+  const moving = !!landing && (landing.storefrontSlug !== storefrontSlug || landing.appSlug !== appSlug);
+  usePageViewWhenShown(!query.isPending && !moving);
 
   // the page's render by the API carries the same event (entry-server.tsx), for a visitor who leaves first
   const arrival = productLandingEvent(landing);
   const viewed = arrival ? landing?.appId : null;
   useEffect(() => {
     if (!arrival) return;
-    void import('../../features/analytics/lazy').then(({ trackEvent }) => trackEvent(arrival.event_type, arrival.event_properties));
+    void import('../../features/analytics/lazy').then(({ trackEvent }) =>
+      trackEvent(arrival.event_type, arrival.event_properties),
+    );
     // once per app shown, not per answer
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [viewed]);

@@ -3,10 +3,14 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorState, isNotFound, LoadingState } from '../../features/catalogue';
 import { creatorStorefrontEvent, storefrontPath, storefrontQuery, StorefrontView } from '../../features/storefronts';
+import { usePageViewWhenShown } from '../layout/page-views';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import './storefronts.css';
 
-/** /creators/{storefrontSlug}: a creator's storefront (rendered by the API for its first paint). */
+/**
+ * /creators/{storefrontSlug}: a creator's storefront (rendered by the API for its first paint). An older
+ * address moves to the current one (the page view is the new address's: the route has OWN_PAGE_VIEW).
+ */
 export function StorefrontPage() {
   const { storefrontSlug = '' } = useParams();
   const navigate = useNavigate();
@@ -21,13 +25,16 @@ export function StorefrontPage() {
     }
     document.title = `${storefront.name} · Creator on Sparkhouse`;
   }, [storefront, storefrontSlug, navigate]);
+  usePageViewWhenShown(!query.isPending && !(storefront && storefront.storefrontSlug !== storefrontSlug));
 
   // the page's render by the API carries the same event (entry-server.tsx), for a visitor who leaves first
   const arrival = creatorStorefrontEvent(storefront);
   const viewed = storefront?.storefrontSlug ?? null;
   useEffect(() => {
     if (!arrival) return;
-    void import('../../features/analytics/lazy').then(({ trackEvent }) => trackEvent(arrival.event_type, arrival.event_properties));
+    void import('../../features/analytics/lazy').then(({ trackEvent }) =>
+      trackEvent(arrival.event_type, arrival.event_properties),
+    );
     // once per storefront shown, not per answer
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [viewed]);

@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useParams, type Location, type Params, type UIMatch } from 'react-router';
+
+/**
+ * The handle of a route whose page records its own page view (usePageViewWhenShown): a page that may
+ * learn from its data that it lives at another address, and moves there, is viewed once, at the address
+ * it is shown at, under the title it then has.
+ */
+export const OWN_PAGE_VIEW = { ownPageView: true } as const;
+
+/** Whether the route matched last records its own page view instead of the layout recording it on arrival. */
+export const recordsOwnPageView = (matches: readonly UIMatch[]): boolean => {
+  const handle = matches[matches.length - 1]?.handle as Partial<typeof OWN_PAGE_VIEW> | undefined;
+  return handle?.ownPageView === true;
+};
+
+/**
+ * Records a page view of `location` under its route pattern (the console groups views per route). The
+ * analytics client loads after the first render: it is not needed to draw the page.
+ */
+export function recordPageView(location: Location, params: Params, title = document.title): void {
+  void import('../../features/analytics/lazy').then(({ trackPageView, routePattern }) =>
+    trackPageView(location, routePattern(location.pathname, params), title),
+  );
+}
+
+/** For a route with OWN_PAGE_VIEW: records the view of each address once `shown` (loaded, and not moving on). */
+export function usePageViewWhenShown(shown: boolean): void {
+  const location = useLocation();
+  const params = useParams();
+  const recorded = useRef<string | null>(null);
+  useEffect(() => {
+    if (!shown || recorded.current === location.key) return;
+    recorded.current = location.key;
+    recordPageView(location, params);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the params belong to this location
+  }, [shown, location]);
+}
