@@ -30,6 +30,7 @@ import { Migration20261202000100_email_outbox_headers } from './Migration2026120
 import { Migration20261202000200_app_lesson_order } from './Migration20261202000200_app_lesson_order';
 import { Migration20261203000100_open_job_runs } from './Migration20261203000100_open_job_runs';
 import { Migration20261204000100_card_search_document } from './Migration20261204000100_card_search_document';
+import { Migration20261205000100_retired_checkpoints } from './Migration20261205000100_retired_checkpoints';
 
 /** Every migration, in order. Committed; never edited after it has shipped: add a new one. */
 export const migrationsList: MigrationObject[] = [
@@ -67,4 +68,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202000200_app_lesson_order', class: Migration20261202000200_app_lesson_order },
   { name: 'Migration20261203000100_open_job_runs', class: Migration20261203000100_open_job_runs },
   { name: 'Migration20261204000100_card_search_document', class: Migration20261204000100_card_search_document },
+  { name: 'Migration20261205000100_retired_checkpoints', class: Migration20261205000100_retired_checkpoints },
 ];
