@@ -43,7 +43,8 @@ const resultsFile = path.join(here, 'RESULTS.md');
 const log = (msg) => console.log(`[bench:lighthouse] ${msg}`);
 
 const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
+const runs =
+  Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
 const record = !args.includes('--no-record');
 const KINDS = ['home', 'class', 'collection', 'school', 'app'];
 const onlyKinds = args.includes('--pages') ? (args[args.indexOf('--pages') + 1] ?? '').split(',').filter(Boolean) : KINDS;
@@ -101,7 +102,8 @@ async function buyCreatorPlan(base, token, deadline) {
     body: new URLSearchParams({ card_number: '4242 4242 4242 4242', exp: '12/34', cvc: '123', name: 'Casey Coach' }),
     redirect: 'manual',
   });
-  if (paid.status !== 303) throw new Error(`the emulator's payment form answered ${paid.status}: ${(await paid.text()).slice(0, 200)}`);
+  if (paid.status !== 303)
+    throw new Error(`the emulator's payment form answered ${paid.status}: ${(await paid.text()).slice(0, 200)}`);
   for (;;) {
     const { subscriptions } = await call(base, 'GET', '/payments/subscriptions', { token });
     if (subscriptions.some((s) => s.appSlug === 'creator-platform' && ['active', 'trialing'].includes(s.status))) return;
@@ -174,7 +176,9 @@ async function audit(chrome, url, saveAs) {
   const failing = (id) =>
     lhr.categories[id].auditRefs
       .map((ref) => lhr.audits[ref.id])
-      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+      .filter(
+        (a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual',
+      )
       .map((a) => a.id);
   return {
     performance: score('performance'),
@@ -250,7 +254,13 @@ async function main() {
       });
       try {
         await waitReady(setupApi, setupPort, Date.now() + 90_000);
-        const appPage = await publishedAppPage(base, `http://127.0.0.1:${setupPort}`, databaseUrl, creatorEmail, Date.now() + 300_000);
+        const appPage = await publishedAppPage(
+          base,
+          `http://127.0.0.1:${setupPort}`,
+          databaseUrl,
+          creatorEmail,
+          Date.now() + 300_000,
+        );
         log(`app published: ${appPage}`);
         pages.push(['app landing', appPage]);
       } catch (err) {
@@ -282,7 +292,8 @@ async function main() {
       }
       // a run Lighthouse could not finish (no LCP measured) is counted, not taken for a figure
       const measured = all.filter((r) => Number.isFinite(r.lcpMs));
-      if (!measured.length) throw new Error(`no Lighthouse run of ${pagePath} measured an LCP: ${all.flatMap((r) => r.warnings).join('; ')}`);
+      if (!measured.length)
+        throw new Error(`no Lighthouse run of ${pagePath} measured an LCP: ${all.flatMap((r) => r.warnings).join('; ')}`);
       const median = [...measured].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(measured.length / 2)];
       results.push({ kind, pagePath, median, lcps: all.map((r) => r.lcpMs), failedRuns: all.length - measured.length });
     }
@@ -314,7 +325,10 @@ async function main() {
         ),
       ...results
         .filter((r) => r.failedRuns)
-        .map(({ kind, failedRuns }) => `${failedRuns} Lighthouse run(s) on ${kind} measured no LCP (left out of the median, run again).`),
+        .map(
+          ({ kind, failedRuns }) =>
+            `${failedRuns} Lighthouse run(s) on ${kind} measured no LCP (left out of the median, run again).`,
+        ),
       ...results.map(({ kind, median: r }) => `LCP element on ${kind}: \`${r.lcpElement.replace(/`/g, "'").slice(0, 140)}\``),
       '',
     ];

@@ -41,7 +41,8 @@ try {
 
   if (!only) {
     // The architecture, checked by tools: ESLint (with the import boundaries of docs/architecture.md,
-    // 0 warnings) and dependency-cruiser (no import circle in any package, type-only imports included).
+    // 0 warnings), Prettier (every file formatted; .prettierignore says what is not) and
+    // dependency-cruiser (no import circle in any package, type-only imports included).
     const check = (name, bin, args) => {
       log(`checking ${name}...`);
       const r = spawnSync(process.execPath, [path.join(root, bin), ...args], { cwd: root, stdio: 'inherit' });
@@ -52,6 +53,7 @@ try {
       }
     };
     check('lint (eslint, 0 warnings)', 'node_modules/eslint/bin/eslint.js', ['.', '--max-warnings', '0']);
+    check('format (prettier --check)', 'node_modules/prettier/bin/prettier.cjs', ['--check', '.', '--log-level', 'warn']);
     check('import cycles (dependency-cruiser)', 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs', [
       '--config',
       '.dependency-cruiser.cjs',

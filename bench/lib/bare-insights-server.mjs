@@ -9,7 +9,9 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 import { backendDist } from '../../scripts/lib/paths.mjs';
 
-const { INSIGHTS_REPORT_SQL } = createRequire(import.meta.url)(path.join(backendDist, 'modules/creator-apps/queries/app-insights.query.js'));
+const { INSIGHTS_REPORT_SQL } = createRequire(import.meta.url)(
+  path.join(backendDist, 'modules/creator-apps/queries/app-insights.query.js'),
+);
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 10) });
 const DAY_MS = 86_400_000;

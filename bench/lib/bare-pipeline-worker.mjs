@@ -19,16 +19,14 @@ const worker = new Worker(
     const result = { steps: 1, completedSteps: 1 }; // the check's one step: nothing to wait for
     // the check's progress reports, pushed at once as the product's worker pushes them: the step begun, all passed
     const progress = (percent, message) =>
-      emitter
-        .to(owner)
-        .emit('job:progress', {
-          runId,
-          name: 'operations.pipeline-check',
-          percent,
-          step: 'step 1',
-          message,
-          at: new Date().toISOString(),
-        });
+      emitter.to(owner).emit('job:progress', {
+        runId,
+        name: 'operations.pipeline-check',
+        percent,
+        step: 'step 1',
+        message,
+        at: new Date().toISOString(),
+      });
     progress(0, 'Checking step 1 of 1');
     progress(100, 'All 1 steps passed');
     await pool.query(`update bare_pipeline_run set status = 'completed', completed_at = now() where run_id = $1`, [runId]);

@@ -286,7 +286,10 @@ test('signing up again with an unconfirmed email and its password continues at t
   await expect(page).toHaveURL(/\/library$/);
 });
 
-test('signing in on the home page lands by the spec’s rules: creators on their classes or their apps', async ({ browser, request }) => {
+test('signing in on the home page lands by the spec’s rules: creators on their classes or their apps', async ({
+  browser,
+  request,
+}) => {
   const admin = await adminAccount(request);
   const subOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
   const classesCreator = await signUp(request, { emailPrefix: 'classes-creator', firstName: 'Cleo', lastName: 'Classes' });

@@ -75,7 +75,9 @@ test('a member starts a trial from the app’s paywall, checks in and marks toda
   await expect(page.getByTestId('offline-banner')).toContainText('(1 waiting)');
   await expect(page.getByTestId('check-in-history')).toContainText('Tired but did it');
   await page.screenshot({ path: test.info().outputPath('member-app-offline.png'), fullPage: true });
-  const queued = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sparkhouse.member-app.queue.')).length);
+  const queued = await page.evaluate(
+    () => Object.keys(localStorage).filter((k) => k.startsWith('sparkhouse.member-app.queue.')).length,
+  );
   expect(queued).toBe(1);
 
   // back online: sent, applied once

@@ -39,7 +39,11 @@ test('class, collection and school pages come rendered, with their tags, and rea
   const course = ldJson(html).find((d) => d['@type'] === 'Course')!;
   expect(course).toMatchObject({
     name: cls.title,
-    offers: { '@type': 'Offer', price: (cls.priceInfo.priceInCents / 100).toFixed(2), priceCurrency: cls.priceInfo.currency.toUpperCase() },
+    offers: {
+      '@type': 'Offer',
+      price: (cls.priceInfo.priceInCents / 100).toFixed(2),
+      priceCurrency: cls.priceInfo.currency.toUpperCase(),
+    },
   });
   expect(ldJson(html).map((d) => d['@type'])).toEqual(['Course', 'Product', 'BreadcrumbList']);
 

@@ -47,14 +47,20 @@ const PAGES: readonly {
     modules: ['src/routes/collections/CollectionPage.tsx'],
     queries: (p) => [{ call: 'getProductCollectionWithSlug', queryKey: collectionQuery(p.slug ?? '').queryKey }],
   },
-  { route: '/school/music', modules: SCHOOL, queries: () => [{ call: 'getSchoolWithSlug', queryKey: schoolQuery('music').queryKey }] },
-  { route: '/schools/:slug', modules: SCHOOL, queries: (p) => [{ call: 'getSchoolWithSlug', queryKey: schoolQuery(p.slug ?? '').queryKey }] },
+  {
+    route: '/school/music',
+    modules: SCHOOL,
+    queries: () => [{ call: 'getSchoolWithSlug', queryKey: schoolQuery('music').queryKey }],
+  },
+  {
+    route: '/schools/:slug',
+    modules: SCHOOL,
+    queries: (p) => [{ call: 'getSchoolWithSlug', queryKey: schoolQuery(p.slug ?? '').queryKey }],
+  },
   {
     route: '/apps/:storefrontSlug/:appSlug',
     modules: ['src/routes/storefronts/AppLandingPage.tsx'],
-    queries: (p) => [
-      { call: 'getAppLanding', queryKey: appLandingQuery(p.storefrontSlug ?? '', p.appSlug ?? '').queryKey },
-    ],
+    queries: (p) => [{ call: 'getAppLanding', queryKey: appLandingQuery(p.storefrontSlug ?? '', p.appSlug ?? '').queryKey }],
     screenEvent: (a) => productLandingEvent((a.getAppLanding as { landing?: AppLanding } | undefined)?.landing),
   },
   {
@@ -83,7 +89,8 @@ export function serverRenderedPage(path: string): {
 } | null {
   for (const page of PAGES) {
     const match = matchPath({ path: page.route, end: true }, path);
-    if (match) return { queries: page.queries(match.params), modules: page.modules ?? [], screenEvent: page.screenEvent ?? (() => null) };
+    if (match)
+      return { queries: page.queries(match.params), modules: page.modules ?? [], screenEvent: page.screenEvent ?? (() => null) };
   }
   return null;
 }

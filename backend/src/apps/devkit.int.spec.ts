@@ -45,7 +45,10 @@ describe('the devkit stays out of production', () => {
     await db?.drop();
   });
 
-  async function loads(nodeEnv: string, mode: 'start' | 'graph'): Promise<{ files: number; devkit: string[]; seeders: string[] }> {
+  async function loads(
+    nodeEnv: string,
+    mode: 'start' | 'graph',
+  ): Promise<{ files: number; devkit: string[]; seeders: string[] }> {
     const config = testConfig(db.url, { NODE_ENV: nodeEnv });
     const env = {
       ...process.env,

@@ -74,7 +74,6 @@ export function useCreatorApi(overrides: Record<string, string> = {}) {
   const postForm = async (path: string, form: FormData, who: As = {}): Promise<Answer> =>
     answerOf(await fetch(`${state.base}/api${path}`, { method: 'POST', headers: await identity(who), body: form }));
 
-
   /** Appends lifecycle facts to a run's stream as the worker would. */
   const appendJob = async (runId: string, facts: { type: string; payload: unknown }[]) => {
     const events = new EventStore();

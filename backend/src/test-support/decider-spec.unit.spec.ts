@@ -7,11 +7,20 @@ type Offer = { vipOnly: boolean };
 const model: StreamModel<Offer> = {
   name: 'test.offer@1',
   fold: (state, events) =>
-    events.reduce<Offer | null>((s, e) => (isEventOf(e, 'ProductOfferSet') ? { vipOnly: e.payload.specialOnlyVip } : null), state),
+    events.reduce<Offer | null>(
+      (s, e) => (isEventOf(e, 'ProductOfferSet') ? { vipOnly: e.payload.specialOnlyVip } : null),
+      state,
+    ),
 };
 const setOffer = (productId: string, vipOnly: boolean): NewEvent => ({
   type: 'ProductOfferSet',
-  payload: { productId, offerKey: 'spring', crossedPriceApplicableFrom: null, specialOnlyVip: vipOnly, shouldNotHideDiscount: false },
+  payload: {
+    productId,
+    offerKey: 'spring',
+    crossedPriceApplicableFrom: null,
+    specialOnlyVip: vipOnly,
+    shouldNotHideDiscount: false,
+  },
 });
 const decide = (state: Offer | null, cmd: { productId: string; vipOnly: boolean }): NewEvent[] => {
   if (!cmd.productId) throw new Error('Which product?');
@@ -27,13 +36,21 @@ describe('deciderSpec (given / when / then)', () => {
   });
 
   it('checks the decided events, nothing, or the refusal', () => {
-    spec.given().when({ productId: 'p1', vipOnly: true }).then([setOffer('p1', true)]);
+    spec
+      .given()
+      .when({ productId: 'p1', vipOnly: true })
+      .then([setOffer('p1', true)]);
     spec.given(setOffer('p1', true)).when({ productId: 'p1', vipOnly: true }).thenNothing();
     spec.given().when({ productId: '', vipOnly: true }).thenThrows('Which product?');
   });
 
   it('fails when the decider decides otherwise', () => {
-    expect(() => spec.given(setOffer('p1', true)).when({ productId: 'p1', vipOnly: true }).then([setOffer('p1', true)])).toThrow();
+    expect(() =>
+      spec
+        .given(setOffer('p1', true))
+        .when({ productId: 'p1', vipOnly: true })
+        .then([setOffer('p1', true)]),
+    ).toThrow();
     expect(() => spec.given().when({ productId: 'p1', vipOnly: false }).thenNothing()).toThrow();
     expect(() => spec.given().when({ productId: 'p1', vipOnly: false }).thenThrows('Which product?')).toThrow();
   });

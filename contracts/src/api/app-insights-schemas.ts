@@ -93,4 +93,3 @@ export const appInsightsSchema = z.object({
   }),
 });
 export type AppInsights = z.infer<typeof appInsightsSchema>;
-

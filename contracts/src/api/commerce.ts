@@ -140,7 +140,7 @@ export const cancelSubscription = defineCall({
   access: 'user',
   style: 'envelope',
   summary:
-    "The subscriber cancels their active or trialing subscription at period end: it keeps access until the period (or trial) ends, " +
+    'The subscriber cancels their active or trialing subscription at period end: it keeps access until the period (or trial) ends, ' +
     "then ends instead of renewing. Repeating it changes nothing. Not the caller's (or unknown): 404 'No such subscription.'; " +
     "already ended: 409. Provider failure: 502 'Failed to cancel subscription'.",
   params: z.object({ subscriptionId: subscriptionIdField }),

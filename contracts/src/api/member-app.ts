@@ -95,7 +95,9 @@ export const getCheckIns = defineCall({
   style: 'envelope',
   summary: "The member's check-ins, newest first (days: how far back, 1-366, default 90). Lapsed members read theirs too.",
   params: slugParams,
-  query: z.object({ days: z.coerce.number().int().min(1, 'days must be from 1 to 366.').max(366, 'days must be from 1 to 366.').optional() }),
+  query: z.object({
+    days: z.coerce.number().int().min(1, 'days must be from 1 to 366.').max(366, 'days must be from 1 to 366.').optional(),
+  }),
   response: z.object({ checkIns: z.array(checkInSchema) }),
 });
 
@@ -111,7 +113,10 @@ export const saveReminderSettings = defineCall({
     'the call (X-Time-Zone).' +
     memberOnly,
   params: slugParams,
-  body: z.object({ slot: z.enum(REMINDER_SLOTS, 'slot must be morning, midday, evening or null.').nullable(), weeklySummary: z.boolean() }),
+  body: z.object({
+    slot: z.enum(REMINDER_SLOTS, 'slot must be morning, midday, evening or null.').nullable(),
+    weeklySummary: z.boolean(),
+  }),
   response: reminderSettingsSchema,
 });
 
@@ -171,12 +176,17 @@ export const markAppLesson = defineCall({
   access: 'user',
   style: 'envelope',
   summary:
-    'Make a video, audio or PDF of the app\'s library a lesson of a phase (phaseNumber 1..40), or unmark it (phaseNumber null). ' +
+    "Make a video, audio or PDF of the app's library a lesson of a phase (phaseNumber 1..40), or unmark it (phaseNumber null). " +
     'Other media: 400. Owner or admin.',
   body: z.object({
     appId: appIdField,
     mediaId: z.string().trim().min(1, 'mediaId is required.').max(64),
-    phaseNumber: z.number().int().min(1, 'phaseNumber must be from 1 to 40.').max(40, 'phaseNumber must be from 1 to 40.').nullable(),
+    phaseNumber: z
+      .number()
+      .int()
+      .min(1, 'phaseNumber must be from 1 to 40.')
+      .max(40, 'phaseNumber must be from 1 to 40.')
+      .nullable(),
     title: z.string().trim().max(160, 'Keep the title under 160 characters.').optional(),
   }),
   response: z.object({ lessons: z.array(appLessonSchema) }),

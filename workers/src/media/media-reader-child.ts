@@ -18,12 +18,21 @@ try {
 sharp.cache(false);
 sharp.concurrency(1);
 
-const tools: MediaTools = { ffmpeg: process.env.MEDIA_READER_FFMPEG ?? 'ffmpeg', ffprobe: process.env.MEDIA_READER_FFPROBE ?? 'ffprobe' };
+const tools: MediaTools = {
+  ffmpeg: process.env.MEDIA_READER_FFMPEG ?? 'ffmpeg',
+  ffprobe: process.env.MEDIA_READER_FFPROBE ?? 'ffprobe',
+};
 
 process.on('message', (request: ReadRequest) => {
   readUpload(request.file, request.type, request.thumbnail, tools).then(
     (reading) => reply({ id: request.id, ok: true, reading }),
-    (err: Error) => reply({ id: request.id, ok: false, unreadable: err instanceof UnreadableMediaError ? err.type : null, message: err.message }),
+    (err: Error) =>
+      reply({
+        id: request.id,
+        ok: false,
+        unreadable: err instanceof UnreadableMediaError ? err.type : null,
+        message: err.message,
+      }),
   );
 });
 // the worker went away: so does its reader

@@ -12,8 +12,7 @@ export interface ReadRequest {
   thumbnail: string;
 }
 export type ReadReply =
-  | { id: number; ok: true; reading: UploadReading }
-  | { id: number; ok: false; unreadable: MediaType | null; message: string };
+  { id: number; ok: true; reading: UploadReading } | { id: number; ok: false; unreadable: MediaType | null; message: string };
 
 /** A file the reader has not answered for in this time is given up on (and the reader started again). */
 const READ_TIMEOUT_MS = 120_000;
@@ -33,7 +32,10 @@ export class MediaReader implements OnApplicationShutdown {
   private nextId = 0;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
-  private readonly pending = new Map<number, { resolve: (r: UploadReading) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: UploadReading) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }
+  >();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -90,7 +92,8 @@ export class MediaReader implements OnApplicationShutdown {
     });
     child.on('exit', (code, signal) => {
       if (this.child === child) this.child = null;
-      if (this.pending.size > 0) this.logger.warn({ code, signal }, 'the media reader stopped; the files it was reading are tried again');
+      if (this.pending.size > 0)
+        this.logger.warn({ code, signal }, 'the media reader stopped; the files it was reading are tried again');
       for (const [id, waiter] of this.pending) {
         clearTimeout(waiter.timer);
         waiter.reject(new Error('The media reader stopped while reading the file.'));

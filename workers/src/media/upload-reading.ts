@@ -105,7 +105,9 @@ async function readTimed(file: string, type: MediaType, thumbnail: string, tools
   const metadata: Record<string, unknown> = {
     durationSeconds,
     ...(picture ? { width: picture.width, height: picture.height, videoCodec: picture.codec_name } : {}),
-    ...(sound ? { audioCodec: sound.codec_name, sampleRate: Number(sound.sample_rate) || undefined, channels: sound.channels } : {}),
+    ...(sound
+      ? { audioCodec: sound.codec_name, sampleRate: Number(sound.sample_rate) || undefined, channels: sound.channels }
+      : {}),
   };
   let thumbnailPath: string | null = null;
   if (picture || cover) {
@@ -128,7 +130,13 @@ async function probeFile(file: string, type: MediaType, tools: MediaTools): Prom
 }
 
 /** One frame at `at` seconds (or the cover art) as a WebP thumbnail; null when none can be taken. */
-async function posterFrame(file: string, thumbnail: string, at: number, coverArt: boolean, tools: MediaTools): Promise<string | null> {
+async function posterFrame(
+  file: string,
+  thumbnail: string,
+  at: number,
+  coverArt: boolean,
+  tools: MediaTools,
+): Promise<string | null> {
   const frame = `${thumbnail}.png`;
   try {
     const seek = coverArt ? [] : ['-ss', at.toFixed(2)];

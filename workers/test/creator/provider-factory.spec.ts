@@ -38,7 +38,10 @@ describe('createAiProvider', () => {
     await expect(provider.generate(task, AppBlueprintSchema)).rejects.toThrow(/AI_API_KEY .*AI_BASE_URL/);
     // a job's AI step fails for good (no retry can help) with the step and the reason
     const failed = generate(provider, task, AppBlueprintSchema, 'Writing the blueprint', new AbortController().signal);
-    await expect(failed).rejects.toMatchObject({ name: 'UnrecoverableError', message: `Writing the blueprint failed: ${AI_NOT_CONFIGURED}` });
+    await expect(failed).rejects.toMatchObject({
+      name: 'UnrecoverableError',
+      message: `Writing the blueprint failed: ${AI_NOT_CONFIGURED}`,
+    });
   });
 });
 

@@ -14,12 +14,7 @@ import { OfferQueries } from './queries/offer-terms.query';
 @Module({
   imports: [CatalogueModule],
   controllers: [OffersController],
-  providers: [
-    ...subscriberProviders(offerTermsProjection),
-    OfferQueries,
-    SetProductOfferHandler,
-    RemoveProductOfferHandler,
-  ],
+  providers: [...subscriberProviders(offerTermsProjection), OfferQueries, SetProductOfferHandler, RemoveProductOfferHandler],
   exports: [OfferQueries],
 })
 export class OffersModule {}

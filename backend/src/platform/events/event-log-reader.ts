@@ -49,7 +49,12 @@ export async function readLogAfter(
   after: Checkpoint,
   limit: number,
 ): Promise<{ events: LoggedEvent[]; heldBack: boolean }> {
-  const read = afterStatement(`${EVENT_COLUMNS}, domain_event.transaction_id as sort_tx, domain_event.position as sort_pos`, after, limit, {});
+  const read = afterStatement(
+    `${EVENT_COLUMNS}, domain_event.transaction_id as sort_tx, domain_event.position as sort_pos`,
+    after,
+    limit,
+    {},
+  );
   // one statement, one snapshot: its horizon (pg_snapshot_xmin) is the same in the read and the check
   const rows = await execute<EventRow & { held: boolean | null }>(
     em,

@@ -95,7 +95,11 @@ export class SubscriptionProcessor {
    * from its saved checkpoint, the events taken from `tail` when it holds them (the relay's copy of the
    * log's newest events) or else read from the table; applied, and the checkpoint saved and announced.
    */
-  projectBatch(projection: Projection, batchSize: number, opts: { lockHeld?: boolean; tail?: LogTail } = {}): Promise<BatchResult> {
+  projectBatch(
+    projection: Projection,
+    batchSize: number,
+    opts: { lockHeld?: boolean; tail?: LogTail } = {},
+  ): Promise<BatchResult> {
     return this.orm.em.fork().transactional(async (tem): Promise<BatchResult> => {
       const from = await lockCheckpoint(tem, projection.name, !opts.lockHeld);
       if (!from) return { outcome: 'busy', checkpoint: null };
@@ -114,7 +118,8 @@ export class SubscriptionProcessor {
       const last = checkpointOf(events[events.length - 1]);
       await saveCheckpoint(tem, projection.name, last, true);
       return {
-        outcome: events.length >= batchSize ? 'more' : opts.tail?.covers(from) ? 'done' : await outcomeOf(tem, events, batchSize, from),
+        outcome:
+          events.length >= batchSize ? 'more' : opts.tail?.covers(from) ? 'done' : await outcomeOf(tem, events, batchSize, from),
         checkpoint: last,
       };
     });
@@ -182,15 +187,13 @@ export class SubscriptionProcessor {
  */
 async function lockCheckpoint(tem: Db, name: string, tryLock: boolean): Promise<Checkpoint | null> {
   const lockKey = subscriberLockKey(name);
-  const [row] = await tem
-    .getConnection()
-    .execute<{ locked: boolean; transaction_id: string; position: string }[]>(
-      `select ${tryLock ? 'pg_try_advisory_xact_lock(hashtextextended(?, 0))' : 'true'} as locked, transaction_id::text, position::text
+  const [row] = await tem.getConnection().execute<{ locked: boolean; transaction_id: string; position: string }[]>(
+    `select ${tryLock ? 'pg_try_advisory_xact_lock(hashtextextended(?, 0))' : 'true'} as locked, transaction_id::text, position::text
          from event_checkpoint where subscriber = ? for update`,
-      tryLock ? [lockKey, name] : [name],
-      'all',
-      tem.getTransactionContext(),
-    );
+    tryLock ? [lockKey, name] : [name],
+    'all',
+    tem.getTransactionContext(),
+  );
   if (!row) {
     // no checkpoint row yet: from the start, still under the lock
     if (!tryLock) return ORIGIN;

@@ -24,7 +24,8 @@ describe('answerEtags', () => {
   });
 
   it('gives none to answers of other methods (no conditional request can use it)', () => {
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(inRequest(method, () => etag('{"a":1}', 'utf8'))).toBeUndefined();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'])
+      expect(inRequest(method, () => etag('{"a":1}', 'utf8'))).toBeUndefined();
   });
 
   it('keeps the ETag of an answer sent outside a request context', () => {

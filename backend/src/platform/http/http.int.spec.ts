@@ -34,7 +34,7 @@ describe('HTTP conventions (real API process)', () => {
     expect(body.checks.redis.status).toBe('up');
   });
 
-  it('mounts no middleware as routes: an API request walks the middlewares, then only the controllers\' routes', () => {
+  it("mounts no middleware as routes: an API request walks the middlewares, then only the controllers' routes", () => {
     const router = (server.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { stack: unknown[] } }> } })
       .router;
     const routes = router.stack.filter((layer) => layer.route);

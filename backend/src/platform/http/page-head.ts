@@ -76,9 +76,13 @@ export function headTags(head: PageHead, publicUrl: string): string {
     const image = absoluteUrl(publicUrl, head.image);
     tags.push(meta('property', 'og:image', image), meta('name', 'twitter:image', image));
     if (head.imageWidth && head.imageHeight) {
-      tags.push(meta('property', 'og:image:width', String(head.imageWidth)), meta('property', 'og:image:height', String(head.imageHeight)));
+      tags.push(
+        meta('property', 'og:image:width', String(head.imageWidth)),
+        meta('property', 'og:image:height', String(head.imageHeight)),
+      );
     }
-    if (head.imageAlt) tags.push(meta('property', 'og:image:alt', head.imageAlt), meta('name', 'twitter:image:alt', head.imageAlt));
+    if (head.imageAlt)
+      tags.push(meta('property', 'og:image:alt', head.imageAlt), meta('name', 'twitter:image:alt', head.imageAlt));
   }
   for (const data of head.structuredData ?? []) tags.push(`<script type="application/ld+json">${jsonLdText(data)}</script>`);
   return tags.filter(Boolean).join('');

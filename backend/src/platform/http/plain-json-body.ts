@@ -17,7 +17,8 @@ function bodyError(err: Error, status: number, type: string, extra: Record<strin
 function parseStrict(text: string): unknown {
   if (text.length === 0) return {};
   const first = FIRST_NON_WHITESPACE.exec(text)?.[1] ?? '';
-  if (first !== '{' && first !== '[') throw new SyntaxError(`Unexpected token '${first}', "${text.slice(0, 20)}" is not valid JSON`);
+  if (first !== '{' && first !== '[')
+    throw new SyntaxError(`Unexpected token '${first}', "${text.slice(0, 20)}" is not valid JSON`);
   return JSON.parse(text);
 }
 

@@ -16,15 +16,20 @@ describe('JSON bodies (plainJsonBody ahead of express.json)', () => {
     const app = express();
     // a request context, as requestContextMiddleware opens one: the handler must still see it
     app.use((req, _res, next) =>
-      requestContext.run({ requestId: String(req.headers['x-request-id'] ?? 'none'), timeZone: 'UTC', principal: null, causationId: null }, next),
+      requestContext.run(
+        { requestId: String(req.headers['x-request-id'] ?? 'none'), timeZone: 'UTC', principal: null, causationId: null },
+        next,
+      ),
     );
     // plainJsonBody alone: what it reads itself, and what it leaves to express.json (req.body stays unset)
     app.post('/plain-only', plainJsonBody(64), (req, res) => res.json({ read: req.body !== undefined }));
     app.use(...jsonBody(64));
     app.post('/echo', (req, res) => res.json({ body: req.body as unknown, context: requestContext.current()?.requestId }));
-    app.use((err: { status?: number; type?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-      res.status(err.status ?? 500).json({ type: err.type });
-    });
+    app.use(
+      (err: { status?: number; type?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+        res.status(err.status ?? 500).json({ type: err.type });
+      },
+    );
     server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -52,7 +57,10 @@ describe('JSON bodies (plainJsonBody ahead of express.json)', () => {
 
   it('reads a plain JSON body, with or without charset=utf-8, and drops a leading BOM', async () => {
     expect(await post('{"steps":1,"name":"é"}')).toEqual({ status: 200, json: { body: { steps: 1, name: 'é' } } });
-    expect(await post('[1,2]', { 'content-type': 'application/json; charset=UTF-8' })).toEqual({ status: 200, json: { body: [1, 2] } });
+    expect(await post('[1,2]', { 'content-type': 'application/json; charset=UTF-8' })).toEqual({
+      status: 200,
+      json: { body: [1, 2] },
+    });
     expect(await post(Buffer.from('\ufeff {"a":1}', 'utf8'))).toEqual({ status: 200, json: { body: { a: 1 } } });
   });
 
@@ -79,6 +87,9 @@ describe('JSON bodies (plainJsonBody ahead of express.json)', () => {
       status: 200,
       json: { body: { a: 1 } },
     });
-    expect(await post('{"a":1}', { 'content-type': 'application/vnd.api+json' })).toEqual({ status: 200, json: { body: { a: 1 } } });
+    expect(await post('{"a":1}', { 'content-type': 'application/vnd.api+json' })).toEqual({
+      status: 200,
+      json: { body: { a: 1 } },
+    });
   });
 });

@@ -13,7 +13,10 @@ describe('public pages', () => {
     const seen: unknown[] = [];
     registry.registerPage('/classes/:storefrontSlug/:classSlug', async (params) => {
       seen.push(params);
-      return { answers: { getClass: { ok: true } }, head: { title: 'Piano', description: 'Keys', canonicalPath: '/classes/a/b' } };
+      return {
+        answers: { getClass: { ok: true } },
+        head: { title: 'Piano', description: 'Keys', canonicalPath: '/classes/a/b' },
+      };
     });
     const answer = await registry.answer('/classes/ana%20b/piano');
     expect(seen).toEqual([{ storefrontSlug: 'ana b', classSlug: 'piano' }]);
@@ -42,7 +45,13 @@ describe('public pages', () => {
     expect(html).toContain('<meta name="description" content="Keys" />');
     expect(html).toContain('<link rel="canonical" href="https://example.test/classes/a/b">');
     const tags = headTags(
-      { title: 'A "quoted" <b>', description: 'x', canonicalPath: '/p', image: '/i.webp', structuredData: [{ name: '</script>' }] },
+      {
+        title: 'A "quoted" <b>',
+        description: 'x',
+        canonicalPath: '/p',
+        image: '/i.webp',
+        structuredData: [{ name: '</script>' }],
+      },
       'https://example.test',
     );
     expect(tags).toContain('<meta property="og:title" content="A &quot;quoted&quot; &lt;b&gt;">');

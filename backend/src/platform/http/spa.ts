@@ -155,9 +155,7 @@ function sendIndex(
 ) {
   if (rendering?.renders(req.path)) {
     const indexHtml = withHints(fs.readFileSync(index, 'utf8'), tags);
-    rendering
-      .render(req.path, indexHtml)
-      .then((page) => sendPage(req, res, page?.html ?? indexHtml, page ?? undefined), next);
+    rendering.render(req.path, indexHtml).then((page) => sendPage(req, res, page?.html ?? indexHtml, page ?? undefined), next);
     return;
   }
   if (tags) return sendPage(req, res, withHints(fs.readFileSync(index, 'utf8'), tags));

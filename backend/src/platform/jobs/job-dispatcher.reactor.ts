@@ -118,7 +118,10 @@ export class JobDispatcher implements Reactor<Dispatched> {
     const [requested] = await this.events.readStream(this.orm.em.fork(), jobStreamId(runId), { limit: 1 });
     if (!requested || !isEventOf(requested, 'JobRequested') || !isJobName(requested.payload.name)) return;
     const p = requested.payload;
-    await this.lifecycle.canceled({ runId, name: requested.payload.name, owner: p.owner }, 'Canceled (its job was no longer in its queue)');
+    await this.lifecycle.canceled(
+      { runId, name: requested.payload.name, owner: p.owner },
+      'Canceled (its job was no longer in its queue)',
+    );
   }
 
   /**

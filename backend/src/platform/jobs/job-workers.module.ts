@@ -49,7 +49,10 @@ export function queuesOf(processors: readonly Type[]): QueueName[] {
  */
 @Module({})
 export class JobWorkersModule {
-  static forRoot(config: AppConfig, { processors, tools = [] }: { processors: readonly Type[]; tools?: Provider[] }): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    { processors, tools = [] }: { processors: readonly Type[]; tools?: Provider[] },
+  ): DynamicModule {
     const queues = queuesOf(processors);
     return {
       module: JobWorkersModule,

@@ -37,9 +37,11 @@ async function appLogging(level: AppConfig['LOG_LEVEL']) {
     res.status(201).json({ ok: true });
   });
   // whether Nest's Logger (nestjs-pino's request store) writes through this request's own logger
-  app.get('/api/whose-logger', (req, res) =>
-    // read after a turn of the event loop, as a handler's later lines are
-    void setImmediate(() => res.json({ own: pinoRequestStore.getStore()?.logger === req.log })),
+  app.get(
+    '/api/whose-logger',
+    (req, res) =>
+      // read after a turn of the event loop, as a handler's later lines are
+      void setImmediate(() => res.json({ own: pinoRequestStore.getStore()?.logger === req.log })),
   );
   app.get('/api/broken', () => {
     throw new Error('boom');
@@ -130,7 +132,7 @@ describe('request log lines', () => {
     }
   });
 
-  it.each(['warn', 'info', 'debug'] as const)('at %s: Nest\'s Logger writes through the request\'s own logger', async (level) => {
+  it.each(['warn', 'info', 'debug'] as const)("at %s: Nest's Logger writes through the request's own logger", async (level) => {
     const app = await appLogging(level);
     try {
       expect(JSON.parse(await app.call('/api/whose-logger'))).toEqual({ own: true });
@@ -139,7 +141,7 @@ describe('request log lines', () => {
     }
   });
 
-  it('outside a request (jobs, start-up) Nest\'s Logger has no request logger and writes through the root', () => {
+  it("outside a request (jobs, start-up) Nest's Logger has no request logger and writes through the root", () => {
     expect(pinoRequestStore.getStore()).toBeUndefined();
     expect(requestContext.run(requestContext.system(), () => pinoRequestStore.getStore())).toBeUndefined();
   });

@@ -58,7 +58,8 @@ export interface Email {
 function checkHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
-    if (!/^[A-Za-z0-9-]+$/.test(name) || /^(to|from|subject|cc|bcc)$/i.test(name)) throw new Error(`Header ${name} cannot be set.`);
+    if (!/^[A-Za-z0-9-]+$/.test(name) || /^(to|from|subject|cc|bcc)$/i.test(name))
+      throw new Error(`Header ${name} cannot be set.`);
     if (/[\r\n]/.test(value)) throw new Error(`Header ${name} must be one line.`);
     out[name] = value;
   }
@@ -129,7 +130,13 @@ export class EmailOutbox {
       if (!to) return;
       // nodemailer is loaded by the first e-mail sent, not in every process at start
       this.transport ??= (await import('nodemailer')).default.createTransport(this.config.SMTP_URL);
-      await this.transport.sendMail({ from: this.config.SMTP_FROM, to, subject: row.subject, text: row.text, headers: row.headers });
+      await this.transport.sendMail({
+        from: this.config.SMTP_FROM,
+        to,
+        subject: row.subject,
+        text: row.text,
+        headers: row.headers,
+      });
       await run(
         em,
         `update email_outbox set sent_at = now(), code = null, text = '[sent]', attempts = attempts + 1,
@@ -173,11 +180,7 @@ export class EmailOutbox {
   }
 
   async one(id: string): Promise<OutboxRow | null> {
-    const [r] = await rows<OutboxDbRow>(
-      this.orm.em.fork(),
-      `select ${LISTED} from email_outbox where id = ?::bigint`,
-      [id],
-    );
+    const [r] = await rows<OutboxDbRow>(this.orm.em.fork(), `select ${LISTED} from email_outbox where id = ?::bigint`, [id]);
     return r ? this.toRow(r) : null;
   }
 

@@ -172,9 +172,8 @@ export function createIdentityClient({
       requireValue(username, 'emptyUsername');
       requireValue(password, 'emptyPassword');
       // the SRP arithmetic loads with the first sign-in, not with every page
-      const { srpClientEphemeral, srpClientSessionKey, srpSignature, srpTimestamp } = await import(
-        '@sparkhouse/contracts/identity-srp'
-      );
+      const { srpClientEphemeral, srpClientSessionKey, srpSignature, srpTimestamp } =
+        await import('@sparkhouse/contracts/identity-srp');
       const { a, A } = srpClientEphemeral();
       const start = await send<InitiateAuthResponse>('InitiateAuth', {
         AuthFlow: 'USER_SRP_AUTH',

@@ -90,7 +90,8 @@ export async function startSignUp(input: SignUpInput, deps: SignUpDeps): Promise
     if (isIdentityError(error, 'InvalidPasswordException'))
       return { kind: 'error', message: providerMessage(error), field: 'password' };
     if (isIdentityError(error, 'UsernameExistsException')) return signUpAgain(input, error, deps);
-    if (isIdentityError(error, 'InvalidParameterException')) return { kind: 'error', message: providerMessage(error), field: 'email' };
+    if (isIdentityError(error, 'InvalidParameterException'))
+      return { kind: 'error', message: providerMessage(error), field: 'email' };
     return { kind: 'error', message: providerMessage(error) };
   }
 }
@@ -148,7 +149,10 @@ export async function finishSignUp(
 export async function enterWithSession(
   session: AuthSession,
   email: string,
-  deps: Pick<SignUpDeps, 'userIdOf' | 'namesOf' | 'createBackendUser' | 'startSession' | 'deleteIdentityAccount' | 'confirmEmail'>,
+  deps: Pick<
+    SignUpDeps,
+    'userIdOf' | 'namesOf' | 'createBackendUser' | 'startSession' | 'deleteIdentityAccount' | 'confirmEmail'
+  >,
   { names, compensate }: { names?: { firstName: string; lastName: string }; compensate: boolean },
 ): Promise<SignUpFinish> {
   const { firstName, lastName } = names ?? deps.namesOf(session);

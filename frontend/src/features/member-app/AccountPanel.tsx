@@ -85,7 +85,8 @@ export function AccountPanel({ home, address, userId }: { home: MemberHome; addr
 type MemberSubscription = NonNullable<MemberHome['access']['subscription']>;
 
 /** When the membership's current period (or trial) ends. */
-const periodEnd = (sub: MemberSubscription) => (sub.status === 'trialing' ? sub.trialEnd : sub.currentPeriodEnd) ?? sub.currentPeriodEnd;
+const periodEnd = (sub: MemberSubscription) =>
+  (sub.status === 'trialing' ? sub.trialEnd : sub.currentPeriodEnd) ?? sub.currentPeriodEnd;
 
 function statusText(sub: MemberSubscription): string {
   if (sub.status === 'trialing' || sub.status === 'active') {
@@ -146,10 +147,15 @@ function RenewalControls({ sub, address, userId }: { sub: MemberSubscription; ad
         </p>
       )}
       {change.isSuccess && <p role="status">{sub.cancelAtPeriodEnd ? 'Membership canceled.' : 'Membership resumed.'}</p>}
-      <Modal open={confirming} onClose={() => !change.isPending && setConfirming(false)} title="Cancel your membership?" size="small">
+      <Modal
+        open={confirming}
+        onClose={() => !change.isPending && setConfirming(false)}
+        title="Cancel your membership?"
+        size="small"
+      >
         <p>
-          You keep everything until {ends}. After that your membership ends instead of renewing; your history stays readable.
-          You can resume any time before then.
+          You keep everything until {ends}. After that your membership ends instead of renewing; your history stays readable. You
+          can resume any time before then.
         </p>
         {change.isError && (
           <p className="inline-error" role="alert">

@@ -37,7 +37,16 @@ const home = (cancelAtPeriodEnd: boolean): MemberHome => ({
   },
   today: '2026-11-28',
   plan: null,
-  progress: { phasesDone: 0, phaseCount: 0, percent: 0, sessionsDone: 0, streak: 0, doneToday: false, checkedInToday: false, completed: false },
+  progress: {
+    phasesDone: 0,
+    phaseCount: 0,
+    percent: 0,
+    sessionsDone: 0,
+    streak: 0,
+    doneToday: false,
+    checkedInToday: false,
+    completed: false,
+  },
   checkIns: [],
   lessons: [],
   reminders: { slot: null, weeklySummary: false, timeZone: 'UTC', time: null },
@@ -49,7 +58,9 @@ const fetchMock = jest.fn((url: RequestInfo | URL, _init?: RequestInit) => Promi
 function renderPanel(start: MemberHome) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(memberKeys.home(address, 'u1'), start);
-  const view = () => <AccountPanel home={client.getQueryData<MemberHome>(memberKeys.home(address, 'u1'))!} address={address} userId="u1" />;
+  const view = () => (
+    <AccountPanel home={client.getQueryData<MemberHome>(memberKeys.home(address, 'u1'))!} address={address} userId="u1" />
+  );
   const r = render(<QueryClientProvider client={client}>{view()}</QueryClientProvider>);
   // the page re-renders the panel from the home query: the tests re-render it from the cache the same way
   client.getQueryCache().subscribe(() => r.rerender(<QueryClientProvider client={client}>{view()}</QueryClientProvider>));
@@ -66,7 +77,13 @@ afterEach(() => setAccessToken(null));
 describe('the member app account: cancel and resume', () => {
   it('cancels at period end only after the confirmation, then shows "ends on" and offers to resume', async () => {
     answer = () =>
-      envelope({ subscriptionId: 'sub_abc123', status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: '2027-03-15T12:00:00.000Z', trialEnd: null });
+      envelope({
+        subscriptionId: 'sub_abc123',
+        status: 'active',
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: '2027-03-15T12:00:00.000Z',
+        trialEnd: null,
+      });
     renderPanel(home(false));
     expect(screen.getByTestId('membership-status').textContent).toMatch(/renews on/);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel membership' }));
@@ -81,7 +98,13 @@ describe('the member app account: cancel and resume', () => {
 
   it('resumes a canceled-at-period-end membership back to renewing', async () => {
     answer = () =>
-      envelope({ subscriptionId: 'sub_abc123', status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: '2027-03-15T12:00:00.000Z', trialEnd: null });
+      envelope({
+        subscriptionId: 'sub_abc123',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: '2027-03-15T12:00:00.000Z',
+        trialEnd: null,
+      });
     renderPanel(home(true));
     expect(screen.getByTestId('membership-status').textContent).toMatch(/ends on/);
     fireEvent.click(screen.getByRole('button', { name: 'Resume membership' }));

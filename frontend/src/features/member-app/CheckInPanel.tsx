@@ -6,7 +6,9 @@ type Actions = ReturnType<typeof useMemberActions>;
 
 /** Mood and effort by day (the day's average), the last 30 days, as two lines. */
 export function CheckInChart({ checkIns, today }: { checkIns: MemberHome['checkIns']; today: string }) {
-  const days = Array.from({ length: 30 }, (_, i) => new Date(Date.parse(`${today}T00:00:00Z`) - (29 - i) * 86_400_000).toISOString().slice(0, 10));
+  const days = Array.from({ length: 30 }, (_, i) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) - (29 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
   const byDay = new Map<string, { mood: number; effort: number; n: number }>();
   for (const c of checkIns) {
     const d = byDay.get(c.localDate) ?? { mood: 0, effort: 0, n: 0 };
@@ -31,7 +33,11 @@ export function CheckInChart({ checkIns, today }: { checkIns: MemberHome['checkI
     });
   return (
     <figure className="ma-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Mood and effort over the last 30 days: ${checkIns.length} check-ins`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={`Mood and effort over the last 30 days: ${checkIns.length} check-ins`}
+      >
         {[1, 3, 5].map((v) => (
           <line key={v} x1={10} x2={W - 10} y1={y(v)} y2={y(v)} className="ma-chart__grid" />
         ))}

@@ -32,10 +32,24 @@ function Player({ lesson, address, readOnly }: { lesson: Lesson; address: AppAdd
   };
   const onLoaded = () => {
     const el = ref.current;
-    if (el && lesson.positionInSeconds > 0 && lesson.positionInSeconds < el.duration - 1) el.currentTime = lesson.positionInSeconds;
+    if (el && lesson.positionInSeconds > 0 && lesson.positionInSeconds < el.duration - 1)
+      el.currentTime = lesson.positionInSeconds;
   };
-  const props = { ref, src: lesson.url, controls: true, preload: 'metadata', onLoadedMetadata: onLoaded, onTimeUpdate: onTime, onPause: save, onEnded: save };
-  return lesson.mediaType === 'video' ? <video {...props} className="ma-lesson__media" playsInline /> : <audio {...props} className="ma-lesson__media" />;
+  const props = {
+    ref,
+    src: lesson.url,
+    controls: true,
+    preload: 'metadata',
+    onLoadedMetadata: onLoaded,
+    onTimeUpdate: onTime,
+    onPause: save,
+    onEnded: save,
+  };
+  return lesson.mediaType === 'video' ? (
+    <video {...props} className="ma-lesson__media" playsInline />
+  ) : (
+    <audio {...props} className="ma-lesson__media" />
+  );
 }
 
 /** The app's guided lessons, by phase; the member's place in each is kept. */

@@ -84,10 +84,15 @@ export function MemberAppPage() {
     void refetch();
   }, [loadAgain, kept, refetch]);
 
-  if (!signedIn) return <SignInPrompt title="Sign in to open the app" reason="The app keeps your plan and your progress in your account." />;
+  if (!signedIn)
+    return <SignInPrompt title="Sign in to open the app" reason="The app keeps your plan and your progress in your account." />;
   if (home.isPending) return <LoadingState label="Opening your app" />;
   if (home.isError && !home.data)
-    return isNotFound(home.error) ? <NotFoundState what="App" /> : <ErrorState error={home.error} onRetry={() => void home.refetch()} />;
+    return isNotFound(home.error) ? (
+      <NotFoundState what="App" />
+    ) : (
+      <ErrorState error={home.error} onRetry={() => void home.refetch()} />
+    );
 
   const data: MemberHome = withPending(home.data, actions.pending);
   const style = { '--ma-accent': data.app.themeColor } as CSSProperties;
@@ -134,9 +139,7 @@ export function MemberAppPage() {
         <Paywall address={address} appName={data.app.name} userId={userId} lapsed={false} />
       ) : (
         <>
-          {data.access.state === 'lapsed' && (
-            <Paywall address={address} appName={data.app.name} userId={userId} lapsed />
-          )}
+          {data.access.state === 'lapsed' && <Paywall address={address} appName={data.app.name} userId={userId} lapsed />}
           <nav className="ma-tabs" aria-label={`${data.app.name} sections`}>
             {TABS.map((t) => (
               <button

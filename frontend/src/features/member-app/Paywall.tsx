@@ -12,7 +12,17 @@ const appPath = (a: AppAddress) => `/apps/${a.storefrontSlug}/${a.appSlug}/app`;
  * The app's paywall: its plans as the creator priced them, the yearly one first and preselected, with
  * the free trial when there is one; paying comes back to the app. `lapsed`: a former member renews.
  */
-export function Paywall({ address, appName, userId, lapsed }: { address: AppAddress; appName: string; userId: string; lapsed: boolean }) {
+export function Paywall({
+  address,
+  appName,
+  userId,
+  lapsed,
+}: {
+  address: AppAddress;
+  appName: string;
+  userId: string;
+  lapsed: boolean;
+}) {
   const { requireSignIn } = useAuth();
   const options = useQuery(paymentOptionsQuery(address.storefrontSlug, address.appSlug));
   const [chosen, setChosen] = useState<string | null>(null);

@@ -15,7 +15,9 @@ export function TodayPanel({ home, actions, readOnly }: { home: MemberHome; acti
   if (!plan || plan.status !== 'completed')
     return (
       <div className="state-box" role="status">
-        <h2 className="state-box__title">{plan?.status === 'error' ? 'Your plan could not be made' : 'Your plan is being made'}</h2>
+        <h2 className="state-box__title">
+          {plan?.status === 'error' ? 'Your plan could not be made' : 'Your plan is being made'}
+        </h2>
         <p className="muted">
           {plan ? 'It appears here as soon as it is ready.' : 'Finish the onboarding to get your personalized plan.'}
         </p>
@@ -61,7 +63,11 @@ export function TodayPanel({ home, actions, readOnly }: { home: MemberHome; acti
           </p>
           {!readOnly && (
             <div className="ma-step__actions">
-              <Button onClick={() => void run(() => actions.completeSession(current.phaseId))} loading={busy} disabled={home.progress.doneToday}>
+              <Button
+                onClick={() => void run(() => actions.completeSession(current.phaseId))}
+                loading={busy}
+                disabled={home.progress.doneToday}
+              >
                 {home.progress.doneToday ? "Today's session is done" : "Mark today's session done"}
               </Button>
               <Button

@@ -29,7 +29,7 @@ const newClientId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
-        (Number(c) ^ (Math.random() * 16 >> (Number(c) / 4))).toString(16),
+        (Number(c) ^ ((Math.random() * 16) >> (Number(c) / 4))).toString(16),
       );
 
 /** What an action not yet sent changes on screen (the server's answer replaces it once sent). */
@@ -71,7 +71,8 @@ export function withPending(home: MemberHome, pending: readonly QueuedAction[]):
 
 async function send(a: AppAddress, action: QueuedAction): Promise<SendOutcome> {
   try {
-    if (action.kind === 'checkIn') await callApi(memberApp.checkIn, { params: { ...a }, body: { clientId: action.clientId, ...action.body } });
+    if (action.kind === 'checkIn')
+      await callApi(memberApp.checkIn, { params: { ...a }, body: { clientId: action.clientId, ...action.body } });
     else if (action.kind === 'completeSession')
       await callApi(memberApp.completeSession, { params: { ...a }, body: { clientId: action.clientId, ...action.body } });
     else await callApi(memberApp.completePhase, { params: { ...a }, body: { clientId: action.clientId, ...action.body } });
@@ -109,7 +110,8 @@ export function useMemberActions(a: AppAddress, userId: string) {
         // what is waiting now, including anything done meanwhile (not only what this round left)
         setPending(readQueue(store));
         if (result.refused.length > 0) setRefused((r) => [...r, ...result.refused.map((x) => x.message)]);
-        if (result.sent > 0 || result.refused.length > 0) await queryClient.invalidateQueries({ queryKey: memberKeys.home(a, userId) });
+        if (result.sent > 0 || result.refused.length > 0)
+          await queryClient.invalidateQueries({ queryKey: memberKeys.home(a, userId) });
       } while (again.current && navigator.onLine);
     } finally {
       flushing.current = false;

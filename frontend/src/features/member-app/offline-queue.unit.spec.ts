@@ -40,7 +40,9 @@ describe('the offline queue', () => {
   it('stops at a network failure and keeps the rest, in order, for the next try', async () => {
     const store = memoryStore();
     ['a', 'b', 'c'].forEach((id) => enqueue(store, checkIn(id)));
-    const result = await flushQueue(store, async (a) => (a.clientId === 'b' ? { ok: false, retry: true, message: 'offline' } : { ok: true }));
+    const result = await flushQueue(store, async (a) =>
+      a.clientId === 'b' ? { ok: false, retry: true, message: 'offline' } : { ok: true },
+    );
     expect(result.sent).toBe(1);
     expect(result.left.map((a) => a.clientId)).toEqual(['b', 'c']);
   });

@@ -25,7 +25,9 @@ function useQrSvg(url: string, open: boolean): { svg: string | null; failed: boo
     if (!open || state.url === url) return;
     let live = true;
     import('qrcode')
-      .then((qr) => qr.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#111111', light: '#ffffff' } }))
+      .then((qr) =>
+        qr.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#111111', light: '#ffffff' } }),
+      )
       .then(
         (svg) => live && setState({ url, svg, failed: false }),
         () => live && setState({ url, svg: null, failed: true }),
@@ -100,7 +102,11 @@ export function ShareModal({ open, onClose, url, title, subject, track = trackSh
             <Button onClick={() => void copyLink()}>{copy === 'copied' ? 'Copied' : 'Copy link'}</Button>
           </div>
           <p className="share__status" role="status" aria-live="polite">
-            {copy === 'copied' ? 'Link copied to the clipboard.' : copy === 'failed' ? 'Press Ctrl+C (or ⌘C) to copy the selected link.' : ''}
+            {copy === 'copied'
+              ? 'Link copied to the clipboard.'
+              : copy === 'failed'
+                ? 'Press Ctrl+C (or ⌘C) to copy the selected link.'
+                : ''}
           </p>
         </div>
 

@@ -21,7 +21,10 @@ describe('the landing page pricing', () => {
   });
 
   it('an FAQ item splits into its question and answer', () => {
-    expect(faqEntry('Can I cancel anytime? Yes, in two taps.')).toEqual({ question: 'Can I cancel anytime?', answer: 'Yes, in two taps.' });
+    expect(faqEntry('Can I cancel anytime? Yes, in two taps.')).toEqual({
+      question: 'Can I cancel anytime?',
+      answer: 'Yes, in two taps.',
+    });
     expect(faqEntry('Is it free?')).toEqual({ question: 'Is it free?', answer: '' });
     expect(faqEntry('No question here')).toEqual({ question: 'No question here', answer: '' });
   });

@@ -18,7 +18,10 @@ describe('the screen events of the pages of creators’ work', () => {
       event_properties: { storefrontSlug: 'casey' },
     });
     expect(creatorStorefrontEvent(undefined)).toBeNull();
-    expect(creatorsPageEvent([{}, {}] as CreatorSummary[])).toEqual({ event_type: 'creators page', event_properties: { creatorCount: 2 } });
+    expect(creatorsPageEvent([{}, {}] as CreatorSummary[])).toEqual({
+      event_type: 'creators page',
+      event_properties: { creatorCount: 2 },
+    });
     expect(creatorsPageEvent([])).toEqual({ event_type: 'creators page', event_properties: { creatorCount: 0 } });
     expect(creatorsPageEvent(undefined)).toBeNull();
   });

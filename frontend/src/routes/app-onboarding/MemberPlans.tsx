@@ -82,7 +82,9 @@ export function MemberPlans({ address, appName }: { address: AppAddress; appName
   // no plans on sale (or none readable): the page stays about the plan
   if (options.isError || plans.length === 0) return null;
   // the plan the app's landing page had chosen (?plan=annual|monthly), else the default (yearly)
-  const fromLanding = plans.find((p) => (params.get('plan') === 'monthly') === (p.duration === 1 && p.durationUnit === 'month'))?.id;
+  const fromLanding = plans.find(
+    (p) => (params.get('plan') === 'monthly') === (p.duration === 1 && p.durationUnit === 'month'),
+  )?.id;
   const selected = chosen ?? (params.get('plan') ? fromLanding : undefined) ?? options.data?.defaultSelectedId ?? plans[0].id;
   const trialDays = plans.find((p) => p.id === selected)?.trialDays ?? 0;
 

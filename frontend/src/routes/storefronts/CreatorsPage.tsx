@@ -18,7 +18,9 @@ export function CreatorsPage() {
   }, []);
   useEffect(() => {
     if (!arrival) return;
-    void import('../../features/analytics/lazy').then(({ trackEvent }) => trackEvent(arrival.event_type, arrival.event_properties));
+    void import('../../features/analytics/lazy').then(({ trackEvent }) =>
+      trackEvent(arrival.event_type, arrival.event_properties),
+    );
     // once per number of creators shown, not per answer
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [count]);

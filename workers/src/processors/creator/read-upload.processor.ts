@@ -5,7 +5,14 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { HandlesJob, MEDIA_STORAGE, thumbnailKeyOf, type JobContext, type JobProcessor, type MediaStorage } from '@sparkhouse/backend';
+import {
+  HandlesJob,
+  MEDIA_STORAGE,
+  thumbnailKeyOf,
+  type JobContext,
+  type JobProcessor,
+  type MediaStorage,
+} from '@sparkhouse/backend';
 import type { JobResult, MediaType } from '@sparkhouse/contracts';
 import { MediaReader } from '../../media/media-reader';
 import { UnreadableMediaError } from '../../media/upload-reading';

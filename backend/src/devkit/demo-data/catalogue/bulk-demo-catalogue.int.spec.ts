@@ -20,7 +20,9 @@ describe('the benchmarks bulk load: the devkit demo catalogue through the catalo
       expect(await one('select count(*)::int as n from product_card')).toEqual({ n: 300 });
       expect(await one('select sum(purchase_count)::int as n from product_card')).toEqual({ n: 150 });
       // skewed: the best seller sold several times while most sold nothing
-      const top = await one('select max(purchase_count)::int as most, count(*) filter (where purchase_count = 0)::int as none from product_card');
+      const top = await one(
+        'select max(purchase_count)::int as most, count(*) filter (where purchase_count = 0)::int as none from product_card',
+      );
       expect(top.most).toBeGreaterThan(3);
       expect(top.none).toBeGreaterThan(150);
       const last = await one('select max(position)::text as p from domain_event');

@@ -75,4 +75,3 @@ export async function renderCovers(dir: string, jobs: readonly CoverJob[]): Prom
   }
   return written;
 }
-

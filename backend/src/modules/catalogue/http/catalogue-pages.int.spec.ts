@@ -43,8 +43,7 @@ const PUBLIC_URL = 'https://sparkhouse.example';
 /** The page's JSON-LD blocks, parsed. */
 const structuredData = (html: string): Record<string, any>[] =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
-const meta = (html: string, key: string) =>
-  html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
+const meta = (html: string, key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
 
 describe('class, collection and school pages as the server sends them (real API process)', () => {
   const api = useCatalogueApi({ FRONTEND_DIST: builtWebApp(), PUBLIC_URL });
@@ -107,7 +106,7 @@ describe('class, collection and school pages as the server sends them (real API 
     expect(state.answers.getProductWithClassSlug).toEqual(answer.body);
   });
 
-  it("describes a class as a schema.org Course and Product with its price, rating and breadcrumbs", async () => {
+  it('describes a class as a schema.org Course and Product with its price, rating and breadcrumbs', async () => {
     const html = await (await api.page(`/classes/${cls.storefrontSlug}/${cls.classSlug}`)).text();
     const url = `${PUBLIC_URL}/classes/${cls.storefrontSlug}/${cls.classSlug}`;
     const [course, product, crumbs] = structuredData(html);
@@ -128,7 +127,8 @@ describe('class, collection and school pages as the server sends them (real API 
     expect(crumbs['@type']).toBe('BreadcrumbList');
     expect(crumbs.itemListElement.map((i: { item: string }) => i.item)).toEqual([`${PUBLIC_URL}/`, `${PUBLIC_URL}/browse`, url]);
     // no text of the class can end the JSON-LD block
-    for (const block of html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)) expect(block[1]).not.toContain('<');
+    for (const block of html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g))
+      expect(block[1]).not.toContain('<');
 
     const free = structuredData(await (await api.page(`/classes/${other.storefrontSlug}/${other.classSlug}`)).text());
     expect(free[0].offers).toMatchObject({ price: '0.00', category: 'Free' });
@@ -147,7 +147,12 @@ describe('class, collection and school pages as the server sends them (real API 
     expect(page['@type']).toBe('CollectionPage');
     expect(page.mainEntity.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, url: `${PUBLIC_URL}/classes/${cls.storefrontSlug}/${cls.classSlug}`, name: cls.title },
-      { '@type': 'ListItem', position: 2, url: `${PUBLIC_URL}/classes/${other.storefrontSlug}/${other.classSlug}`, name: other.title },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        url: `${PUBLIC_URL}/classes/${other.storefrontSlug}/${other.classSlug}`,
+        name: other.title,
+      },
     ]);
 
     for (const schoolPath of ['/school/music', '/schools/music']) {

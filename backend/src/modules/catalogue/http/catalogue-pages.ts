@@ -25,7 +25,9 @@ export class CataloguePagesDelivery {
     });
     pages.registerPage('/collections/:slug', async ({ slug }) => {
       const collection = await collections.bySlug(slug);
-      return collection && { answers: { getProductCollectionWithSlug: { collection } }, head: collectionHead(collection, publicUrl) };
+      return (
+        collection && { answers: { getProductCollectionWithSlug: { collection } }, head: collectionHead(collection, publicUrl) }
+      );
     });
     const school = async (slug: string) => {
       const found = await collections.bySlug(slug);

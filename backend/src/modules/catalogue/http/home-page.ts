@@ -19,7 +19,12 @@ export const HERO_MOBILE_WIDTHS = [480, 960];
  */
 @Injectable()
 export class HomePageDelivery {
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'PUBLIC_URL'>, hints: PageHints, pages: PublicPages, home: HomeContentQueries) {
+  constructor(
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'PUBLIC_URL'>,
+    hints: PageHints,
+    pages: PublicPages,
+    home: HomeContentQueries,
+  ) {
     pages.registerPage('/', async () => {
       const content = await home.homeContent();
       return { answers: { getHomeContent: content }, head: homeHead(content, config.PUBLIC_URL) };

@@ -165,18 +165,16 @@ export class PaymentsController {
   @Endpoint(commerce.cancelSubscription)
   async cancelSubscription(@Input() { params }: CallInput<typeof commerce.cancelSubscription>) {
     const me = caller();
-    return orFail(
-      'Failed to cancel subscription',
-      (): Promise<commerce.SubscriptionRenewal> => this.commands.execute(new CancelSubscription(me.id, params.subscriptionId)),
+    return orFail('Failed to cancel subscription', (): Promise<commerce.SubscriptionRenewal> =>
+      this.commands.execute(new CancelSubscription(me.id, params.subscriptionId)),
     );
   }
 
   @Endpoint(commerce.resumeSubscription)
   async resumeSubscription(@Input() { params }: CallInput<typeof commerce.resumeSubscription>) {
     const me = caller();
-    return orFail(
-      'Failed to resume subscription',
-      (): Promise<commerce.SubscriptionRenewal> => this.commands.execute(new ResumeSubscription(me.id, params.subscriptionId)),
+    return orFail('Failed to resume subscription', (): Promise<commerce.SubscriptionRenewal> =>
+      this.commands.execute(new ResumeSubscription(me.id, params.subscriptionId)),
     );
   }
 

@@ -6,7 +6,8 @@ import { badRequest } from '../../../platform/http/errors';
 import { lessonsStreamId } from '../domain/member-program';
 import { lessonsModel, type LessonsState } from './mark-app-lesson.command';
 
-export const REORDER_MUST_LIST_THE_PHASE = 'List every lesson of the phase once, in the new order: reload the lessons and try again.';
+export const REORDER_MUST_LIST_THE_PHASE =
+  'List every lesson of the phase once, in the new order: reload the lessons and try again.';
 
 /** Put the lessons of a phase in a new order (every lesson of the phase, first to last). Ownership is checked before (the controller). */
 export class ReorderAppLessons {
@@ -35,6 +36,8 @@ export class ReorderAppLessonsHandler implements ICommandHandler<ReorderAppLesso
   ) {}
 
   async execute(c: ReorderAppLessons) {
-    await this.orm.em.fork().transactional((tem) => this.events.decide(tem, lessonsStreamId(c.appId), lessonsModel, (s) => decide(s, c)));
+    await this.orm.em
+      .fork()
+      .transactional((tem) => this.events.decide(tem, lessonsStreamId(c.appId), lessonsModel, (s) => decide(s, c)));
   }
 }

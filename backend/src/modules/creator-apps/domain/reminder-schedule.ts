@@ -27,7 +27,11 @@ export function localClock(timeZone: string, at: Date): { date: string; weekday:
     hourCycle: 'h23',
   }).formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, weekday: get('weekday'), time: `${get('hour')}:${get('minute')}` };
+  return {
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+    weekday: get('weekday'),
+    time: `${get('hour')}:${get('minute')}`,
+  };
 }
 
 /**

@@ -28,9 +28,7 @@ describe('reminder schedule', () => {
     expect(day('2026-03-29T06:00:00Z')).toEqual([{ timeZone: 'Europe/Paris', slot: 'morning', period: '2026-03-29' }]);
     expect(day('2026-03-29T07:00:00Z')).toEqual([]);
     // and falls back on 2026-10-25: 08:00 local is 07:00 UTC
-    expect(day('2026-10-25T07:00:00Z')).toEqual([
-      { timeZone: 'Europe/Paris', slot: 'morning', period: '2026-10-25' },
-    ]);
+    expect(day('2026-10-25T07:00:00Z')).toEqual([{ timeZone: 'Europe/Paris', slot: 'morning', period: '2026-10-25' }]);
   });
 
   it('a round run late catches up the minutes before it, and never names a slot twice', () => {

@@ -196,7 +196,8 @@ export class AiAssetsController {
     if (!key || !file || file.role !== 'original' || file.appId !== row.app_id) {
       throw new ApiError(400, 'VALIDATION_FAILED', `That is not the address of a file in this app's media library.`);
     }
-    if (file.type !== kind) throw new ApiError(400, 'VALIDATION_FAILED', `That file is ${withArticle(file.type)}, not ${withArticle(what)}.`);
+    if (file.type !== kind)
+      throw new ApiError(400, 'VALIDATION_FAILED', `That file is ${withArticle(file.type)}, not ${withArticle(what)}.`);
     const outcome = await this.awaiter.requestAndAwait(
       'creator-apps.describe-media',
       { ownerId: row.owner_id, subjectId: row.app_id },

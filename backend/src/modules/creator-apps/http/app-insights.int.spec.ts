@@ -14,7 +14,12 @@ describe('Insights API: ownership, validation and the CSV export', () => {
 
   const csv = async (query: string, who?: { as: string }) => {
     const res = await fetch(`${api.base}/api/app-builder/getAppInsightsCsv?${query}`, { headers: await api.identity(who) });
-    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), text: await res.text() };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      disposition: res.headers.get('content-disposition'),
+      text: await res.text(),
+    };
   };
 
   it('answers the owner only, refuses bad input clearly, and exports the days as CSV', async () => {
@@ -55,7 +60,9 @@ describe('Insights API: ownership, validation and the CSV export', () => {
     const file = await csv(q, owner);
     expect(file.status).toBe(200);
     expect(file.type).toMatch(/^text\/csv/);
-    expect(file.disposition).toMatch(new RegExp(`attachment; filename="insights-${app.appSlug}-\\d{4}-\\d{2}-\\d{2}-${today}\\.csv"`));
+    expect(file.disposition).toMatch(
+      new RegExp(`attachment; filename="insights-${app.appSlug}-\\d{4}-\\d{2}-\\d{2}-${today}\\.csv"`),
+    );
     const lines = file.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('day,views,visitors,started,completed,planReady,accounts,trials,paid,churned,revenueInCents,checkIns');
     expect(lines).toHaveLength(8);

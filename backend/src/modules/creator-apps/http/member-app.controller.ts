@@ -166,7 +166,14 @@ export class MemberAppController {
       background_color: '#ffffff',
       theme_color: this.themeColor(row),
       icons: image
-        ? [{ src: image.url, sizes: `${image.width}x${image.height}`, type: image.url.endsWith('.jpg') ? 'image/jpeg' : 'image/png', purpose: 'any' }]
+        ? [
+            {
+              src: image.url,
+              sizes: `${image.width}x${image.height}`,
+              type: image.url.endsWith('.jpg') ? 'image/jpeg' : 'image/png',
+              purpose: 'any',
+            },
+          ]
         : [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
     };
   }
@@ -187,7 +194,8 @@ export class MemberAppController {
     if (medium.type !== 'video' && medium.type !== 'audio' && medium.type !== 'pdf')
       throw badRequest('Only a video, an audio or a PDF can be a lesson.');
     const named = typeof medium.metadata.title === 'string' ? medium.metadata.title : null;
-    const title = body.title || named || `${medium.type === 'pdf' ? 'PDF' : medium.type[0].toUpperCase() + medium.type.slice(1)} lesson`;
+    const title =
+      body.title || named || `${medium.type === 'pdf' ? 'PDF' : medium.type[0].toUpperCase() + medium.type.slice(1)} lesson`;
     await this.commands.execute(new MarkAppLesson(row.app_id, body.mediaId, medium.type, body.phaseNumber, title));
     return { lessons: await this.members.appLessons(row.app_id) };
   }
@@ -231,7 +239,9 @@ export class MemberAppController {
   }
 
   private themeColor(row: AppRow): string {
-    const colour = THEME_KEYS.map((k) => row.theme?.[k]).find((v): v is string => typeof v === 'string' && /^#[0-9a-f]{3,8}$/i.test(v));
+    const colour = THEME_KEYS.map((k) => row.theme?.[k]).find(
+      (v): v is string => typeof v === 'string' && /^#[0-9a-f]{3,8}$/i.test(v),
+    );
     return colour ?? DEFAULT_THEME;
   }
 
@@ -283,7 +293,16 @@ export class MemberAppController {
     };
     // not a member: the paywall, nothing personal
     if (access.state === 'none')
-      return { app, access: accessView, today, plan: null, progress: empty, checkIns: [], lessons: [], reminders: this.reminderView(null) };
+      return {
+        app,
+        access: accessView,
+        today,
+        plan: null,
+        progress: empty,
+        checkIns: [],
+        lessons: [],
+        reminders: this.reminderView(null),
+      };
 
     const [planRow, progress, phaseRows, days, checkIns, lessons, reminders] = await Promise.all([
       this.visitors.latestPlan(appId, userId),
@@ -304,7 +323,8 @@ export class MemberAppController {
       title: p.title!,
       description: p.description ?? null,
       when: p.when ?? null,
-      state: (i < progress.phases_done ? 'done' : i === progress.phases_done ? 'current' : 'upcoming') as 'done' | 'current' | 'upcoming',
+      state: (i < progress.phases_done ? 'done' : i === progress.phases_done ? 'current' : 'upcoming') as
+        'done' | 'current' | 'upcoming',
       sessionsDone: phaseRows.get(p.id!)?.sessionsDone ?? 0,
       sessionsTarget: target,
     }));

@@ -16,7 +16,12 @@ const FLOW = {
       title: 'Your goal',
       questions: [
         { id: 'distance', prompt: 'Which distance?', kind: 'single', options: ['5k', '10k'] },
-        { id: 'reminder-time', prompt: 'When should we nudge you?', kind: 'single', options: ['Morning', 'Midday', 'Evening', 'No reminders'] },
+        {
+          id: 'reminder-time',
+          prompt: 'When should we nudge you?',
+          kind: 'single',
+          options: ['Morning', 'Midday', 'Evening', 'No reminders'],
+        },
       ],
     },
   ],
@@ -75,13 +80,17 @@ describe('the member app', () => {
     };
     await api.orm.em
       .fork()
-      .transactional((tem) => new EventStore().append(tem, `subscription-${subscriptionId}`, [{ type: SubscriptionStarted.type, payload }]));
+      .transactional((tem) =>
+        new EventStore().append(tem, `subscription-${subscriptionId}`, [{ type: SubscriptionStarted.type, payload }]),
+      );
   }
 
   async function onboard(who: As, reminder: string) {
     const userState = { answers: { distance: '10k', 'reminder-time': reminder } };
     const pagesInfo = { currentPageId: 'goal', completedPageIds: ['goal'] };
-    expect((await api.post(`/apps/completeOnboarding/${app.path}`, { finalUserState: userState, pagesInfo }, who)).status).toBe(200);
+    expect((await api.post(`/apps/completeOnboarding/${app.path}`, { finalUserState: userState, pagesInfo }, who)).status).toBe(
+      200,
+    );
     const plan = await api.post(`/apps/createPersonalizedPlan/${app.path}`, { userState }, who);
     expect(plan.status).toBe(202);
     await api.worker.complete(plan.body.response.runId, planResult);
@@ -223,7 +232,9 @@ describe('the member app', () => {
     );
     expect(saved.status).toBe(200);
     const mediaId = saved.body.response.media.mediaId;
-    expect((await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId, phaseNumber: 1 }, member)).status).toBe(404);
+    expect((await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId, phaseNumber: 1 }, member)).status).toBe(
+      404,
+    );
     const marked = await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId, phaseNumber: 1 }, owner);
     expect(marked.status).toBe(200);
     expect(marked.body.response.lessons).toEqual([{ mediaId, phaseNumber: 1, title: 'Warm-up', mediaType: 'video' }]);
@@ -234,7 +245,9 @@ describe('the member app', () => {
     );
     expect(progress.status).toBe(200);
     const home = (await api.get(m('home'), member)).body.response;
-    expect(home.lessons).toEqual([expect.objectContaining({ mediaId, title: 'Warm-up', positionInSeconds: 42, percentComplete: 35 })]);
+    expect(home.lessons).toEqual([
+      expect.objectContaining({ mediaId, title: 'Warm-up', positionInSeconds: 42, percentComplete: 35 }),
+    ]);
     // another member starts from the beginning
     expect((await api.get(m('home'), second)).body.response.lessons[0].positionInSeconds).toBe(0);
   });
@@ -244,7 +257,12 @@ describe('the member app', () => {
       (
         await api.post(
           '/app-builder/saveAppMedia',
-          { appId: app.appId, type, url: `https://videos.example.com/${title}.${type === 'audio' ? 'mp3' : 'mp4'}`, metadata: { title } },
+          {
+            appId: app.appId,
+            type,
+            url: `https://videos.example.com/${title}.${type === 'audio' ? 'mp3' : 'mp4'}`,
+            metadata: { title },
+          },
           owner,
         )
       ).body.response.media.mediaId as string;
@@ -252,8 +270,11 @@ describe('the member app', () => {
     const breathing = await save('Breathing');
     const stretch = await save('Stretch', 'video');
     for (const mediaId of [breathing, stretch])
-      expect((await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId, phaseNumber: 1 }, owner)).status).toBe(200);
-    const titles = async () => ((await api.get(m('home'), member)).body.response.lessons as { title: string }[]).map((l) => l.title);
+      expect((await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId, phaseNumber: 1 }, owner)).status).toBe(
+        200,
+      );
+    const titles = async () =>
+      ((await api.get(m('home'), member)).body.response.lessons as { title: string }[]).map((l) => l.title);
     expect(await titles()).toEqual(['Warm-up', 'Breathing', 'Stretch']);
 
     const order = [stretch, first.mediaId, breathing];
@@ -274,11 +295,21 @@ describe('the member app', () => {
     await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId: stretch, phaseNumber: 1 }, owner);
     expect(await titles()).toEqual(['Warm-up', 'Breathing', 'Stretch']);
     // a new title keeps the place
-    await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId: first.mediaId, phaseNumber: 1, title: 'Warm-up jog' }, owner);
+    await api.post(
+      '/app-builder/markAppLesson',
+      { appId: app.appId, mediaId: first.mediaId, phaseNumber: 1, title: 'Warm-up jog' },
+      owner,
+    );
     expect(await titles()).toEqual(['Warm-up jog', 'Breathing', 'Stretch']);
     for (const mediaId of [breathing, stretch])
-      expect((await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId, phaseNumber: null }, owner)).status).toBe(200);
-    await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId: first.mediaId, phaseNumber: 1, title: 'Warm-up' }, owner);
+      expect((await api.post('/app-builder/markAppLesson', { appId: app.appId, mediaId, phaseNumber: null }, owner)).status).toBe(
+        200,
+      );
+    await api.post(
+      '/app-builder/markAppLesson',
+      { appId: app.appId, mediaId: first.mediaId, phaseNumber: 1, title: 'Warm-up' },
+      owner,
+    );
   });
 
   it('reminders fall due at the member’s slot in their time zone, are emailed once, and one click unsubscribes', async () => {

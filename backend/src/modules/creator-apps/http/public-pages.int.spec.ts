@@ -30,7 +30,10 @@ describe('public pages: landing page, storefront, creators, addresses', () => {
     expect(created.status).toBe(201);
     const app = created.body.response.app as { appId: string; storefrontSlug: string; appSlug: string };
     await api.post('/app-builder/updateBlueprint', { appId: app.appId, blueprint: blueprint(name) }, who);
-    const page = { ...landingPage('Your first 5K in six weeks'), hero: { ...landingPage('x').hero, title: 'Your first 5K in six weeks' } };
+    const page = {
+      ...landingPage('Your first 5K in six weeks'),
+      hero: { ...landingPage('x').hero, title: 'Your first 5K in six weeks' },
+    };
     page.sections = [
       { kind: 'features', title: 'What you get', body: 'Plans, tips and check-ins.' },
       { kind: 'testimonial', title: 'Loved by runners', body: '“I ran my first 5K.”' },
@@ -112,16 +115,25 @@ describe('public pages: landing page, storefront, creators, addresses', () => {
 
     // the share picture is made once for the publication: 1200x630 PNG
     const shareImage = await eventually(async () => (await landing(address)).body.response.landing.shareImage);
-    expect(shareImage).toMatchObject({ width: 1200, height: 630, url: expect.stringMatching(/^\/api\/media\/app-images\/share-/) });
+    expect(shareImage).toMatchObject({
+      width: 1200,
+      height: 630,
+      url: expect.stringMatching(/^\/api\/media\/app-images\/share-/),
+    });
     const png = await api.bytes(shareImage.url);
     expect(png.status).toBe(200);
     expect(png.type).toBe('image/png');
     expect(await sharp(png.body).metadata()).toMatchObject({ width: 1200, height: 630, format: 'png' });
     const made = async () =>
-      (await api.orm.em.fork().getConnection().execute<{ n: number }[]>(
-        `select count(*)::int as n from domain_event where type = 'AppShareImageGenerated' and payload->>'appId' = ?`,
-        [app.appId],
-      ))[0]!.n;
+      (
+        await api.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ n: number }[]>(
+            `select count(*)::int as n from domain_event where type = 'AppShareImageGenerated' and payload->>'appId' = ?`,
+            [app.appId],
+          )
+      )[0]!.n;
     expect(await made()).toBe(1);
 
     const page = await api.page(`/apps/${address}`);

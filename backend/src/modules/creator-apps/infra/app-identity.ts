@@ -16,7 +16,8 @@ const MAX_SLUG_TRIES = 200;
  */
 export async function claimStorefront(em: Db, events: EventStore, owner: Principal & { kind: 'user' }): Promise<string> {
   const mine = async () =>
-    (await rows<{ slug: string }>(em, 'select slug from creator_storefront where owner_id = ? and is_current', [owner.id]))[0]?.slug;
+    (await rows<{ slug: string }>(em, 'select slug from creator_storefront where owner_id = ? and is_current', [owner.id]))[0]
+      ?.slug;
   const existing = await mine();
   if (existing) return existing;
   const created = (await events.readStream(em, `user-${owner.id}`)).find((e) => isEventOf(e, 'UserProfileCreated'));

@@ -34,6 +34,8 @@ export abstract class MemberActHandler<C extends { act: MemberAct }> {
 
   execute(command: C): Promise<{ applied: boolean }> {
     const { appId, memberId } = command.act;
-    return this.orm.em.fork().transactional((tem) => changeMember(tem, this.events, appId, memberId, (s) => this.decide(s, command)));
+    return this.orm.em
+      .fork()
+      .transactional((tem) => changeMember(tem, this.events, appId, memberId, (s) => this.decide(s, command)));
   }
 }

@@ -43,10 +43,9 @@ export class ReadUploadResult implements JobResultHandler<ReadUpload> {
   }
 
   private async record(key: string, reading: Reading): Promise<Stored> {
-    const { appended, removed } = await this.commands.execute<
-      RecordUploadReading,
-      { appended: StoredEvent[]; removed: boolean }
-    >(new RecordUploadReading(key, reading));
+    const { appended, removed } = await this.commands.execute<RecordUploadReading, { appended: StoredEvent[]; removed: boolean }>(
+      new RecordUploadReading(key, reading),
+    );
     if (removed && reading.thumbnailKey) await this.storage.delete([thumbnailKeyOf(key)]);
     return { appended };
   }

@@ -24,7 +24,10 @@ async function appOf(tx: Db, p: { appId: string | null; storefrontSlug: string; 
 }
 
 const setStatus = (tx: Db, subscriptionId: string, status: string) =>
-  run(tx, 'update app_insights_subscription set status = ? where subscription_id = ? and canceled_at is null', [status, subscriptionId]);
+  run(tx, 'update app_insights_subscription set status = ? where subscription_id = ? and canceled_at is null', [
+    status,
+    subscriptionId,
+  ]);
 
 export const insightsMembers: ProjectionHandlers<
   | 'PriceOptionsDefined'
@@ -78,7 +81,9 @@ export const insightsMembers: ProjectionHandlers<
         appId,
         p.userId,
         price?.interval ?? null,
-        monthlyCents(price ? { amountInCents: price.amount_cents, interval: price.interval, intervalCount: price.interval_count } : null),
+        monthlyCents(
+          price ? { amountInCents: price.amount_cents, interval: price.interval, intervalCount: price.interval_count } : null,
+        ),
         price?.currency ?? 'usd',
         p.status,
         trialing,
@@ -98,9 +103,11 @@ export const insightsMembers: ProjectionHandlers<
       [p.subscriptionId],
     );
     if (!sub || p.amountPaidInCents <= 0) return;
-    const fresh = await rows(tx, 'insert into app_insights_invoice (invoice_id) values (?) on conflict do nothing returning 1 as fresh', [
-      p.invoiceId,
-    ]);
+    const fresh = await rows(
+      tx,
+      'insert into app_insights_invoice (invoice_id) values (?) on conflict do nothing returning 1 as fresh',
+      [p.invoiceId],
+    );
     if (fresh.length === 0) return;
     await countOnDay(tx, sub.app_id, at, 'revenue_cents', p.amountPaidInCents);
     await run(

@@ -75,7 +75,20 @@ export const studioApps: ProjectionHandlers<
       `insert into creator_app (app_id, owner_id, name, storefront_slug, app_slug, address_storefront_slug, address_app_slug,
                                 is_idea, prompt, created_at, updated_at, version)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (app_id) do nothing`,
-      [p.appId, p.ownerId, p.name, p.storefrontSlug, p.appSlug, p.storefrontSlug, p.appSlug, p.isIdea, p.prompt, at, at, streamVersion],
+      [
+        p.appId,
+        p.ownerId,
+        p.name,
+        p.storefrontSlug,
+        p.appSlug,
+        p.storefrontSlug,
+        p.appSlug,
+        p.isIdea,
+        p.prompt,
+        at,
+        at,
+        streamVersion,
+      ],
     ),
   AppDetailsChanged: ({ payload: p }, tx) =>
     run(

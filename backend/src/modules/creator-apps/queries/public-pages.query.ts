@@ -100,7 +100,9 @@ export class PublicPagesQueries {
             ? { url: row.share_image.url, width: row.share_image.width, height: row.share_image.height }
             : null,
         creator: {
-          name: creator ? creatorName(creator) : creatorName({ first_name: null, last_name: null, storefront_slug: address.storefrontSlug }),
+          name: creator
+            ? creatorName(creator)
+            : creatorName({ first_name: null, last_name: null, storefront_slug: address.storefrontSlug }),
           storefrontSlug: address.storefrontSlug,
           photoUrl: creator?.photo_url ?? null,
         },

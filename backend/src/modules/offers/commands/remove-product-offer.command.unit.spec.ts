@@ -6,7 +6,13 @@ describe('RemoveProductOffer decides', () => {
   const spec = deciderSpec(offerModel, decide);
   const set = {
     type: 'ProductOfferSet',
-    payload: { productId: 'p1', offerKey: 'launch', crossedPriceApplicableFrom: null, specialOnlyVip: false, shouldNotHideDiscount: false },
+    payload: {
+      productId: 'p1',
+      offerKey: 'launch',
+      crossedPriceApplicableFrom: null,
+      specialOnlyVip: false,
+      shouldNotHideDiscount: false,
+    },
   };
   const removed = { type: 'ProductOfferRemoved', payload: { productId: 'p1' } };
 

@@ -43,8 +43,14 @@ describe('CancelJobRun decides', () => {
   });
 
   it("reports someone else's run as missing, and refuses a finished run or a kind that cannot stop", () => {
-    spec.given(requested()).when(new CancelJobRun(user('user-2'), RUN)).thenThrows('No such job run.');
-    spec.given(requested()).when(new CancelJobRun(user('operator-1', ['operations-operator']), RUN)).then([cancelAsked]);
+    spec
+      .given(requested())
+      .when(new CancelJobRun(user('user-2'), RUN))
+      .thenThrows('No such job run.');
+    spec
+      .given(requested())
+      .when(new CancelJobRun(user('operator-1', ['operations-operator']), RUN))
+      .then([cancelAsked]);
     spec.given().when(byOwner).thenThrows('No such job run.');
     spec.given(requested(), failed).when(byOwner).thenThrows('This job has already finished.');
     spec.given(requested('creator-apps.blueprint-help')).when(byOwner).thenThrows('This kind of job cannot be canceled.');

@@ -23,7 +23,10 @@ export class CleanQueue {
 }
 
 @CommandHandler(CleanQueue)
-export class CleanQueueHandler implements ICommandHandler<CleanQueue, { name: QueueName; state: CleanQueue['state']; removed: number }> {
+export class CleanQueueHandler implements ICommandHandler<
+  CleanQueue,
+  { name: QueueName; state: CleanQueue['state']; removed: number }
+> {
   constructor(
     private readonly orm: Database,
     private readonly events: EventStore,
@@ -34,11 +37,13 @@ export class CleanQueueHandler implements ICommandHandler<CleanQueue, { name: Qu
   async execute({ name, state, ageMs }: CleanQueue) {
     const removed = await this.queues.queue(name).clean(ageMs, CLEAN_LIMIT, state);
     if (state === 'wait' || state === 'delayed') await this.markRemoved(removed);
-    await this.orm.em.fork().transactional((tem) =>
-      this.events.append(tem, queueStream(name), [
-        { type: QueueCleaned.type, payload: { queue: name, state, olderThanMs: ageMs, removed: removed.length } },
-      ]),
-    );
+    await this.orm.em
+      .fork()
+      .transactional((tem) =>
+        this.events.append(tem, queueStream(name), [
+          { type: QueueCleaned.type, payload: { queue: name, state, olderThanMs: ageMs, removed: removed.length } },
+        ]),
+      );
     return { name, state, removed: removed.length };
   }
 

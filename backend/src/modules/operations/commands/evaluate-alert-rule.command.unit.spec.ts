@@ -25,17 +25,31 @@ const since = new Date('2026-01-01T10:00:00.000Z');
 const minutesLater = (m: number) => new Date(since.getTime() + m * 60_000);
 const fired: NewEvent = {
   type: 'AlertFired',
-  payload: { ruleId: 'r1', value: 12, message: 'Backlog: 12 jobs waiting in all queues (over 10 for 5 min)', conditionSince: since.toISOString() },
+  payload: {
+    ruleId: 'r1',
+    value: 12,
+    message: 'Backlog: 12 jobs waiting in all queues (over 10 for 5 min)',
+    conditionSince: since.toISOString(),
+  },
 };
 
 describe('EvaluateAlertRule decides', () => {
   const spec = deciderSpec(alertModel, decide);
 
   it('fires a backlog that has lasted its minutes, once', () => {
-    spec.given(saved).when({ rule, value: 12, since, now: minutesLater(4) }).thenNothing();
-    spec.given(saved).when({ rule, value: 12, since, now: minutesLater(5) }).then([fired]);
+    spec
+      .given(saved)
+      .when({ rule, value: 12, since, now: minutesLater(4) })
+      .thenNothing();
+    spec
+      .given(saved)
+      .when({ rule, value: 12, since, now: minutesLater(5) })
+      .then([fired]);
     // the read model may still say ok while the stream has fired: another round got there
-    spec.given(saved, fired).when({ rule, value: 12, since, now: minutesLater(6) }).thenNothing();
+    spec
+      .given(saved, fired)
+      .when({ rule, value: 12, since, now: minutesLater(6) })
+      .thenNothing();
   });
 
   it('resolves a firing rule whose condition no longer holds, and leaves the rest alone', () => {
@@ -44,7 +58,13 @@ describe('EvaluateAlertRule decides', () => {
       .given(saved, fired)
       .when({ rule: firing, value: 3, since: null, now: minutesLater(9) })
       .then([{ type: 'AlertResolved', payload: { ruleId: 'r1', value: 3 } }]);
-    spec.given(saved, fired).when({ rule: firing, value: 12, since, now: minutesLater(9) }).thenNothing();
-    spec.given(saved).when({ rule, value: 3, since: null, now: minutesLater(9) }).thenNothing();
+    spec
+      .given(saved, fired)
+      .when({ rule: firing, value: 12, since, now: minutesLater(9) })
+      .thenNothing();
+    spec
+      .given(saved)
+      .when({ rule, value: 3, since: null, now: minutesLater(9) })
+      .thenNothing();
   });
 });

@@ -20,9 +20,10 @@ export class RequestProjectionRebuild {
 }
 
 @CommandHandler(RequestProjectionRebuild)
-export class RequestProjectionRebuildHandler
-  implements ICommandHandler<RequestProjectionRebuild, { runId: string; projection: string }>
-{
+export class RequestProjectionRebuildHandler implements ICommandHandler<
+  RequestProjectionRebuild,
+  { runId: string; projection: string }
+> {
   constructor(
     private readonly orm: Database,
     private readonly registry: SubscriberRegistry,

@@ -34,19 +34,34 @@ describe('RetryJobRun decides', () => {
   const when = { runId: RUN, lost: false };
 
   it('runs a failed or canceled run again with its request, numbering the retries', () => {
-    spec.given(requested, end('JobFailed')).when(when).then([retry(1)]);
-    spec.given(requested, end('JobCanceled')).when(when).then([retry(1)]);
-    spec.given(requested, end('JobFailed'), retry(1), end('JobFailed')).when(when).then([retry(2)]);
+    spec
+      .given(requested, end('JobFailed'))
+      .when(when)
+      .then([retry(1)]);
+    spec
+      .given(requested, end('JobCanceled'))
+      .when(when)
+      .then([retry(1)]);
+    spec
+      .given(requested, end('JobFailed'), retry(1), end('JobFailed'))
+      .when(when)
+      .then([retry(2)]);
   });
 
   it('runs a queued or running run again only when its job was lost from its queue', () => {
-    spec.given(requested).when({ runId: RUN, lost: true }).then([retry(1)]);
+    spec
+      .given(requested)
+      .when({ runId: RUN, lost: true })
+      .then([retry(1)]);
     spec.given(requested).when(when).thenThrows('Only a failed or canceled run can be retried.');
     spec.given(requested, end('JobFailed'), retry(1)).when(when).thenThrows('Only a failed or canceled run can be retried.');
   });
 
   it('refuses a completed run, and an unknown one is missing', () => {
-    spec.given(requested, end('JobCompleted')).when({ runId: RUN, lost: true }).thenThrows('Only a failed or canceled run can be retried.');
+    spec
+      .given(requested, end('JobCompleted'))
+      .when({ runId: RUN, lost: true })
+      .thenThrows('Only a failed or canceled run can be retried.');
     spec.given().when(when).thenThrows('No such job run.');
   });
 });

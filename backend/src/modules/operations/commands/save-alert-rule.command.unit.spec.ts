@@ -24,7 +24,10 @@ describe('SaveAlertRule decides', () => {
   });
 
   it('refuses a queue that is not one, and a failure rate over 100 %', () => {
-    spec.given().when({ ruleId: 'r1', isNew: true, fields: { ...fields, queue: 'nope' } }).thenThrows(/queue must be a queue/);
+    spec
+      .given()
+      .when({ ruleId: 'r1', isNew: true, fields: { ...fields, queue: 'nope' } })
+      .thenThrows(/queue must be a queue/);
     spec
       .given()
       .when({ ruleId: 'r1', isNew: true, fields: { ...fields, kind: 'failure-rate', threshold: 101 } })

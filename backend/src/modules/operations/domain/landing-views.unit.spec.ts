@@ -6,7 +6,12 @@ describe('landing views from analytics events', () => {
   it('keeps "product landing" events with both slugs, by the app’s stream', () => {
     const out = landingViews([
       { ...base, event_type: 'product landing', properties: { storefrontSlug: 'ana', appSlug: 'run' } },
-      { ...base, event_type: 'product landing', user_id: 'u1', properties: { storefrontSlug: 'ana', appSlug: 'run', appId: 'app-1' } },
+      {
+        ...base,
+        event_type: 'product landing',
+        user_id: 'u1',
+        properties: { storefrontSlug: 'ana', appSlug: 'run', appId: 'app-1' },
+      },
       { ...base, event_type: 'product landing', properties: { storefrontSlug: 'ana' } },
       { ...base, event_type: 'page view', properties: { storefrontSlug: 'ana', appSlug: 'run' } },
       { ...base, event_type: 'product landing', properties: { storefrontSlug: 'bo', appSlug: 7 } },

@@ -41,7 +41,9 @@ export class Migration20261130001000_app_addresses extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('alter table creator_app drop column address_storefront_slug, drop column address_app_slug, drop column share_image;');
+    this.addSql(
+      'alter table creator_app drop column address_storefront_slug, drop column address_app_slug, drop column share_image;',
+    );
     this.addSql('drop table if exists creator_storefront_address;');
     this.addSql('drop table if exists creator_storefront_page;');
     this.addSql('drop table if exists creator_app_address;');

@@ -48,7 +48,10 @@ function Funnel({ report }: { report: AppInsights }) {
           <li key={b.step} className="insights-funnel__step" data-step={b.step}>
             <span className="insights-funnel__label">{b.label}</span>
             <span className="insights-funnel__track" aria-hidden="true">
-              <span className="insights-funnel__bar" style={{ width: `${Math.max(b.count > 0 ? 2 : 0, b.ofFirst * 100)}%`, background: COLORS[b.step] }} />
+              <span
+                className="insights-funnel__bar"
+                style={{ width: `${Math.max(b.count > 0 ? 2 : 0, b.ofFirst * 100)}%`, background: COLORS[b.step] }}
+              />
             </span>
             <span className="insights-funnel__count">{b.count}</span>
             <span className="insights-funnel__rate" title="of the step before">
@@ -135,7 +138,9 @@ function Cohorts({ report }: { report: AppInsights }) {
                     <td
                       key={k}
                       className="insights-cohort-cell"
-                      style={k < c.retention.length ? { ['--share' as string]: `${Math.round(c.retention[k] * 100)}%` } : undefined}
+                      style={
+                        k < c.retention.length ? { ['--share' as string]: `${Math.round(c.retention[k] * 100)}%` } : undefined
+                      }
                     >
                       {k < c.retention.length ? percent(c.retention[k]) : ''}
                     </td>
@@ -153,7 +158,12 @@ function Cohorts({ report }: { report: AppInsights }) {
 function Report({ report }: { report: AppInsights }) {
   const days = useMemo(() => report.byDay.map((d) => d.day), [report]);
   const funnelSeries = useMemo<DaySeries[]>(
-    () => funnelBars(report.funnel).map((b) => ({ label: b.label, color: COLORS[b.step], values: report.byDay.map((d) => d[b.step]) })),
+    () =>
+      funnelBars(report.funnel).map((b) => ({
+        label: b.label,
+        color: COLORS[b.step],
+        values: report.byDay.map((d) => d[b.step]),
+      })),
     [report],
   );
   const memberSeries = useMemo<DaySeries[]>(
@@ -176,7 +186,11 @@ function Report({ report }: { report: AppInsights }) {
       <dl className="insights-kpis">
         <Kpi label="Landing visitors" value={String(report.funnel.visitors)} hint={`${report.funnel.views} views`} />
         <Kpi label="Members" value={String(m.current)} hint={`${m.paying} paying · ${m.trialing} in trial`} />
-        <Kpi label="Trial conversion" value={percent(m.trialsStarted ? m.conversionRate : null)} hint={`${m.conversions} of ${m.trialsStarted} trials`} />
+        <Kpi
+          label="Trial conversion"
+          value={percent(m.trialsStarted ? m.conversionRate : null)}
+          hint={`${m.conversions} of ${m.trialsStarted} trials`}
+        />
         <Kpi label="Churn" value={percent(m.churnRate)} hint={`${m.churnedInRange} canceled in range · ${m.churned} ever`} />
         <Kpi
           label="Monthly revenue"
@@ -260,8 +274,8 @@ export default function InsightsTab({ appId }: { appId: string }) {
       ) : isEmptyReport(insights.data) ? (
         <EmptyState title="No visitors yet">
           <p>
-            Once your app is published and people open its landing page, you will see here how many start the onboarding, get their
-            plan, start a trial and pay — day by day.
+            Once your app is published and people open its landing page, you will see here how many start the onboarding, get
+            their plan, start a trial and pay — day by day.
           </p>
         </EmptyState>
       ) : (

@@ -51,7 +51,13 @@ const report = (over: Partial<AppInsights> = {}): AppInsights => ({
     churnRate: 0,
   },
   checkIns: { rate7d: 0, inRange: 0, cohorts: [] },
-  revenue: { mrrInCents: 0, monthlyPlansInCents: 0, annualPlansNormalisedInCents: 0, collectedInRangeInCents: 0, currency: 'usd' },
+  revenue: {
+    mrrInCents: 0,
+    monthlyPlansInCents: 0,
+    annualPlansNormalisedInCents: 0,
+    collectedInRangeInCents: 0,
+    currency: 'usd',
+  },
   ...over,
 });
 const envelope = (response: unknown) =>
@@ -110,7 +116,13 @@ describe('InsightsTab', () => {
         { pageId: 'pace', reached: 2, stopped: 0, dropOff: 0 },
       ],
       members: { ...report().members, current: 1, paying: 1, conversions: 1, trialsStarted: 1, conversionRate: 1 },
-      revenue: { mrrInCents: 667, monthlyPlansInCents: 0, annualPlansNormalisedInCents: 667, collectedInRangeInCents: 7999, currency: 'usd' },
+      revenue: {
+        mrrInCents: 667,
+        monthlyPlansInCents: 0,
+        annualPlansNormalisedInCents: 667,
+        collectedInRangeInCents: 7999,
+        currency: 'usd',
+      },
     });
     answers = [() => envelope(full), () => envelope({ ...full, days: 7 })];
     renderTab();
@@ -127,7 +139,11 @@ describe('InsightsTab', () => {
     ]);
     expect(screen.getByText('12 landing page views in the last 30 days.', { exact: false })).toBeInTheDocument();
     const goal = screen.getByRole('row', { name: /goal/ });
-    expect(within(goal).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', '2', '50%']);
+    expect(
+      within(goal)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['4', '2', '50%']);
     expect(screen.getByText('$6.67')).toBeInTheDocument();
     expect(screen.getByText('$0 monthly + $6.67 annual ÷ 12')).toBeInTheDocument();
     expect(screen.getByText('Funnel by day')).toBeInTheDocument();

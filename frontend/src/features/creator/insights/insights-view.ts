@@ -10,7 +10,15 @@ export const FUNNEL_LABELS: Record<FunnelStep, string> = {
   trials: 'Trial started',
   paid: 'Paid',
 };
-export const FUNNEL_ORDER: readonly FunnelStep[] = ['visitors', 'started', 'completed', 'planReady', 'accounts', 'trials', 'paid'];
+export const FUNNEL_ORDER: readonly FunnelStep[] = [
+  'visitors',
+  'started',
+  'completed',
+  'planReady',
+  'accounts',
+  'trials',
+  'paid',
+];
 
 export interface FunnelBar {
   step: FunnelStep;

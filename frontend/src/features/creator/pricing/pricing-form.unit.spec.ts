@@ -1,4 +1,12 @@
-import { annualSaving, centsToDollars, checkPricing, dollarsToCents, EMPTY_FORM, formFromPlans, previewPlans } from './pricing-form';
+import {
+  annualSaving,
+  centsToDollars,
+  checkPricing,
+  dollarsToCents,
+  EMPTY_FORM,
+  formFromPlans,
+  previewPlans,
+} from './pricing-form';
 
 describe('the pricing screen’s rules', () => {
   it.each([
@@ -46,7 +54,12 @@ describe('the pricing screen’s rules', () => {
   });
 
   it('previews the plans as members see them: the annual one first and preselected, with the trial', () => {
-    const { plans, defaultSelectedId } = previewPlans('Stride', { monthly: '12', annual: '99', annualUnit: 'month', trialDays: 14 });
+    const { plans, defaultSelectedId } = previewPlans('Stride', {
+      monthly: '12',
+      annual: '99',
+      annualUnit: 'month',
+      trialDays: 14,
+    });
     expect(plans.map((p) => [p.id, p.price, p.duration, p.durationUnit, p.monthlyPrice, p.trialDays])).toEqual([
       ['annual', 9900, 12, 'month', 825, 14],
       ['monthly', 1200, 1, 'month', 1200, 14],

@@ -46,7 +46,6 @@ function Hero({ hero, other, side }: { hero: LandingSectionHero; other: Other<La
   );
 }
 
-
 function Section({ section, other, side }: { section: LandingSection; other: Other<LandingSection>; side: Side }) {
   const otherItems = new Set(other?.items ?? []);
   return (
@@ -62,7 +61,9 @@ function Section({ section, other, side }: { section: LandingSection; other: Oth
       {section.items && section.items.length > 0 && (
         <ul className="vr-block__items">
           {section.items.map((item) => (
-            <li key={item}>{other && !otherItems.has(item) && side === 'after' ? <mark className="vr-mark">{item}</mark> : item}</li>
+            <li key={item}>
+              {other && !otherItems.has(item) && side === 'after' ? <mark className="vr-mark">{item}</mark> : item}
+            </li>
           ))}
         </ul>
       )}
@@ -70,7 +71,15 @@ function Section({ section, other, side }: { section: LandingSection; other: Oth
   );
 }
 
-function PricingCopy({ copy, other, side }: { copy: { monthly: string; annual: string }; other: Other<{ monthly: string; annual: string }>; side: Side }) {
+function PricingCopy({
+  copy,
+  other,
+  side,
+}: {
+  copy: { monthly: string; annual: string };
+  other: Other<{ monthly: string; annual: string }>;
+  side: Side;
+}) {
   return (
     <div className="vr-block">
       <p className="eyebrow">Pricing section</p>
@@ -142,7 +151,10 @@ function Row<T>({
   return (
     <li className="vr-row" data-change={pair.change}>
       <p className="vr-row__title">
-        {title} <span className={`wgl-badge wgl-badge--${pair.change === 'added' ? 'new' : pair.change}`}>{CHANGE_LABEL[pair.change]}</span>
+        {title}{' '}
+        <span className={`wgl-badge wgl-badge--${pair.change === 'added' ? 'new' : pair.change}`}>
+          {CHANGE_LABEL[pair.change]}
+        </span>
       </p>
       <div className="vr-row__cells">
         <div className="vr-cell vr-cell--before">
@@ -171,7 +183,11 @@ export function VisitorReview({ preview }: { preview: PublishPreview }) {
   const changes = visitorChanges(preview.visitorView.live, preview.visitorView.draft);
   const show = <T,>(p: Paired<T>) => everything || p.change !== 'unchanged';
   const landing = [
-    { pair: changes.hero, title: 'Hero', render: (v: LandingSectionHero, o: LandingSectionHero | null, s: Side) => <Hero hero={v} other={o} side={s} /> },
+    {
+      pair: changes.hero,
+      title: 'Hero',
+      render: (v: LandingSectionHero, o: LandingSectionHero | null, s: Side) => <Hero hero={v} other={o} side={s} />,
+    },
     ...changes.sections.map((pair, i) => ({
       pair,
       title: `Section ${i + 1}: ${(pair.after ?? pair.before)?.title ?? ''}`,
@@ -180,7 +196,9 @@ export function VisitorReview({ preview }: { preview: PublishPreview }) {
   ];
   const landingShown = landing.filter((row) => show(row.pair as Paired<unknown>));
   const questions = changes.questions.filter(show);
-  const pages = changes.pages.filter((p) => (everything ? p.after?.questions.length === 0 || p.before?.questions.length === 0 : pageChanged(p)));
+  const pages = changes.pages.filter((p) =>
+    everything ? p.after?.questions.length === 0 || p.before?.questions.length === 0 : pageChanged(p),
+  );
 
   return (
     <section className="card visitor-review" aria-labelledby="vr-title">
@@ -205,7 +223,13 @@ export function VisitorReview({ preview }: { preview: PublishPreview }) {
           <h3 className="visitor-review__part">Landing page</h3>
           <ol className="vr-rows" aria-label="Landing page, live and after publishing">
             {landingShown.map((row) => (
-              <Row key={row.pair.key} pair={row.pair as Paired<never>} title={row.title} render={row.render as never} absent={ABSENT} />
+              <Row
+                key={row.pair.key}
+                pair={row.pair as Paired<never>}
+                title={row.title}
+                render={row.render as never}
+                absent={ABSENT}
+              />
             ))}
             {show(changes.pricingCopy) && (
               <Row

@@ -43,7 +43,8 @@ const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 function pair<T>(key: string, before: T | null | undefined, after: T | null | undefined): Paired<T> {
   const b = before ?? null;
   const a = after ?? null;
-  const change: Change = b === null ? (a === null ? 'unchanged' : 'added') : a === null ? 'removed' : same(b, a) ? 'unchanged' : 'changed';
+  const change: Change =
+    b === null ? (a === null ? 'unchanged' : 'added') : a === null ? 'removed' : same(b, a) ? 'unchanged' : 'changed';
   return { key, change, before: b, after: a };
 }
 
@@ -106,7 +107,9 @@ export function describePrices(pricing: AppPricingView | null): string[] {
   const lines: string[] = [];
   if (pricing.monthlyPrice !== null) lines.push(`${formatPriceCents(pricing.monthlyPrice, pricing.currency)} a month`);
   if (pricing.annualPrice !== null)
-    lines.push(`${formatPriceCents(pricing.annualPrice, pricing.currency)} ${pricing.annualDurationUnit === 'month' ? 'for 12 months' : 'a year'}`);
+    lines.push(
+      `${formatPriceCents(pricing.annualPrice, pricing.currency)} ${pricing.annualDurationUnit === 'month' ? 'for 12 months' : 'a year'}`,
+    );
   lines.push(pricing.trialDays > 0 ? `${pricing.trialDays}-day free trial` : 'No free trial');
   return lines;
 }
@@ -139,7 +142,13 @@ function summarise(changes: Omit<VisitorChanges, 'summary' | 'nothingChanges'>, 
   if (qRemoved) parts.push(`${plural(qRemoved, 'question')} removed`);
   if (pagesChanged) parts.push(`${plural(pagesChanged, 'onboarding page')} changed`);
   if (!qChanged && !qAdded && !qRemoved && !pagesChanged) parts.push('onboarding unchanged');
-  parts.push(changes.prices.change === 'unchanged' ? 'prices unchanged' : changes.prices.change === 'removed' ? 'prices removed' : 'prices changed');
+  parts.push(
+    changes.prices.change === 'unchanged'
+      ? 'prices unchanged'
+      : changes.prices.change === 'removed'
+        ? 'prices removed'
+        : 'prices changed',
+  );
   const text = parts.join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -171,7 +180,14 @@ export function visitorChanges(live: VisitorContent | null, draft: VisitorConten
  * price of any tier ("Creator plans from $19 a month, or $190 a year"), or null without plans.
  */
 export function creatorPlanPriceText(
-  options: readonly { price: number; currency?: string | null; duration?: number | null; durationUnit?: string | null; monthlyPrice?: number | null; tierSlug?: string | null }[],
+  options: readonly {
+    price: number;
+    currency?: string | null;
+    duration?: number | null;
+    durationUnit?: string | null;
+    monthlyPrice?: number | null;
+    tierSlug?: string | null;
+  }[],
 ): string | null {
   const monthly = options.filter((o) => (o.durationUnit ?? '').startsWith('month') && (o.duration ?? 1) === 1);
   const yearly = options.filter((o) => (o.durationUnit ?? '').startsWith('year') && (o.duration ?? 1) === 1);

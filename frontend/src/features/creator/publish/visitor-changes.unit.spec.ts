@@ -57,7 +57,11 @@ describe('the publish review in a visitor’s terms', () => {
         ],
       }),
       onboardingFlow: flow([
-        { id: 'level', title: 'Your level', questions: [{ id: 'level', prompt: 'Can you run 1 km?', kind: 'single', options: ['Yes', 'No'] }] },
+        {
+          id: 'level',
+          title: 'Your level',
+          questions: [{ id: 'level', prompt: 'Can you run 1 km?', kind: 'single', options: ['Yes', 'No'] }],
+        },
       ]),
     });
     const changes = visitorChanges(live, draft);
@@ -75,7 +79,11 @@ describe('the publish review in a visitor’s terms', () => {
   it('matches sections by kind, so one inserted section is new and the ones after it are not changed', () => {
     const base = page();
     const draft = page({
-      sections: [base.sections[0], { kind: 'how-it-works', title: 'How it works', body: 'Three steps.' }, ...base.sections.slice(1)],
+      sections: [
+        base.sections[0],
+        { kind: 'how-it-works', title: 'How it works', body: 'Three steps.' },
+        ...base.sections.slice(1),
+      ],
     });
     const changes = visitorChanges(content(), content({ landingPage: draft }));
     expect(changes.sections.map((s) => [s.key, s.change])).toEqual([
@@ -92,7 +100,12 @@ describe('the publish review in a visitor’s terms', () => {
     const base = page();
     const draft = content({
       landingPage: page({ sections: [base.sections[0], base.sections[2], base.sections[3]] }),
-      onboardingFlow: { pages: [{ ...flow().pages[0], body: 'Hello runner.' }, { ...flow().pages[1], questions: [flow().pages[1].questions[1]] }] },
+      onboardingFlow: {
+        pages: [
+          { ...flow().pages[0], body: 'Hello runner.' },
+          { ...flow().pages[1], questions: [flow().pages[1].questions[1]] },
+        ],
+      },
       pricing: { ...pricing, monthlyPrice: 1299, trialDays: 14 },
     });
     const changes = visitorChanges(content(), draft);

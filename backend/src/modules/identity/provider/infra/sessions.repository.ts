@@ -20,13 +20,7 @@ export interface RefreshTokenRow {
  * Refresh tokens are opaque random strings stored as SHA-256 hashes.
  */
 export const sessions = {
-  async open(
-    em: Db,
-    sessionId: string,
-    userId: string,
-    clientId: string,
-    deviceKey: string | null = null,
-  ): Promise<void> {
+  async open(em: Db, sessionId: string, userId: string, clientId: string, deviceKey: string | null = null): Promise<void> {
     await run(em, 'insert into identity_session (session_id, user_id, client_id, device_key) values (?, ?, ?, ?)', [
       sessionId,
       userId,
