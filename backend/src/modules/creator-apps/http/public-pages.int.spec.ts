@@ -54,6 +54,14 @@ describe('public pages: landing page, storefront, creators, addresses', () => {
   const meta = (html: string, key: string) =>
     new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1] ?? null;
 
+  it('the creators page before any creator published: the page (200), not indexed', async () => {
+    expect((await api.get('/creators/list')).body.response.creators).toEqual([]);
+    const list = await api.page('/creators');
+    expect(list.status).toBe(200);
+    expect(list.html).toContain('<title>Creators · Sparkhouse</title>');
+    expect(list.html).toContain('<meta name="robots" content="noindex">');
+  });
+
   it('a new app takes its slug from its name, unique in the storefront', async () => {
     const first = (await api.post('/app-builder/createApp', { name: '5K Running Coach' }, casey)).body.response.app;
     const second = (await api.post('/app-builder/createApp', { name: '5k running coach!' }, casey)).body.response.app;
@@ -228,6 +236,7 @@ describe('public pages: landing page, storefront, creators, addresses', () => {
     const list = await api.page('/creators');
     expect(list.status).toBe(200);
     expect(list.html).toContain('<title>Creators · Sparkhouse</title>');
+    expect(list.html).not.toContain('noindex');
 
     // bad input and someone else's slug change nothing
     const bad = await api.post('/creators/updateStorefront', { storefrontSlug: 'No Spaces!' }, { as: 'store-owner' });

@@ -115,10 +115,11 @@ export class CreatorPublicPages {
         head: storefrontHead(storefront),
       })),
     );
+    // before any creator has published, the page is there and says so (not indexed while it is empty)
     pages.register('/creators', async () => {
       const creators = await this.creators();
-      if (creators.length === 0) return { kind: 'not-found' };
-      return { kind: 'page', answers: { getCreators: { creators } }, head: CREATORS_HEAD };
+      const head = creators.length === 0 ? { ...CREATORS_HEAD, noIndex: true } : CREATORS_HEAD;
+      return { kind: 'page', answers: { getCreators: { creators } }, head };
     });
   }
 
