@@ -88,3 +88,37 @@ test('an unknown class, collection or school answers 404 with the not-found page
     await expect(page.getByRole('heading', { level: 1, name: `${what} not found` })).toBeVisible({ timeout: STUCK_MS });
   }
 });
+
+/**
+ * The app replaces a rendered page with its own render. Were it to render before the page's own code
+ * (a lazy chunk) had come, it would show its loading fallback, a blank page, until it came: the page
+ * must stay on screen throughout, however slow that code is.
+ */
+test('a rendered page stays on screen while the app takes it over, however slow its code', async ({ page, request }) => {
+  const { products } = (await (await request.get('/api/getMostPopularProducts?isForHomepage=true&limit=1')).json()) as {
+    products: Card[];
+  };
+  const classPath = `/classes/${products[0].storefrontSlug}/${products[0].classSlug}`;
+  // every state the page's root goes through, from the first parse on
+  await page.addInitScript(() => {
+    const w = window as unknown as { blankAt: number[] };
+    w.blankAt = [];
+    document.addEventListener('DOMContentLoaded', () => {
+      const root = document.getElementById('root')!;
+      new MutationObserver(() => {
+        if (!root.innerText.trim()) w.blankAt.push(Math.round(performance.now()));
+      }).observe(root, { childList: true, subtree: true, characterData: true });
+    });
+  });
+  // the app's entry comes at once; the chunks it loads after (the page's own code among them) come late
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    if (!/\/assets\/index-[^/]*\.js$/.test(route.request().url())) await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.goto(classPath);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // taken over: the app recorded the page's arrival itself
+  await expect(page.locator('#sparkhouse-arrival')).toHaveAttribute('data-taken', /0/, { timeout: STUCK_MS });
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled({ timeout: STUCK_MS });
+  expect(await page.evaluate(() => (window as unknown as { blankAt: number[] }).blankAt)).toEqual([]);
+});

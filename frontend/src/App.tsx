@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { AuthProvider, type AuthNavigation } from './features/auth';
 import { UserProvider } from './features/user';
-import { createRouter } from './routes/router';
+import { createRouter, type AppRouter } from './routes/router';
 import { ToastProvider } from './ui';
 
 /** What every page sits in: the query cache, toasts, the signed-in session and the user. Shared with the server's render. */
@@ -28,10 +28,13 @@ export function AppProviders({
   );
 }
 
-/** The web app; `queryClient` comes in already holding the answers the server rendered the page with, if it did. */
-export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
+/**
+ * The web app; `queryClient` comes in already holding the answers the server rendered the page with, if
+ * it did, and `router` already started (see main.tsx) when the caller waits for its first page's code.
+ */
+export function App({ queryClient: given, router: givenRouter }: { queryClient?: QueryClient; router?: AppRouter } = {}) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  const [router] = useState(createRouter);
+  const [router] = useState(() => givenRouter ?? createRouter());
   // Auth sits above the router (its modal is page-wide), so it navigates through the router object.
   const [navigation] = useState<AuthNavigation>(() => ({
     navigate: (to) => void router.navigate(to),
