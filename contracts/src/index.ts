@@ -18,6 +18,7 @@ export * from './media-paths';
 export * from './media-reading';
 export * from './offer-visibility';
 export * from './identity-srp';
+export * from './page-title';
 export * from './server-render';
 export * from './onboarding-links';
 export * from './web-routes';

@@ -122,3 +122,43 @@ test('a rendered page stays on screen while the app takes it over, however slow 
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled({ timeout: STUCK_MS });
   expect(await page.evaluate(() => (window as unknown as { blankAt: number[] }).blankAt)).toEqual([]);
 });
+
+/**
+ * Inside the app, the tab's title is the page's: every page names itself, and a page that has not (yet)
+ * reads the site's name, never the title of the page left behind (the tab, the history list and a
+ * bookmark all take it).
+ */
+test("the tab's title follows the pages visited inside the app, never a page left behind", async ({ page, request }) => {
+  const { products } = (await (await request.get('/api/getMostPopularProducts?isForHomepage=true&limit=1')).json()) as {
+    products: Card[];
+  };
+  const homeTitle = /<title>([^<]*)<\/title>/.exec(await (await request.get('/')).text())![1];
+  await page.goto(`/classes/${products[0].storefrontSlug}/${products[0].classSlug}`);
+  await expect(page).toHaveTitle(`${products[0].title} · Sparkhouse`);
+  // the app took the page over
+  await expect(page.locator('#sparkhouse-arrival')).toHaveAttribute('data-taken', /0/, { timeout: STUCK_MS });
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible({ timeout: STUCK_MS });
+  await expect(page).toHaveTitle('Terms of Use · Sparkhouse');
+
+  await page.getByRole('link', { name: 'Sparkhouse home' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: STUCK_MS });
+  // the same title as the API's render of the home page
+  await expect(page).toHaveTitle(homeTitle);
+  expect(homeTitle).toMatch(/^Sparkhouse · /);
+  expect(homeTitle).not.toMatch(/Sparkhouse$/);
+
+  const inApp = (path: string) =>
+    page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  await inApp('/ops');
+  await expect(page.getByRole('heading', { level: 1, name: 'Operations console' })).toBeVisible({ timeout: STUCK_MS });
+  await expect(page).toHaveTitle('Operations console · Sparkhouse');
+  await inApp('/no-such-page-here');
+  await expect(page).toHaveTitle('Page not found · Sparkhouse');
+  await inApp('/unsubscribe/reminders');
+  await expect(page).toHaveTitle('Stop reminder emails · Sparkhouse');
+});

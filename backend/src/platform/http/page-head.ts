@@ -1,3 +1,4 @@
+import { pageTitle, SITE_NAME } from '@sparkhouse/contracts';
 import { preloadTag, type PreloadHint } from './page-hints';
 
 /**
@@ -26,7 +27,7 @@ export interface PageHead {
   preload?: readonly PreloadHint[];
 }
 
-export const SITE_NAME = 'Sparkhouse';
+export { SITE_NAME };
 /** Search engines cut descriptions near this length. */
 const DESCRIPTION_MAX = 200;
 
@@ -93,7 +94,7 @@ export function headTags(head: PageHead, publicUrl: string): string {
  * place of the app's, the other tags before `</head>`.
  */
 export function withHead(indexHtml: string, head: PageHead, publicUrl: string): string {
-  const title = head.title.endsWith(SITE_NAME) ? head.title : `${head.title} · ${SITE_NAME}`;
+  const title = pageTitle(head.title);
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>${(head.preload ?? []).map(preloadTag).join('')}`)
     .replace(

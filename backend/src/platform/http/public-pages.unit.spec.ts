@@ -42,6 +42,10 @@ describe('public pages', () => {
   it('writes the head: title, canonical URL, previews, JSON-LD, all escaped', () => {
     const html = pages().withHead(INDEX, { title: 'Piano', description: 'Keys', canonicalPath: '/classes/a/b' });
     expect(html).toContain('<title>Piano · Sparkhouse</title>');
+    // a title that names the site already, first (the home page) or last, names it once
+    for (const title of ['Sparkhouse · Learn at your pace', 'Casey · Creator on Sparkhouse']) {
+      expect(pages().withHead(INDEX, { title, description: 'd', canonicalPath: '/' })).toContain(`<title>${title}</title>`);
+    }
     expect(html).toContain('<meta name="description" content="Keys" />');
     expect(html).toContain('<link rel="canonical" href="https://example.test/classes/a/b">');
     const tags = headTags(

@@ -3,13 +3,14 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api';
 import { callApi } from '../../api/call-api';
 import { memberApp } from '../../api/routes';
-import { Button } from '../../ui';
+import { Button, usePageTitle } from '../../ui';
 
 /** The link at the foot of every reminder email: one click turns off the reminders and the weekly summary. */
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const stop = useMutation({ mutationFn: () => callApi(memberApp.unsubscribeReminders, { query: { token } }) });
+  usePageTitle(stop.isSuccess ? 'You are unsubscribed' : 'Stop reminder emails');
   return (
     <div className="page">
       <section className="card" aria-labelledby="unsubscribe-title" style={{ maxWidth: 520, margin: '0 auto' }}>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AppAddress } from './member-app.queries';
+import { usePageTitle } from '../../ui';
 
 /** The service worker's address; it serves the member apps (under /apps/) offline. */
 export const MEMBER_SW_URL = '/member-sw.js';
@@ -76,14 +77,13 @@ export function useInstallable(address: AppAddress, app: { name: string; themeCo
     const before = meta.content;
     meta.content = app.themeColor;
     if (created) document.head.appendChild(meta);
-    const title = document.title;
-    document.title = app.name;
     return () => {
       if (created) meta.remove();
       else meta.content = before;
-      document.title = title;
     };
-  }, [app?.name, app?.themeColor]); // eslint-disable-line react-hooks/exhaustive-deps -- the app's name and colour are what matter
+  }, [app?.themeColor]); // eslint-disable-line react-hooks/exhaustive-deps -- the app's colour is what matters
+  // the tab (and the installed app's window) reads the app's own name
+  usePageTitle(app?.name, { asIs: true });
   const kept = useCallback(() => setPending(false), []);
   return { pending, kept };
 }

@@ -24,7 +24,7 @@ import {
 } from '../../features/app-onboarding';
 import { useAuth, sessionIdentity } from '../../features/auth';
 import { ErrorState, LoadingState } from '../../features/catalogue';
-import { Button, buttonClassName } from '../../ui';
+import { Button, buttonClassName, usePageTitle } from '../../ui';
 import { PlanStage } from './PlanStage';
 
 /** The app's accent colour from its theme, when it names one. */
@@ -183,6 +183,7 @@ export function AppOnboardingPage() {
     if (linking && state.data?.completed) setLinking(false);
   }, [linking, state.data?.completed]);
 
+  usePageTitle(app.data?.app.name ?? flow.data?.appName);
   const missing = [app.error, flow.error, state.error].some((e) => isApiError(e) && e.status === 404);
   if (missing) return <AppNotFound />;
 

@@ -7,7 +7,7 @@ import { visitorKeys, type AppAddress } from '../../features/app-onboarding';
 import { useAuth } from '../../features/auth';
 import { LoadingState } from '../../features/catalogue';
 import { confirmOnboardingLink } from '../../features/user';
-import { Button, buttonClassName } from '../../ui';
+import { Button, buttonClassName, usePageTitle } from '../../ui';
 
 type Redemption = Awaited<ReturnType<typeof confirmOnboardingLink>>;
 
@@ -86,6 +86,7 @@ export function PlanLinkPage() {
     : outcome.kind === 'refused'
       ? outcome
       : null;
+  usePageTitle(refusal ? 'This link does not work' : 'Keep your plan with your account');
   return (
     <section className="page page--narrow ob-page" aria-labelledby="ob-link-title">
       <header className="ob-page__header">

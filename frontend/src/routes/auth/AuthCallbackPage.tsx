@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../features/auth';
-import { buttonClassName, Spinner } from '../../ui';
+import { buttonClassName, Spinner, usePageTitle } from '../../ui';
 
 /** Google/Apple sign-in returns here: the code is exchanged for a session, then the usual after-login rules apply. */
 export function AuthCallbackPage() {
@@ -18,6 +18,7 @@ export function AuthCallbackPage() {
       setError(e instanceof Error ? e.message : 'Error signing in. Please try again.'),
     );
   }, [hasAnswer, params, completeSocialSignIn]);
+  usePageTitle(!hasAnswer || error ? (error ? 'Sign-in did not complete' : 'Nothing to complete') : 'Completing sign-in');
 
   if (!hasAnswer || error) {
     return (

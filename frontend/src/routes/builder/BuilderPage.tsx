@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useEffect } from 'react';
+import { useContext } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthContext } from '../../features/auth';
 import { LoadingState, useSignInState } from '../../features/catalogue';
 import { creatorAppsQuery, CreatorAppsList, BUILDER_MODES, Workspace } from '../../features/creator';
 import { StorefrontSettings } from '../../features/storefronts';
-import { Button, buttonClassName, PageHeader } from '../../ui';
+import { Button, buttonClassName, PageHeader, usePageTitle } from '../../ui';
 
 function SignInToBuild() {
   const auth = useContext(AuthContext);
@@ -53,9 +53,8 @@ export function BuilderPage() {
   const mode = params.get('mode');
   const signIn = useSignInState();
 
-  useEffect(() => {
-    if (!appId) document.title = 'App builder · Sparkhouse';
-  }, [appId]);
+  // with an app open, the workspace says which
+  usePageTitle(appId ? null : 'App builder');
 
   if (signIn === 'restoring')
     return (

@@ -1,10 +1,11 @@
+import { SITE_NAME } from '@sparkhouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { homeContentQuery } from '../../features/catalogue';
 import { useConsoleAccess } from '../../features/operations';
 import { membershipInfoQuery, useUser } from '../../features/user';
-import { buttonClassName } from '../../ui';
+import { buttonClassName, usePageTitle } from '../../ui';
 import { AppIdeaBuilder } from './AppIdeaBuilder';
 import { useHomeBanner } from './HomeBanner';
 import { HomeHero } from './HomeHero';
@@ -31,6 +32,9 @@ export function HomePage() {
   const membership = useQuery({ ...membershipInfoQuery(user?.userId ?? ''), enabled: Boolean(user) });
   const hasActiveOrTrialSubscription = Boolean(user) && membership.data?.hasActiveOrTrialSubscription === true;
   const home = useQuery(homeContentQuery());
+  // as the API's render of the page titles it
+  const heroTitle = home.data?.hero?.title;
+  usePageTitle(heroTitle ? `${SITE_NAME} · ${heroTitle}` : null);
   const banner = useHomeBanner(home.data?.banner);
   const { access } = useConsoleAccess();
   return (

@@ -1,7 +1,7 @@
 import './legal.css';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../ui';
+import { PageHeader, usePageTitle } from '../../ui';
 
 const LAST_UPDATED = '21 November 2026';
 const CONTACT_EMAIL = 'support@sparkhouse.app';
@@ -13,6 +13,7 @@ interface Section {
 }
 
 function LegalPage({ title, summary, sections }: { title: string; summary: string; sections: Section[] }) {
+  usePageTitle(title);
   return (
     <article className="page page--narrow prose legal">
       <PageHeader eyebrow="Legal" title={title}>

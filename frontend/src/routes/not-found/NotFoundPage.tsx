@@ -1,17 +1,10 @@
-import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { LinkButtons } from '../../ui';
+import { LinkButtons, usePageTitle } from '../../ui';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
   // the same title the server gives the page it answers 404 with
-  useEffect(() => {
-    const before = document.title;
-    document.title = 'Page not found · Sparkhouse';
-    return () => {
-      document.title = before;
-    };
-  }, []);
+  usePageTitle('Page not found');
   return (
     <section className="page page--narrow state-panel" aria-labelledby="not-found-title">
       <p className="state-panel__code" aria-hidden="true">

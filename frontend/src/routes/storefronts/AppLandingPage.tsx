@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorState, isNotFound, LoadingState } from '../../features/catalogue';
 import { AppLandingView, appLandingPath, appLandingQuery, productLandingEvent } from '../../features/storefronts';
+import { usePageTitle } from '../../ui';
 import { usePageViewWhenShown } from '../layout/page-views';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import './storefronts.css';
@@ -22,11 +23,10 @@ export function AppLandingPage() {
     if (!landing) return;
     if (landing.storefrontSlug !== storefrontSlug || landing.appSlug !== appSlug) {
       void navigate(appLandingPath(landing), { replace: true });
-      return;
     }
-    document.title = `${landing.name} · ${landing.creator.name} · Sparkhouse`;
   }, [landing, storefrontSlug, appSlug, navigate]);
   const moving = !!landing && (landing.storefrontSlug !== storefrontSlug || landing.appSlug !== appSlug);
+  usePageTitle(landing && !moving ? `${landing.name} · ${landing.creator.name}` : null);
   usePageViewWhenShown(!query.isPending && !moving);
 
   // the page's render by the API carries the same event (entry-server.tsx), for a visitor who leaves first

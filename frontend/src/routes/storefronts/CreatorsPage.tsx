@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../features/catalogue';
 import { creatorsPageEvent, creatorsQuery, CreatorsList } from '../../features/storefronts';
-import { buttonClassName } from '../../ui';
+import { buttonClassName, usePageTitle } from '../../ui';
 import './storefronts.css';
 
 /** /creators: the storefronts of creators with a published app (rendered by the API for its first paint). */
@@ -13,9 +13,7 @@ export function CreatorsPage() {
   const arrival = creatorsPageEvent(query.data?.creators);
   const count = query.data?.creators.length ?? null;
 
-  useEffect(() => {
-    document.title = 'Creators · Sparkhouse';
-  }, []);
+  usePageTitle('Creators');
   useEffect(() => {
     if (!arrival) return;
     void import('../../features/analytics/lazy').then(({ trackEvent }) =>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorState, isNotFound, LoadingState } from '../../features/catalogue';
 import { creatorStorefrontEvent, storefrontPath, storefrontQuery, StorefrontView } from '../../features/storefronts';
+import { usePageTitle } from '../../ui';
 import { usePageViewWhenShown } from '../layout/page-views';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import './storefronts.css';
@@ -21,11 +22,11 @@ export function StorefrontPage() {
     if (!storefront) return;
     if (storefront.storefrontSlug !== storefrontSlug) {
       void navigate(storefrontPath(storefront.storefrontSlug), { replace: true });
-      return;
     }
-    document.title = `${storefront.name} · Creator on Sparkhouse`;
   }, [storefront, storefrontSlug, navigate]);
-  usePageViewWhenShown(!query.isPending && !(storefront && storefront.storefrontSlug !== storefrontSlug));
+  const moving = !!storefront && storefront.storefrontSlug !== storefrontSlug;
+  usePageTitle(storefront && !moving ? `${storefront.name} · Creator on Sparkhouse` : null);
+  usePageViewWhenShown(!query.isPending && !moving);
 
   // the page's render by the API carries the same event (entry-server.tsx), for a visitor who leaves first
   const arrival = creatorStorefrontEvent(storefront);

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api';
 import { useJobRunLive } from '../../realtime';
 import { LoadingState } from '../../catalogue';
-import { useToast } from '../../../ui';
+import { usePageTitle, useToast } from '../../../ui';
 import { AiSourceNote } from '../AiSourceNote';
 import { BuildWatch } from '../BuildWatch';
 import { creatorKeys, recordRecentlyOpened, useUpdateIsIdea } from '../creator.queries';
@@ -103,9 +103,14 @@ export function Workspace({ app }: { app: CreatorApp }) {
     void recordRecentlyOpened(app.appId);
   }, [app.appId]);
 
-  useEffect(() => {
-    document.title = `${app.name} · App builder · Sparkhouse`;
-  }, [app.name]);
+  // the workspace's title says the screen open over the editors (pricing, publish) as well
+  usePageTitle(
+    mode === 'pricing_tiers'
+      ? `Pricing · ${app.name}`
+      : mode === 'publish'
+        ? `Publish · ${app.name}`
+        : `${app.name} · App builder`,
+  );
 
   // opens a screen (or, with null, goes back to the editors), dropping the payment page's return details
   const openMode = (next: BuilderMode | null) =>

@@ -71,10 +71,6 @@ export function PricingScreen({ app, onDone }: { app: CreatorApp; onDone: () => 
     if (form === null && current.data) setForm(formFromPlans(current.data.payment_options));
   }, [current.data, form]);
 
-  useEffect(() => {
-    document.title = `Pricing · ${app.name} · Sparkhouse`;
-  }, [app.name]);
-
   if (current.isPending) return <LoadingState label="Loading the pricing" />;
   if (current.isError && form === null)
     return <ErrorState title="Could not load the pricing" error={current.error} onRetry={() => void current.refetch()} />;

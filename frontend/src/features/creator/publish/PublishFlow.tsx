@@ -81,10 +81,6 @@ export function PublishFlow({ app, onDone }: { app: CreatorApp; onDone: (publish
   const plans = useQuery({ ...creatorPlatformPlansQuery(), enabled: preview.isSuccess && !allowed });
   const planPrice = plans.data ? creatorPlanPriceText(plans.data.payment_options) : null;
 
-  useEffect(() => {
-    document.title = `Publish · ${app.name} · Sparkhouse`;
-  }, [app.name]);
-
   // the webhook's push says the checkout completed: read the publish check again at once
   useEffect(() => {
     if (!confirming) return;

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { Outlet } from 'react-router';
 import { SignInPrompt, LoadingState, useSignInState } from '../../catalogue';
 import { useConsoleAccess, type ConsoleAccess } from '../useConsoleAccess';
-import { NavLinks, PageHeader } from '../../../ui';
+import { NavLinks, PageHeader, usePageTitle } from '../../../ui';
 import { useOpsLive } from './useOpsLive';
 import './console.css';
 
@@ -24,6 +24,7 @@ export const useOpsAccess = () => useContext(AccessContext);
 
 /** The operations console's shell: only for admins, operators and viewers; live updates while open. */
 export function OpsLayout() {
+  usePageTitle('Operations console');
   const signIn = useSignInState();
   const { access, isPending } = useConsoleAccess();
   if (signIn === 'signedIn' && !isPending && access.role) {
