@@ -1,4 +1,4 @@
-import { pageTitle, SITE_NAME } from '@sparkhouse/contracts';
+import { pageTitle, SITE_NAME } from '@sparkhouse/contracts/page-title';
 import { useEffect } from 'react';
 
 /**

@@ -22,7 +22,7 @@ describe('usePageTitle', () => {
     expect(document.title).toBe('Sparkhouse');
 
     const loading = renderHook(({ title }: { title: string | null }) => usePageTitle(title), {
-      initialProps: { title: 'Piano' },
+      initialProps: { title: 'Piano' as string | null },
     });
     loading.rerender({ title: null });
     expect(document.title).toBe('Sparkhouse');

@@ -1,4 +1,4 @@
-import { SITE_NAME } from '@sparkhouse/contracts';
+import { SITE_NAME } from '@sparkhouse/contracts/page-title';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
