@@ -74,11 +74,7 @@ test('a visitor who leaves a rendered landing page before the app started is cou
 
   const context = await browser.newContext();
   const page = await context.newPage();
-  const uploads: Upload[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/data')
-      uploads.push(JSON.parse(r.postData() ?? '{}') as Upload);
-  });
+  const uploads = uploadsOf(page);
   const deviceIdOf = async () =>
     (await context.storageState()).origins.flatMap((o) => o.localStorage).find((item) => item.name === 'sparkhouse.anonymousId')
       ?.value ?? null;
@@ -132,11 +128,7 @@ test('a landing page hidden before the app started sends its arrival then, and t
 }) => {
   test.setTimeout(2 * STUCK_MS);
   const { app } = await pricedPublishedApp(request, 'Arrival Hidden');
-  const uploads: Upload[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/data')
-      uploads.push(JSON.parse(r.postData() ?? '{}') as Upload);
-  });
+  const uploads = uploadsOf(page);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/.*\.js$/, async (route) => {
@@ -188,11 +180,7 @@ test('an app address that moved, reached inside the app, counts one page view: t
   const newPath = await movedTo();
   expect(newPath).not.toBe(oldPath);
 
-  const uploads: Upload[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/data')
-      uploads.push(JSON.parse(r.postData() ?? '{}') as Upload);
-  });
+  const uploads = uploadsOf(page);
   const views = () => uploads.flatMap((u) => u.events).filter((e) => e.event_type === 'Page Viewed');
   const flushed = async () => {
     await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
@@ -217,6 +205,16 @@ test('an app address that moved, reached inside the app, counts one page view: t
   expect(landingView).toMatchObject({ route: ROUTE, title: 'Moved Counter · Cora Coach · Sparkhouse' });
   expect(await page.title()).toBe('Moved Counter · Cora Coach · Sparkhouse');
 });
+
+/** The analytics uploads the page sends (POST /api/data), as they are sent. */
+function uploadsOf(page: Page): Upload[] {
+  const uploads: Upload[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/data')
+      uploads.push(JSON.parse(r.postData() ?? '{}') as Upload);
+  });
+  return uploads;
+}
 
 /** The page hidden as a phone hides it when its visitor switches to another app. */
 async function hide(page: Page) {

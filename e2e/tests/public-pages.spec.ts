@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { STUCK_MS } from '../support/waits';
 
 /**
@@ -17,13 +17,15 @@ interface Card {
 const ldJson = (html: string): { '@type': string; [k: string]: unknown }[] =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 
+/** The most popular class of the demo catalogue (the home page's first), as a list. */
+const popularClasses = async (request: APIRequestContext): Promise<Card[]> =>
+  ((await (await request.get('/api/getMostPopularProducts?isForHomepage=true&limit=1')).json()) as { products: Card[] }).products;
+
 test('class, collection and school pages come rendered, with their tags, and read without JavaScript', async ({
   request,
   browser,
 }) => {
-  const { products } = (await (await request.get('/api/getMostPopularProducts?isForHomepage=true&limit=1')).json()) as {
-    products: Card[];
-  };
+  const products = await popularClasses(request);
   const { collections } = (await (await request.get('/api/getAllProductCollections')).json()) as {
     collections: { slug: string; title: string }[];
   };
@@ -95,9 +97,7 @@ test('an unknown class, collection or school answers 404 with the not-found page
  * must stay on screen throughout, however slow that code is.
  */
 test('a rendered page stays on screen while the app takes it over, however slow its code', async ({ page, request }) => {
-  const { products } = (await (await request.get('/api/getMostPopularProducts?isForHomepage=true&limit=1')).json()) as {
-    products: Card[];
-  };
+  const products = await popularClasses(request);
   const classPath = `/classes/${products[0].storefrontSlug}/${products[0].classSlug}`;
   // every state the page's root goes through, from the first parse on
   await page.addInitScript(() => {
@@ -129,9 +129,7 @@ test('a rendered page stays on screen while the app takes it over, however slow 
  * bookmark all take it).
  */
 test("the tab's title follows the pages visited inside the app, never a page left behind", async ({ page, request }) => {
-  const { products } = (await (await request.get('/api/getMostPopularProducts?isForHomepage=true&limit=1')).json()) as {
-    products: Card[];
-  };
+  const products = await popularClasses(request);
   const homeTitle = /<title>([^<]*)<\/title>/.exec(await (await request.get('/')).text())![1];
   await page.goto(`/classes/${products[0].storefrontSlug}/${products[0].classSlug}`);
   await expect(page).toHaveTitle(`${products[0].title} · Sparkhouse`);

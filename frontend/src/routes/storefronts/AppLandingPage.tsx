@@ -19,13 +19,10 @@ export function AppLandingPage() {
   const query = useQuery(appLandingQuery(storefrontSlug, appSlug));
   const landing = query.data?.landing;
 
-  useEffect(() => {
-    if (!landing) return;
-    if (landing.storefrontSlug !== storefrontSlug || landing.appSlug !== appSlug) {
-      void navigate(appLandingPath(landing), { replace: true });
-    }
-  }, [landing, storefrontSlug, appSlug, navigate]);
   const moving = !!landing && (landing.storefrontSlug !== storefrontSlug || landing.appSlug !== appSlug);
+  useEffect(() => {
+    if (landing && moving) void navigate(appLandingPath(landing), { replace: true });
+  }, [landing, moving, navigate]);
   usePageTitle(landing && !moving ? `${landing.name} · ${landing.creator.name}` : null);
   usePageViewWhenShown(!query.isPending && !moving);
 

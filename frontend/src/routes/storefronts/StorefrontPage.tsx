@@ -18,13 +18,10 @@ export function StorefrontPage() {
   const query = useQuery(storefrontQuery(storefrontSlug));
   const storefront = query.data?.storefront;
 
-  useEffect(() => {
-    if (!storefront) return;
-    if (storefront.storefrontSlug !== storefrontSlug) {
-      void navigate(storefrontPath(storefront.storefrontSlug), { replace: true });
-    }
-  }, [storefront, storefrontSlug, navigate]);
   const moving = !!storefront && storefront.storefrontSlug !== storefrontSlug;
+  useEffect(() => {
+    if (storefront && moving) void navigate(storefrontPath(storefront.storefrontSlug), { replace: true });
+  }, [storefront, moving, navigate]);
   usePageTitle(storefront && !moving ? `${storefront.name} · Creator on Sparkhouse` : null);
   usePageViewWhenShown(!query.isPending && !moving);
 
