@@ -130,7 +130,7 @@
 // A visitor who leaves a rendered page before the app recorded its arrival (the app starts late, see
 // above) would count in no page view and no screen event: the page carries them (JSON block id
 // ARRIVAL_EVENTS_ELEMENT_ID of contracts/src/server-render.ts) and sends, when it is hidden, those the
-// app has not recorded itself, as the app's analytics client would (same call, same device id; no
+// app has not recorded itself, as the app's analytics client would (same call, same device id, an id per event; no
 // checksum: it needs an asynchronous digest a page being left may never finish, and the collector
 // accepts an upload without one). Marked sent, the app records them not again (features/analytics/arrival.ts).
 (function () {
@@ -158,6 +158,14 @@
       /* kept for this page */
     }
     return memoryId;
+  }
+
+  // as the app's client (features/analytics/analytics-client.ts newInsertId): the event's own id
+  function insertId() {
+    var bytes = crypto.getRandomValues(new Uint8Array(16));
+    var id = '';
+    for (var i = 0; i < bytes.length; i++) id += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
+    return id;
   }
 
   function marks(block, name) {
@@ -201,6 +209,7 @@
         session_id: arrivedAt,
         device_id: device,
         event_properties: properties,
+        insert_id: insertId(),
       });
       sent.push(String(i));
     });

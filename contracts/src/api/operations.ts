@@ -89,6 +89,8 @@ const analyticsEvent = z.object({
   device_id: z.string().max(200).optional(),
   session_id: z.number().int().optional(),
   event_properties: z.record(z.string(), z.unknown()).optional(),
+  /** The event's own id: an event sent again (in a later upload, its first answer lost) is counted once per device. */
+  insert_id: z.string().min(1).max(128).optional(),
 });
 
 export const recordAnalytics = defineCall({

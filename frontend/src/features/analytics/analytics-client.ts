@@ -10,6 +10,8 @@ export interface AnalyticsEvent {
   device_id?: string;
   session_id?: number;
   event_properties?: Record<string, unknown>;
+  /** The event's own id: sent again after a failed upload, it keeps it, and the collector counts it once. */
+  insert_id?: string;
 }
 
 export interface AnalyticsUpload {
@@ -43,6 +45,12 @@ export function truncateProperties(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.slice(0, ANALYTICS.maxPropertiesPerEvent).map((v) => truncateProperties(v, depth + 1));
   const entries = Object.entries(value).slice(0, ANALYTICS.maxPropertiesPerEvent);
   return Object.fromEntries(entries.map(([k, v]) => [truncateString(k), truncateProperties(v, depth + 1)]));
+}
+
+/** A random event id (128 bits, hex): from getRandomValues, which a page served over plain HTTP has too. */
+export function newInsertId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Whether an upload's error says the collector refused it for good (4xx, not 408 or 429). */
@@ -85,6 +93,7 @@ export class AnalyticsClient {
       event_type: truncateString(eventType, MAX_EVENT_TYPE_LENGTH),
       time,
       session_id: this.sessionId,
+      insert_id: newInsertId(),
     };
     const deviceId = this.options.deviceId?.();
     const userId = this.options.userId?.();

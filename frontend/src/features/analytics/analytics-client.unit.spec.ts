@@ -80,6 +80,29 @@ describe('AnalyticsClient', () => {
     }
   });
 
+  it('sends an event again under its own id after a failed upload, so the collector counts it once', async () => {
+    const uploads: AnalyticsUpload[] = [];
+    const send = jest.fn((upload: AnalyticsUpload) => {
+      uploads.push(upload);
+      // the first upload's answer is lost (the collector may well have stored it)
+      return uploads.length === 1 ? Promise.reject(Object.assign(new Error('offline'), { status: 0 })) : Promise.resolve();
+    });
+    const client = new AnalyticsClient({ send });
+    client.track('Page Viewed', { path: '/a' });
+    client.track('Page Viewed', { path: '/b' });
+    await client.flush();
+    client.track('Page Viewed', { path: '/c' });
+    await client.flush();
+
+    const [failed, again] = uploads;
+    const ids = failed.events.map((e) => e.insert_id);
+    expect(ids.every((id) => /^[0-9a-f]{32}$/.test(id ?? ''))).toBe(true);
+    expect(new Set(ids).size).toBe(2);
+    expect(again.events.map((e) => e.insert_id).slice(0, 2)).toEqual(ids);
+    expect(again.events[2].insert_id).not.toBe(ids[0]);
+    expect(again.events[2].insert_id).not.toBe(ids[1]);
+  });
+
   it("goes on in a session begun before it (the rendered page's arrival), unless that one timed out", () => {
     const begun = Date.now() - 60_000;
     const send = jest.fn().mockResolvedValue(undefined);

@@ -74,9 +74,12 @@ describe('the arrival events of a rendered page', () => {
           search: '?utm_source=mail&code=redacted',
           title: 'Stride · Casey · Sparkhouse',
         },
+        insert_id: expect.stringMatching(/^[0-9a-f]{32}$/),
       },
       expect.objectContaining({ event_type: 'product landing', device_id: device, event_properties: LANDING }),
     ]);
+    expect(body.events[1].insert_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(body.events[1].insert_id).not.toBe(body.events[0].insert_id);
     expect(block.getAttribute('data-sent')).toBe('0 1');
     // the app, starting later (back from the back-forward cache), records neither again, nor its own id
     expect(getAnonymousId()).toBe(device);

@@ -4,11 +4,11 @@ import type { Request } from 'express';
 import { Database } from '../../../platform/database/database';
 import { ANALYTICS, operations } from '@sparkhouse/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/config';
-import { rows, run } from '../../../platform/database/sql';
+import { rows } from '../../../platform/database/sql';
 import { Endpoint, Input, type CallInput } from '../../../platform/http/endpoint';
 import { badRequest } from '../../../platform/http/errors';
 import { EventStore } from '../../../platform/events/event-store';
-import { landingViews } from '../domain/landing-views';
+import { landingViews, PRODUCT_LANDING_EVENT } from '../domain/landing-views';
 
 type Upload = CallInput<typeof operations.recordAnalytics>['body'];
 
@@ -22,8 +22,10 @@ export const uploadChecksum = (u: Pick<Upload, 'v' | 'api_key' | 'events' | 'upl
  * The analytics collector (the spec's POST /data: API key, events, version, upload time, checksum).
  * Telemetry, not domain state: rows go straight into analytics_event rather than through the event
  * log — except views of an app's landing page ("product landing" with {storefrontSlug, appSlug}), also
- * appended as AppLandingViewed facts in the same transaction, which the creator's Insights count. An unknown API key or a checksum that does not match is refused; an upload that arrives twice
- * (a retry after a lost answer) is counted once.
+ * appended as AppLandingViewed facts in the same transaction, which the creator's Insights count. An
+ * unknown API key or a checksum that does not match is refused. An upload that arrives twice (a retry
+ * after a lost answer) is counted once, and so is an event sent again in another upload (the client's
+ * retry after a failed one: same insert_id, same device).
  */
 @Controller()
 export class AnalyticsController {
@@ -56,6 +58,7 @@ export class AnalyticsController {
       device_id: e.device_id ?? null,
       session_id: e.session_id ?? null,
       properties: trimProperties(e.event_properties ?? {}),
+      insert_id: e.insert_id ?? null,
     }));
     const ingested = await this.orm.em.fork().transactional(async (tem) => {
       const fresh = await rows(
@@ -64,19 +67,35 @@ export class AnalyticsController {
         [body.api_key, checksum, events.length],
       );
       if (fresh.length === 0) return 0;
-      await run(
+      // an event stored already under its id (sent again in another upload) is left out, here and in the log
+      const [stored] = await rows<{ ingested: number; landings: StoredEvent[] }>(
         tem,
-        `insert into analytics_event (event_type, occurred_at, user_id, device_id, session_id, properties)
-         select event_type, occurred_at, user_id, device_id, session_id, properties
-           from jsonb_to_recordset(?::jsonb) as r(event_type text, occurred_at timestamptz, user_id text, device_id text,
-                                                  session_id bigint, properties jsonb)`,
-        [JSON.stringify(events)],
+        `with stored as (
+           insert into analytics_event (event_type, occurred_at, user_id, device_id, session_id, properties, insert_id)
+           select event_type, occurred_at, user_id, device_id, session_id, properties, insert_id
+             from jsonb_to_recordset(?::jsonb) as r(event_type text, occurred_at timestamptz, user_id text, device_id text,
+                                                    session_id bigint, properties jsonb, insert_id text)
+           on conflict ((coalesce(device_id, user_id, '')), insert_id) where insert_id is not null do nothing
+           returning event_type, occurred_at, user_id, device_id, properties)
+         select (select count(*)::int from stored) as ingested,
+                coalesce((select json_agg(s) from stored s where s.event_type = ?), '[]') as landings`,
+        [JSON.stringify(events), PRODUCT_LANDING_EVENT],
       );
-      for (const [stream, views] of landingViews(events)) await this.eventStore.append(tem, stream, views);
-      return events.length;
+      const landings = stored.landings.map((e) => ({ ...e, occurred_at: new Date(e.occurred_at).toISOString() }));
+      for (const [stream, views] of landingViews(landings)) await this.eventStore.append(tem, stream, views);
+      return stored.ingested;
     });
     return { code: 200 as const, events_ingested: ingested };
   }
+}
+
+/** An event as stored (its time as PostgreSQL writes it in JSON). */
+interface StoredEvent {
+  event_type: string;
+  occurred_at: string;
+  user_id: string | null;
+  device_id: string | null;
+  properties: Record<string, unknown>;
 }
 
 function sameText(a: string, b: string): boolean {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AccessTokens } from '../../../platform/auth/access-tokens';
+import { Database } from '../../../platform/database/database';
 import { createTestDatabase, startApi, testConfig } from '../../../test-support';
 import { uploadChecksum } from './analytics.controller';
 
@@ -85,5 +86,52 @@ describe('analytics collector and the page-view summary (real PostgreSQL)', () =
       { route: '/classes/:storefrontSlug/:classSlug', total: 2, perDay: [0, 0, 0, 0, 0, 0, 2] },
       { route: '/', total: 1, perDay: [0, 0, 0, 0, 0, 0, 1] },
     ]);
+  });
+
+  it('counts an event sent again in another upload once, per device: stored once, its landing view appended once', async () => {
+    const landing = (deviceId: string, insertId?: string) => ({
+      event_type: 'product landing',
+      time: Date.now(),
+      device_id: deviceId,
+      session_id: 3,
+      event_properties: { storefrontSlug: 'resent', appSlug: 'twice' },
+      ...(insertId ? { insert_id: insertId } : {}),
+    });
+    const sent = async (events: ReturnType<typeof landing>[]) => {
+      const body = { api_key: 'sparkhouse-web', events, v: 2, upload_time: Date.now() };
+      return (await (await upload({ ...body, checksum: uploadChecksum(body) })).json()) as { events_ingested: number };
+    };
+    const stored = async () => {
+      const [row] = await app
+        .get(Database)
+        .em.fork()
+        .getConnection()
+        .execute<{ events: string; views: string }[]>(
+          `select (select count(*) from analytics_event where properties->>'appSlug' = 'twice')::text as events,
+                  (select count(*) from domain_event where stream_id = 'app-landing-resent-twice')::text as views`,
+        );
+      return { events: Number(row.events), views: Number(row.views) };
+    };
+
+    const first = landing('anon_device_0003', 'e1');
+    expect(await sent([first, landing('anon_device_0003', 'e2')])).toEqual({ code: 200, events_ingested: 2 });
+    // the first upload's answer was lost: the client sends its events again, in an upload of its own
+    // (another upload time, another checksum), with one new event and one repeated within the upload
+    expect(await sent([first, landing('anon_device_0003', 'e3'), landing('anon_device_0003', 'e3')])).toEqual({
+      code: 200,
+      events_ingested: 1,
+    });
+    expect(await stored()).toEqual({ events: 3, views: 3 });
+
+    // an id is the device's own: another device's event with the same id counts; one without an id always does
+    expect(await sent([landing('anon_device_0004', 'e1'), landing('anon_device_0004'), landing('anon_device_0004')])).toEqual({
+      code: 200,
+      events_ingested: 3,
+    });
+    expect(await stored()).toEqual({ events: 6, views: 6 });
+
+    const tooLong = await upload({ api_key: 'sparkhouse-web', events: [landing('anon_device_0005', 'x'.repeat(129))] });
+    expect(tooLong.status).toBe(400);
+    expect(await stored()).toEqual({ events: 6, views: 6 });
   });
 });

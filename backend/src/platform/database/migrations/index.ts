@@ -31,6 +31,7 @@ import { Migration20261202000200_app_lesson_order } from './Migration20261202000
 import { Migration20261203000100_open_job_runs } from './Migration20261203000100_open_job_runs';
 import { Migration20261204000100_card_search_document } from './Migration20261204000100_card_search_document';
 import { Migration20261205000100_retired_checkpoints } from './Migration20261205000100_retired_checkpoints';
+import { Migration20261206000100_analytics_insert_id } from './Migration20261206000100_analytics_insert_id';
 
 /** Every migration, in order. Committed; never edited after it has shipped: add a new one. */
 export const migrationsList: MigrationObject[] = [
@@ -69,4 +70,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203000100_open_job_runs', class: Migration20261203000100_open_job_runs },
   { name: 'Migration20261204000100_card_search_document', class: Migration20261204000100_card_search_document },
   { name: 'Migration20261205000100_retired_checkpoints', class: Migration20261205000100_retired_checkpoints },
+  { name: 'Migration20261206000100_analytics_insert_id', class: Migration20261206000100_analytics_insert_id },
 ];
