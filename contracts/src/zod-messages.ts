@@ -10,11 +10,12 @@ z.config({
       case 'invalid_type':
         return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
       case 'too_small':
-        if (issue.origin === 'string') return `must be at least ${issue.minimum} characters long`;
+        if (issue.origin === 'string')
+          return Number(issue.minimum) === 1 ? 'must not be empty' : `must be at least ${characters(issue.minimum)}`;
         if (issue.origin === 'array') return `must have at least ${issue.minimum} items`;
         return `must be at least ${issue.minimum}`;
       case 'too_big':
-        if (issue.origin === 'string') return `must be at most ${issue.maximum} characters long`;
+        if (issue.origin === 'string') return `must be at most ${characters(issue.maximum)}`;
         if (issue.origin === 'array') return `must have at most ${issue.maximum} items`;
         return `must be at most ${issue.maximum}`;
       case 'invalid_format':
@@ -28,6 +29,8 @@ z.config({
     }
   },
 });
+
+const characters = (n: number | bigint) => `${n} ${Number(n) === 1 ? 'character' : 'characters'} long`;
 
 function article(expected: string): string {
   if (expected === 'array') return 'a list';

@@ -21,6 +21,15 @@ describe('validation messages', () => {
     expect(describeIssue(['a', 'b'], 'is required')).toBe('a.b is required');
   });
 
+  it('count characters in plain words: an empty text is empty, one character is one character', () => {
+    const text = z.object({ id: z.string().min(1).max(1), name: z.string().min(2).max(3) });
+    expect(messages(text, { id: '', name: 'a' })).toEqual(['id must not be empty', 'name must be at least 2 characters long']);
+    expect(messages(text, { id: 'ab', name: 'abcd' })).toEqual([
+      'id must be at most 1 character long',
+      'name must be at most 3 characters long',
+    ]);
+  });
+
   it('choose the article by sound', () => {
     expect([withArticle('audio'), withArticle('image'), withArticle('video'), withArticle('PDF')]).toEqual([
       'an audio',
