@@ -1,5 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useParams, type Location, type Params, type UIMatch } from 'react-router';
+import {
+  useLocation,
+  useNavigationType,
+  useParams,
+  type Location,
+  type NavigationType,
+  type Params,
+  type UIMatch,
+} from 'react-router';
 
 /**
  * The handle of a route whose page records its own page view (usePageViewWhenShown): a page that may
@@ -14,11 +22,19 @@ export const recordsOwnPageView = (matches: readonly UIMatch[]): boolean => {
   return handle?.ownPageView === true;
 };
 
+/** The path of the page view recorded last in this tab. */
+let viewedPath: string | null = null;
+
 /**
- * Records a page view of `location` under its route pattern (the console groups views per route). The
- * analytics client loads after the first render: it is not needed to draw the page.
+ * Records a page view of `location` under its route pattern (the console groups views per route). A page
+ * that replaced its own address with one at the same path (a search typed into the browse page, a builder
+ * tab) is the view already recorded: no new history entry, no new view. The analytics client loads after
+ * the first render: it is not needed to draw the page.
  */
-export function recordPageView(location: Location, params: Params, title = document.title): void {
+export function recordPageView(location: Location, params: Params, navigation: NavigationType, title = document.title): void {
+  const samePage = navigation === 'REPLACE' && viewedPath === location.pathname;
+  viewedPath = location.pathname;
+  if (samePage) return;
   void import('../../features/analytics/lazy').then(({ trackPageView, routePattern }) =>
     trackPageView(location, routePattern(location.pathname, params), title),
   );
@@ -27,12 +43,13 @@ export function recordPageView(location: Location, params: Params, title = docum
 /** For a route with OWN_PAGE_VIEW: records the view of each address once `shown` (loaded, and not moving on). */
 export function usePageViewWhenShown(shown: boolean): void {
   const location = useLocation();
+  const navigation = useNavigationType();
   const params = useParams();
   const recorded = useRef<string | null>(null);
   useEffect(() => {
     if (!shown || recorded.current === location.key) return;
     recorded.current = location.key;
-    recordPageView(location, params);
+    recordPageView(location, params, navigation);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the params belong to this location
   }, [shown, location]);
 }
